@@ -1,0 +1,34 @@
+// `npm run dev`: the local cloud plus the web app (Vite) against it.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { runLocalCloud } from './emulators.mjs';
+import { root } from './local-cloud.mjs';
+
+const webPort = 5173;
+const exportOnExit = process.argv.includes('--export');
+
+runLocalCloud({
+  exportOnExit,
+  extraChildren: () => [
+    spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', String(webPort), '--strictPort'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, VITE_USE_EMULATORS: 'true' },
+    }),
+  ],
+}).then(
+  () => {
+    const demoFile = path.join(root, 'emulator-data/demo-logins.json');
+    const logins = existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : [];
+    console.log(`\n  Trato is running at  http://localhost:${webPort}\n`);
+    for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
+    if (!logins.length) console.log('  No demo organization yet: sign up as Administrador on /auth.');
+    console.log('\n  Ctrl-C to stop.\n');
+  },
+  (error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,172 @@
+// Starts and stops the whole local cloud: the project's own Firestore + Storage emulator (emulator/)
+// and firebase-tools' Auth + Functions emulators, on the ports of firebase.json. Used by
+// `npm run emulators`, `npm run dev` and `npm test`.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const projectId = 'demo-trato';
+
+const config = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8'));
+export const ports = {
+  auth: config.emulators.auth.port,
+  functions: config.emulators.functions.port,
+  firestore: config.emulators.firestore.port,
+  storage: config.emulators.storage.port,
+};
+
+/** Environment that points every SDK (admin in functions, tests, scripts) at the local cloud. */
+export const cloudEnv = {
+  FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
+  FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
+  STORAGE_EMULATOR_HOST: `http://127.0.0.1:${ports.storage}`,
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+  GCLOUD_PROJECT: projectId,
+};
+
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitForPort(port, name, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    if (await portInUse(port)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not open port ${port} within ${timeoutMs / 1000}s`);
+}
+
+/** Lines from a child, prefixed so that interleaved logs stay readable. */
+function pipeWithPrefix(stream, prefix, out, onLine) {
+  let buffered = '';
+  stream.on('data', (chunk) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines) {
+      onLine?.(line);
+      if (out) out.write(`${prefix} ${line}\n`);
+    }
+  });
+}
+
+export function buildFunctions() {
+  const result = spawnSync('npm', ['run', 'build', '-w', 'functions'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('functions build failed');
+}
+
+/**
+ * @param {{ importData?: boolean, exportOnExit?: boolean, quiet?: boolean, log?: NodeJS.WritableStream }} options
+ * quiet: child output is kept out of the terminal unless start-up fails (used by npm test).
+ */
+export async function startLocalCloud(options = {}) {
+  const { importData = false, exportOnExit = false, quiet = false } = options;
+  const out = quiet ? null : (options.log ?? process.stdout);
+  const busy = [];
+  for (const [name, port] of Object.entries(ports)) if (await portInUse(port)) busy.push(`${name} (${port})`);
+  if (busy.length) {
+    throw new Error(`ports already in use: ${busy.join(', ')} — is another local cloud (npm run dev) running?`);
+  }
+
+  const dataDir = path.join(root, 'emulator-data');
+  const recent = [];
+  const remember = (line) => {
+    recent.push(line);
+    if (recent.length > 200) recent.shift();
+  };
+
+  const cloudArgs = [
+    path.join(root, 'emulator/bin/trato-emulator.mjs'),
+    '--project',
+    projectId,
+    '--port',
+    String(ports.firestore),
+    '--storage-port',
+    String(ports.storage),
+    '--rules',
+    path.join(root, 'firestore.rules'),
+    '--storage-rules',
+    path.join(root, 'storage.rules'),
+    '--indexes',
+    path.join(root, 'firestore.indexes.json'),
+    '--watch-rules',
+  ];
+  if (importData) cloudArgs.push('--import', dataDir);
+  if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);
+  const cloud = spawn(process.execPath, cloudArgs, { cwd: root, env: { ...process.env }, stdio: 'pipe' });
+  pipeWithPrefix(cloud.stdout, '[cloud]', out, remember);
+  pipeWithPrefix(cloud.stderr, '[cloud]', out, remember);
+
+  const firebaseArgs = [
+    path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--only',
+    'auth,functions',
+    '--project',
+    projectId,
+  ];
+  if (importData && existsSync(path.join(dataDir, 'firebase-export-metadata.json'))) {
+    firebaseArgs.push('--import', dataDir);
+  }
+  if (exportOnExit) firebaseArgs.push('--export-on-exit', dataDir);
+  let ready;
+  const readyPromise = new Promise((resolve) => (ready = resolve));
+  const firebase = spawn(process.execPath, firebaseArgs, {
+    cwd: root,
+    env: { ...process.env, ...cloudEnv, FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' },
+    stdio: 'pipe',
+  });
+  const onFirebaseLine = (line) => {
+    remember(line);
+    if (line.includes('All emulators ready')) ready();
+  };
+  pipeWithPrefix(firebase.stdout, '[firebase]', out, onFirebaseLine);
+  pipeWithPrefix(firebase.stderr, '[firebase]', out, onFirebaseLine);
+
+  const children = [cloud, firebase];
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGINT');
+          }),
+      ),
+    );
+  };
+
+  try {
+    await waitForPort(ports.firestore, 'Firestore emulator', cloud);
+    await waitForPort(ports.storage, 'Storage emulator', cloud);
+    await Promise.race([
+      readyPromise,
+      new Promise((_, reject) => firebase.once('exit', (code) => reject(new Error(`firebase-tools exited (${code})`)))),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('firebase-tools not ready in 90s')), 90_000)),
+    ]);
+  } catch (error) {
+    if (quiet) process.stderr.write(recent.join('\n') + '\n');
+    await stop();
+    throw error;
+  }
+
+  const exited = Promise.race(children.map((child) => new Promise((resolve) => child.once('exit', () => resolve(child)))));
+  return { stop, exited, children };
+}

@@ -1,0 +1,103 @@
+// `npm test`: every suite of every workspace, then one summary line ("N passed, M failed").
+// Suites that need the local cloud (functions, security rules, end-to-end) run while it is up.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { buildFunctions, cloudEnv, root, startLocalCloud } from './local-cloud.mjs';
+
+const reports = mkdtempSync(path.join(os.tmpdir(), 'trato-test-'));
+const results = [];
+
+function vitestSuite(name, workspace, extraEnv = {}) {
+  return { name, kind: 'vitest', cwd: path.join(root, workspace), extraEnv };
+}
+
+function runSuite(suite) {
+  const report = path.join(reports, `${suite.name}.json`);
+  const env = { ...process.env, ...suite.extraEnv };
+  console.log(`\n━━ ${suite.name} ━━`);
+  let status;
+  if (suite.kind === 'vitest') {
+    status = spawnSync(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      { cwd: suite.cwd, env, stdio: 'inherit' },
+    ).status;
+  } else {
+    status = spawnSync('npx', ['playwright', 'test', '-c', suite.config, '--reporter=list,json'], {
+      cwd: suite.cwd,
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      stdio: 'inherit',
+    }).status;
+  }
+  results.push({ name: suite.name, ...countResults(suite.kind, report, status) });
+}
+
+function countResults(kind, report, status) {
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0, crashed: true };
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  let counts;
+  if (kind === 'vitest') {
+    counts = {
+      passed: data.numPassedTests,
+      failed: data.numFailedTests,
+      skipped: data.numPendingTests + data.numTodoTests,
+    };
+    // A file that fails to load has no tests but fails the run.
+    if (status !== 0 && counts.failed === 0) counts.failed = Math.max(1, data.numFailedTestSuites ?? 1);
+  } else {
+    const s = data.stats;
+    counts = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    if (status !== 0 && counts.failed === 0) counts.failed = 1;
+  }
+  return counts;
+}
+
+const standalone = [
+  vitestSuite('model', 'model'),
+  vitestSuite('emulator', 'emulator'),
+  vitestSuite('web (unit)', 'web'),
+];
+const withCloud = [
+  vitestSuite('functions', 'functions', cloudEnv),
+  ...(existsSync(path.join(root, 'security/package.json')) ? [vitestSuite('security rules', 'security', cloudEnv)] : []),
+  { name: 'web (end-to-end)', kind: 'playwright', cwd: path.join(root, 'web'), config: 'playwright.config.ts', extraEnv: cloudEnv },
+];
+
+const only = process.argv.slice(2);
+const selected = (suites) => (only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites);
+
+for (const suite of selected(standalone)) runSuite(suite);
+
+const cloudSuites = selected(withCloud);
+if (cloudSuites.length) {
+  buildFunctions();
+  console.log('\n━━ starting the local cloud ━━');
+  let cloud;
+  try {
+    cloud = await startLocalCloud({ quiet: true });
+  } catch (error) {
+    console.error(`The local cloud did not start: ${error.message}`);
+    results.push({ name: 'local cloud', passed: 0, failed: 1, skipped: 0, crashed: true });
+  }
+  if (cloud) {
+    try {
+      for (const suite of cloudSuites) runSuite(suite);
+    } finally {
+      await cloud.stop();
+    }
+  }
+}
+
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log('\n━━ summary ━━');
+for (const r of results) {
+  console.log(`  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.crashed ? ' (did not report)' : ''}`);
+}
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
