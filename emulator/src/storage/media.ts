@@ -1,0 +1,60 @@
+/** Sending object bytes: headers both SDKs read, Range (206/416) and gzip transcoding. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { parseRange } from './http.js';
+import type { StoredObject } from './metadata.js';
+
+/** RFC 5987 `filename*` value, so unicode names survive in Content-Disposition. */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: StoredObject): void {
+  const md = obj.metadata;
+  let data = obj.data;
+  // Decompressive transcoding, as GCS does: gzip objects are unzipped for clients that cannot take gzip.
+  let encoding = md.contentEncoding;
+  if (encoding === 'gzip' && !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    try {
+      data = gunzipSync(data);
+      encoding = undefined;
+    } catch {
+      // Stored bytes are not really gzip: send them as they are.
+    }
+  }
+  const fileName = md.name.split('/').pop() ?? md.name;
+  const disposition = md.contentDisposition?.trim() || 'inline';
+  const headers: Record<string, string | number> = {
+    'Content-Type': md.contentType,
+    'Content-Disposition': /filename/i.test(disposition) ? disposition : `${disposition}; filename*=utf-8''${rfc5987(fileName)}`,
+    'Accept-Ranges': 'bytes',
+    ETag: `"${md.etag}"`,
+    'Last-Modified': new Date(md.updated).toUTCString(),
+    'X-Goog-Generation': String(md.generation),
+    'X-Goog-Metageneration': String(md.metageneration),
+    'X-Goog-Storage-Class': md.storageClass,
+    'X-Goog-Hash': `crc32c=${md.crc32c},md5=${md.md5Hash}`,
+    'X-Goog-Stored-Content-Encoding': md.contentEncoding ?? 'identity',
+    'X-Goog-Stored-Content-Length': String(md.size),
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  if (md.cacheControl) headers['Cache-Control'] = md.cacheControl;
+  if (md.contentLanguage) headers['Content-Language'] = md.contentLanguage;
+
+  // Ranges apply to the bytes as sent; not offered on transcoded (unzipped) content.
+  const range = encoding === md.contentEncoding ? parseRange(req.headers.range, data.length) : null;
+  if (range === 'unsatisfiable') {
+    const text = JSON.stringify({ error: { code: 416, message: 'Requested range not satisfiable.' } });
+    res.writeHead(416, { 'Content-Range': `bytes */${data.length}`, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+    return;
+  }
+  if (range) {
+    const slice = data.subarray(range.start, range.end + 1);
+    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${data.length}`, 'Content-Length': slice.length });
+    res.end(req.method === 'HEAD' ? undefined : slice);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': data.length });
+  res.end(req.method === 'HEAD' ? undefined : data);
+}
