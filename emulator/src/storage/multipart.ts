@@ -12,7 +12,7 @@ export interface Part {
 
 export function boundaryOf(contentType: string | undefined): string {
   if (!contentType) throw new MultipartError('Missing Content-Type header for a multipart upload.');
-  if (!/^\s*multipart\/(related|mixed|form-data)\s*;/i.test(contentType)) {
+  if (!/^\s*multipart\/(related|mixed|form-data)\s*(;|$)/i.test(contentType)) {
     throw new MultipartError(`Expected a multipart/related body, got Content-Type "${contentType}".`);
   }
   const m = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
@@ -54,6 +54,14 @@ export function parseMultipart(contentType: string | undefined, body: Buffer): P
     const part = body.subarray(pos, end);
     let sep = part.indexOf('\r\n\r\n');
     let sepLen = 4;
+    // No headers at all: the part begins with the blank line.
+    if (part[0] === 0x0d && part[1] === 0x0a) {
+      sep = 0;
+      sepLen = 2;
+    } else if (part[0] === 0x0a) {
+      sep = 0;
+      sepLen = 1;
+    }
     if (sep < 0) {
       sep = part.indexOf('\n\n');
       sepLen = 2;
