@@ -1,0 +1,324 @@
+/**
+ * WebChannel (closure BrowserChannel, VER=8): how the browser SDK runs Listen and Write over
+ * HTTP/1.1. Each stream is a session:
+ *   - forward channel: form-encoded POSTs carrying numbered messages (`ofs` + `reqN___data__`);
+ *     the first POST opens the session and carries the request headers in a `headers` field;
+ *   - back channel: a GET that streams length-prefixed chunks `[[arrayId, payload], ...]`
+ *     (CI=0) or returns after one delivery (CI=1, long-polling).
+ * See /work/shared/notes/firestore-wire.md for the observed protocol.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FirestoreEngine } from '../api.js';
+import type { Caller } from '../model.js';
+import { Code, FirestoreError } from '../model.js';
+import { callerFromAuthorization, describeCaller } from './auth.js';
+import { jsonCodec } from './codec.js';
+import type { Wire } from './codec.js';
+import type { Logger } from './log.js';
+import { toFirestoreError } from './rpc.js';
+import { ListenSession, WriteSession } from './streams.js';
+
+/** Keep-alive announced in the handshake; the client times a silent back channel out at 1.5x. */
+const KEEP_ALIVE_MS = 30_000;
+/** Heartbeat on an open back channel, well inside the client's timeout. */
+const HEARTBEAT_MS = 15_000;
+/** A session nobody polls for this long is dropped (its client is gone). */
+const IDLE_SESSION_MS = 120_000;
+
+type Method = 'Listen' | 'Write';
+
+interface Outgoing {
+  id: number;
+  /** JSON of the payload array, e.g. `[{"targetChange":...}]` or `["noop"]`. */
+  json: string;
+  sent: boolean;
+}
+
+interface BackChannel {
+  res: ServerResponse;
+  streaming: boolean;
+  heartbeat?: NodeJS.Timeout;
+}
+
+/** `<length>\n<json>\n`, the length in UTF-16 code units of the JSON and its newline. */
+export function frame(json: string): string {
+  return `${json.length + 1}\n${json}\n`;
+}
+
+function parseHeaderBlock(block: string | null): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!block) return headers;
+  for (const line of block.split(/\r?\n/)) {
+    const i = line.indexOf(':');
+    if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+  }
+  return headers;
+}
+
+/** Messages of a forward POST: [{index, data}] with absolute indexes (ofs + i). */
+function forwardMessages(form: URLSearchParams): { index: number; data: string }[] {
+  const count = Number(form.get('count') ?? 0);
+  const ofs = Number(form.get('ofs') ?? 0);
+  const out: { index: number; data: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const data = form.get(`req${i}___data__`);
+    if (data !== null) out.push({ index: ofs + i, data });
+  }
+  return out;
+}
+
+class Session {
+  readonly sid = randomBytes(16).toString('hex');
+  private outbox: Outgoing[] = [];
+  private nextArrayId = 1; // 0 is the handshake
+  private lastSentId = 0;
+  /** Index of the next forward message to process (retried POSTs resend processed ones). */
+  private nextOfs = 0;
+  private back: BackChannel | undefined;
+  private flushScheduled = false;
+  lastActivity = Date.now();
+  closed = false;
+  private readonly stream: ListenSession | WriteSession;
+
+  constructor(
+    readonly method: Method,
+    readonly caller: Caller,
+    engine: FirestoreEngine,
+    private readonly log: Logger,
+    private readonly onClosed: (session: Session) => void,
+  ) {
+    const events = {
+      send: (message: Wire) => this.enqueue([message]),
+      fail: (error: FirestoreError) => this.enqueue([{ error: { code: error.code, status: error.status, message: error.message } }]),
+      log: (line: string) => log.failure(`WebChannel ${method} (${describeCaller(caller)}): ${line}`),
+    };
+    this.stream =
+      method === 'Listen' ? new ListenSession(engine, caller, jsonCodec, events) : new WriteSession(engine, caller, jsonCodec, events);
+  }
+
+  /** Process forward messages, skipping those a retried POST already delivered. */
+  receive(messages: { index: number; data: string }[]): void {
+    this.lastActivity = Date.now();
+    for (const { index, data } of messages) {
+      if (index < this.nextOfs) continue;
+      this.nextOfs = index + 1;
+      let request: unknown;
+      try {
+        request = JSON.parse(data);
+      } catch {
+        this.fail(new FirestoreError(Code.INVALID_ARGUMENT, 'Malformed message on the WebChannel forward channel.'));
+        return;
+      }
+      try {
+        this.stream.handle(request);
+      } catch (err) {
+        this.fail(toFirestoreError(err));
+      }
+    }
+  }
+
+  /** End the stream with an error the SDK reads as the stream's status. */
+  fail(error: FirestoreError): void {
+    this.log.failure(`WebChannel ${this.method} (${describeCaller(this.caller)}): ${error.status}: ${error.message}`);
+    this.stream.close();
+    this.enqueue([{ error: { code: error.code, status: error.status, message: error.message } }]);
+  }
+
+  private enqueue(payload: unknown[]): void {
+    if (this.closed) return;
+    this.outbox.push({ id: this.nextArrayId++, json: JSON.stringify(payload), sent: false });
+    this.scheduleFlush();
+  }
+
+  /** Coalesce the messages one engine event produces into one chunk (or one long-poll reply). */
+  private scheduleFlush(): void {
+    if (this.flushScheduled || !this.back) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  /** The client has processed every array up to `aid`. */
+  acknowledge(aid: number): void {
+    if (!Number.isFinite(aid)) return;
+    this.outbox = this.outbox.filter((m) => m.id > aid);
+  }
+
+  forwardReply(): string {
+    const outstanding = this.outbox.filter((m) => m.sent).reduce((n, m) => n + m.json.length, 0);
+    return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, outstanding]));
+  }
+
+  attachBackChannel(res: ServerResponse, streaming: boolean, aid: number): void {
+    this.lastActivity = Date.now();
+    this.detachBackChannel(true);
+    this.acknowledge(aid);
+    // Anything not acknowledged is (re)sent on the new back channel.
+    for (const m of this.outbox) m.sent = false;
+    const back: BackChannel = { res, streaming };
+    this.back = back;
+    res.on('close', () => {
+      if (this.back === back) this.detachBackChannel(false);
+    });
+    if (streaming) {
+      // Deliver bytes at once: the client's buffering-proxy detection waits for the first
+      // payload only ~2 handshake round trips before it falls back to long-polling.
+      if (this.outbox.length === 0) this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
+      this.flush();
+      back.heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+    } else if (this.outbox.length > 0) {
+      this.flush();
+    } else {
+      back.heartbeat = setTimeout(() => this.heartbeat(), HEARTBEAT_MS);
+    }
+  }
+
+  private heartbeat(): void {
+    if (!this.back) return;
+    this.lastActivity = Date.now();
+    this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
+    this.flush();
+  }
+
+  private flush(): void {
+    const back = this.back;
+    if (!back) return;
+    const pending = this.outbox.filter((m) => !m.sent);
+    if (pending.length === 0) return;
+    const json = `[${pending.map((m) => `[${m.id},${m.json}]`).join(',')}]`;
+    for (const m of pending) m.sent = true;
+    this.lastSentId = pending[pending.length - 1].id;
+    back.res.write(frame(json));
+    if (!back.streaming) this.detachBackChannel(true);
+  }
+
+  private detachBackChannel(end: boolean): void {
+    const back = this.back;
+    if (!back) return;
+    this.back = undefined;
+    if (back.heartbeat) clearInterval(back.heartbeat);
+    if (end && !back.res.writableEnded) back.res.end();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stream.close();
+    this.detachBackChannel(true);
+    this.onClosed(this);
+  }
+}
+
+export interface WebChannelTransport {
+  /** Handles `/google.firestore.v1.Firestore/{Listen|Write}/channel`; false if not a channel path. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL, body: string, headers: Record<string, string>): boolean;
+  /** Drop every session (clients see `Unknown SID` and open new ones). */
+  dropSessions(): void;
+  close(): void;
+}
+
+const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
+
+export function createWebChannelTransport(engine: FirestoreEngine, log: Logger): WebChannelTransport {
+  const sessions = new Map<string, Session>();
+  const sweeper = setInterval(() => {
+    const now = Date.now();
+    for (const s of sessions.values()) if (now - s.lastActivity > IDLE_SESSION_MS) s.close();
+  }, 30_000);
+  sweeper.unref();
+
+  const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
+    res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, no-store' });
+    res.end(body);
+  };
+
+  const unknownSid = (res: ServerResponse, headers: Record<string, string>) =>
+    // The client matches indexOf('Unknown SID') > 0, so the phrase must not open the body.
+    plain(res, 400, '<html><body>Error 400: Unknown SID</body></html>', { ...headers, 'Content-Type': 'text/html' });
+
+  return {
+    handle(req, res, url, body, headers) {
+      const m = CHANNEL_PATH.exec(url.pathname);
+      if (!m) return false;
+      const method = m[1] as Method;
+      const params = url.searchParams;
+      const sid = params.get('SID');
+      const type = params.get('TYPE');
+      const streamHeaders = {
+        ...headers,
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'no-cache, no-store, max-age=0, must-revalidate',
+        'X-Content-Type-Options': 'nosniff',
+      };
+
+      if (type === 'terminate') {
+        if (sid) sessions.get(sid)?.close();
+        plain(res, 200, '', headers);
+        return true;
+      }
+
+      if (req.method === 'GET') {
+        const session = sid ? sessions.get(sid) : undefined;
+        if (!session || session.method !== method) {
+          unknownSid(res, headers);
+          return true;
+        }
+        res.writeHead(200, streamHeaders);
+        res.flushHeaders();
+        session.attachBackChannel(res, params.get('CI') !== '1', Number(params.get('AID') ?? -1));
+        return true;
+      }
+
+      if (req.method !== 'POST') {
+        plain(res, 405, 'Method not allowed', headers);
+        return true;
+      }
+
+      const form = new URLSearchParams(body);
+      if (!sid) {
+        // Open a session; the first POST's `headers` field carries Authorization.
+        let caller: Caller = { kind: 'user', auth: null };
+        let authError: FirestoreError | undefined;
+        try {
+          caller = callerFromAuthorization(parseHeaderBlock(form.get('headers')).authorization);
+        } catch (err) {
+          authError = toFirestoreError(err);
+        }
+        const session = new Session(method, caller, engine, log, (s) => sessions.delete(s.sid));
+        sessions.set(session.sid, session);
+        respondHandshake(res, session, streamHeaders);
+        // A bad token fails the stream as its first message, after the handshake.
+        if (authError) session.fail(authError);
+        else session.receive(forwardMessages(form));
+        return true;
+      }
+
+      const session = sessions.get(sid);
+      if (!session || session.method !== method) {
+        unknownSid(res, headers);
+        return true;
+      }
+      const aid = params.get('AID');
+      if (aid !== null) session.acknowledge(Number(aid));
+      session.receive(forwardMessages(form));
+      res.writeHead(200, streamHeaders);
+      res.end(session.forwardReply());
+      return true;
+    },
+    dropSessions() {
+      for (const s of [...sessions.values()]) s.close();
+    },
+    close() {
+      clearInterval(sweeper);
+      for (const s of [...sessions.values()]) s.close();
+    },
+  };
+}
+
+function respondHandshake(res: ServerResponse, session: Session, headers: Record<string, string>): void {
+  res.writeHead(200, { ...headers, 'X-HTTP-Session-Id': session.sid.slice(0, 12) });
+  res.end(frame(JSON.stringify([[0, ['c', session.sid, '', 8, 14, KEEP_ALIVE_MS]]])));
+}

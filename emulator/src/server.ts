@@ -1,0 +1,93 @@
+/**
+ * The Firestore emulator server: one port for gRPC (h2c), WebChannel, REST and the admin endpoints.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FirestoreEngine } from './firestore/api.js';
+import { createGrpcTransport } from './firestore/transport/grpc.js';
+import { createHttpServer } from './firestore/transport/http.js';
+import type { RulesUpdateHook, RulesUpdateResult } from './firestore/transport/http.js';
+import { createLogger } from './firestore/transport/log.js';
+import type { LogOption } from './firestore/transport/log.js';
+import { createSniffingServer } from './firestore/transport/sniff.js';
+import { createWebChannelTransport } from './firestore/transport/webchannel.js';
+
+export type { RulesUpdateHook, RulesUpdateResult };
+
+export interface FirestoreServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  projectId: string;
+  /** Defaults to a fresh engine from ./firestore/engine.ts. */
+  engine?: FirestoreEngine;
+  /** Passed to a default engine: the firestore.indexes.json content. */
+  indexes?: unknown;
+  strictIndexes?: boolean;
+  /** PUT /emulator/v1/projects/{p}:securityRules hands the rules source here. */
+  onRulesUpdate?: RulesUpdateHook;
+  /** Where log lines go (default stderr); false silences them. */
+  log?: LogOption;
+  /** Silence the log (tests). */
+  quiet?: boolean;
+}
+
+export interface FirestoreServer {
+  port: number;
+  host: string;
+  engine: FirestoreEngine;
+  /** Ends every stream and socket, then stops listening. */
+  close(): Promise<void>;
+  /** Forget every WebChannel session: clients get `Unknown SID` and reconnect (tests). */
+  dropWebChannelSessions(): void;
+}
+
+async function defaultEngine(options: FirestoreServerOptions): Promise<FirestoreEngine> {
+  const { createFirestoreEngine } = await import('./firestore/engine.js');
+  return createFirestoreEngine({
+    projectId: options.projectId,
+    indexes: options.indexes as never,
+    strictIndexes: options.strictIndexes,
+  });
+}
+
+export async function startFirestoreServer(options: FirestoreServerOptions): Promise<FirestoreServer> {
+  const host = options.host ?? '127.0.0.1';
+  const log = createLogger(options.log, options.quiet);
+  const engine = options.engine ?? (await defaultEngine(options));
+
+  const grpc = createGrpcTransport(engine, log);
+  const webChannel = createWebChannelTransport(engine, log);
+  const http1 = createHttpServer({ engine, webChannel, log, onRulesUpdate: options.onRulesUpdate });
+  const { server, sockets } = createSniffingServer({
+    http2: (socket) => grpc.injectConnection(socket),
+    http1: (socket) => http1.emit('connection', socket),
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    host,
+    engine,
+    dropWebChannelSessions: () => webChannel.dropSessions(),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        webChannel.close();
+        grpc.close();
+        server.close(() => resolve());
+        http1.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      });
+      return closing;
+    },
+  };
+}
