@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Full-page screenshots of the public screens at phone and desktop widths in
+ * both languages, written to web/screenshots/ (git-ignored) for visual review.
+ */
+const WIDTHS = [360, 1280] as const;
+const LANGUAGES = ['es', 'en'] as const;
+
+async function useLanguage(page: Page, language: string) {
+  await page.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
+}
+
+for (const language of LANGUAGES) {
+  for (const width of WIDTHS) {
+    test(`screenshots ${language} ${width}px`, async ({ page }) => {
+      await useLanguage(page, language);
+      await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+
+      await page.goto('/');
+      await expect(page.locator('h1')).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `screenshots/landing-${language}-${width}.png`, fullPage: true });
+
+      await page.goto('/auth');
+      await expect(page.locator('h1')).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `screenshots/auth-login-${language}-${width}.png`, fullPage: true });
+
+      await page.getByRole('tab').nth(1).click();
+      await page.getByRole('button', { name: /Crear cuenta|Create account/ }).click();
+      await expect(page.locator('.Mui-error').first()).toBeVisible();
+      await page.screenshot({ path: `screenshots/auth-signup-errors-${language}-${width}.png`, fullPage: true });
+
+      await page.getByRole('radio').nth(1).check();
+      await page.screenshot({ path: `screenshots/auth-signup-employee-${language}-${width}.png`, fullPage: true });
+
+      await page.goto('/nope-not-here');
+      await expect(page.locator('h1')).toBeVisible();
+      await page.screenshot({ path: `screenshots/not-found-${language}-${width}.png`, fullPage: true });
+    });
+  }
+}

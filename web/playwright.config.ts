@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.WEB_E2E_PORT ?? 5199);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end journeys in the system Chromium against the Vite dev server
+ * (port 5199, emulators on) and the Firebase Auth emulator (started by the
+ * root test orchestration, or by hand: see web/e2e/README.md).
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : 4,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'es-ES',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `npx vite --port ${PORT} --strictPort --host 127.0.0.1`,
+    url: BASE_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: {
+      VITE_USE_EMULATORS: 'true',
+      ...(process.env.FIREBASE_AUTH_EMULATOR_HOST
+        ? { VITE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }
+        : {}),
+    },
+  },
+});

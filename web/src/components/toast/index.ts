@@ -1,0 +1,3 @@
+export { ToastProvider } from './ToastProvider';
+export { useToast } from './toastContext';
+export type { ToastApi, ToastOptions, ToastVariant } from './toastContext';

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { initialLoginValues, loginSchema, type LoginValues } from '../utils/schemas';
+import { FormTextField } from './FormTextField';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
+
+interface LoginFormProps {
+  onSubmit(values: LoginValues): Promise<void>;
+  onForgotPassword(email: string): void;
+  initialEmail?: string;
+}
+
+export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: LoginFormProps) {
+  const { t } = useTranslation();
+  return (
+    <Formik<LoginValues>
+      initialValues={{ ...initialLoginValues, email: initialEmail }}
+      validationSchema={loginSchema}
+      onSubmit={(values) => onSubmit(values)}
+    >
+      {({ isSubmitting, values }) => (
+        <Form noValidate aria-label={t('auth.login.title')}>
+          <Stack spacing={2.25}>
+            <FormTextField
+              name="email"
+              type="email"
+              label={t('auth.fields.email')}
+              placeholder={t('auth.fields.emailPlaceholder')}
+              autoComplete="email"
+              inputMode="email"
+              required
+              disabled={isSubmitting}
+            />
+            <Box>
+              <PasswordField autoComplete="current-password" disabled={isSubmitting} />
+              <Box sx={{ textAlign: 'right', mt: 1 }}>
+                <Link
+                  component="button"
+                  type="button"
+                  variant="body2"
+                  onClick={() => onForgotPassword(values.email)}
+                  disabled={isSubmitting}
+                >
+                  {t('auth.login.forgot')}
+                </Link>
+              </Box>
+            </Box>
+            <SubmitButton busy={isSubmitting} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} />
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

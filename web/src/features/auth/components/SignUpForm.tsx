@@ -1,0 +1,100 @@
+import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/schemas';
+import { filterUsername, USERNAME_MAX_LENGTH } from '../utils/username';
+import { AccountTypeChoice } from './AccountTypeChoice';
+import { FormTextField } from './FormTextField';
+import { PasswordField } from './PasswordField';
+import { SubmitButton } from './SubmitButton';
+
+interface SignUpFormProps {
+  onSubmit(values: SignUpValues): Promise<void>;
+}
+
+export function SignUpForm({ onSubmit }: SignUpFormProps) {
+  const { t } = useTranslation();
+  return (
+    <Formik<SignUpValues> initialValues={initialSignUpValues} validationSchema={signUpSchema} onSubmit={(values) => onSubmit(values)}>
+      {({ isSubmitting, values }) => {
+        const isAdmin = values.accountType === 'admin';
+        return (
+          <Form noValidate aria-label={t('auth.signup.title')}>
+            <Stack spacing={2.25}>
+              <AccountTypeChoice disabled={isSubmitting} />
+              {isAdmin ? (
+                <>
+                  <FormTextField
+                    name="fullName"
+                    label={t('auth.fields.fullName')}
+                    autoComplete="name"
+                    required
+                    disabled={isSubmitting}
+                  />
+                  <FormTextField
+                    name="username"
+                    label={t('auth.fields.username')}
+                    placeholder={t('auth.fields.usernamePlaceholder')}
+                    helperText={t('auth.fields.usernameHelp')}
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    required
+                    disabled={isSubmitting}
+                    transform={filterUsername}
+                    slotProps={{
+                      htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
+                      input: {
+                        startAdornment: (
+                          <InputAdornment position="start">
+                            <AlternateEmailRoundedIcon fontSize="small" aria-hidden="true" />
+                          </InputAdornment>
+                        ),
+                      },
+                    }}
+                  />
+                  <FormTextField
+                    name="companyName"
+                    label={t('auth.fields.companyName')}
+                    autoComplete="organization"
+                    required
+                    disabled={isSubmitting}
+                  />
+                </>
+              ) : (
+                <FormTextField
+                  name="inviteLink"
+                  label={t('auth.fields.inviteLink')}
+                  placeholder={t('auth.fields.inviteLinkPlaceholder')}
+                  helperText={t('auth.signup.inviteHelp')}
+                  autoComplete="off"
+                  spellCheck={false}
+                  required
+                  disabled={isSubmitting}
+                />
+              )}
+              <FormTextField
+                name="email"
+                type="email"
+                label={t('auth.fields.email')}
+                placeholder={t('auth.fields.emailPlaceholder')}
+                autoComplete="email"
+                inputMode="email"
+                required
+                disabled={isSubmitting}
+              />
+              <PasswordField autoComplete="new-password" disabled={isSubmitting} />
+              <SubmitButton
+                busy={isSubmitting}
+                label={isAdmin ? t('auth.signup.submit') : t('auth.signup.continueInvite')}
+                busyLabel={t('auth.signup.submitting')}
+              />
+            </Stack>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}

@@ -1,0 +1,118 @@
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useToast } from '@/components/toast';
+import { describeAuthError, useAuthApi } from '@/firebase';
+import { useLanguage } from '@/i18n';
+import { parseInviteToken } from '../utils/inviteToken';
+import type { LoginValues, RecoveryValues, SignUpValues } from '../utils/schemas';
+import { savePendingSignUp } from '../utils/signupMetadata';
+
+export const AFTER_LOGIN_PATH = '/dashboard';
+
+interface AuthActionsOptions {
+  /** Where to go after logging in (the protected page the user first asked for). */
+  redirectTo?: string;
+  /** Called after a reset link was sent (e.g. to go back to the login view). */
+  onResetSent?(email: string): void;
+}
+
+/**
+ * Login, sign-up and password reset with the spec's toasts. `busy` is true from
+ * the moment a request starts until navigation, so the page does not react to
+ * the session changing underneath and a second submit is ignored.
+ */
+export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: AuthActionsOptions = {}) {
+  const api = useAuthApi();
+  const { toast } = useToast();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const language = useLanguage();
+  const busy = useRef(false);
+
+  const showError = useCallback(
+    (error: unknown) => {
+      const described = describeAuthError(error);
+      toast({
+        title: t('auth.toasts.error'),
+        description: described.key ? t(described.key) : described.message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    },
+    [t, toast],
+  );
+
+  const run = useCallback(
+    async (work: () => Promise<void>) => {
+      if (busy.current) return;
+      busy.current = true;
+      try {
+        await work();
+      } catch (error) {
+        showError(error);
+      } finally {
+        busy.current = false;
+      }
+    },
+    [showError],
+  );
+
+  const login = useCallback(
+    (values: LoginValues) =>
+      run(async () => {
+        await api.signIn(values.email, values.password);
+        toast({ title: t('auth.toasts.welcomeBack'), variant: 'success' });
+        navigate(redirectTo, { replace: true });
+      }),
+    [api, navigate, redirectTo, run, t, toast],
+  );
+
+  const signUp = useCallback(
+    (values: SignUpValues) =>
+      run(async () => {
+        if (values.accountType === 'employee') {
+          const token = parseInviteToken(values.inviteLink);
+          // The schema already refuses links without a token; this is the last guard.
+          if (!token) throw new Error(t('auth.validation.inviteInvalid'));
+          navigate(`/invite/${encodeURIComponent(token)}`, { state: { email: values.email.trim() } });
+          return;
+        }
+        const fullName = values.fullName.trim();
+        const { user, verificationError } = await api.signUp({
+          email: values.email,
+          password: values.password,
+          displayName: fullName,
+          verificationContinueUrl: `${window.location.origin}${AFTER_LOGIN_PATH}`,
+        });
+        savePendingSignUp(user.uid, {
+          full_name: fullName,
+          company_name: values.companyName.trim(),
+          username: values.username,
+          language,
+        });
+        toast({ title: t('auth.toasts.accountCreated'), description: t('auth.toasts.confirmEmail'), variant: 'success' });
+        if (verificationError) {
+          const described = describeAuthError(verificationError);
+          toast({
+            title: t('auth.toasts.verificationFailed'),
+            description: described.key ? t(described.key) : described.message,
+            variant: 'destructive',
+          });
+        }
+        navigate(AFTER_LOGIN_PATH, { replace: true });
+      }),
+    [api, language, navigate, run, t, toast],
+  );
+
+  const resetPassword = useCallback(
+    (values: RecoveryValues) =>
+      run(async () => {
+        await api.sendPasswordReset(values.email, `${window.location.origin}/`);
+        toast({ title: t('auth.toasts.emailSent'), description: t('auth.toasts.resetSent'), variant: 'success' });
+        onResetSent?.(values.email.trim());
+      }),
+    [api, onResetSent, run, t, toast],
+  );
+
+  return { login, signUp, resetPassword, isBusy: () => busy.current };
+}

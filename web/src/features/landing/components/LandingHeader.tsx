@@ -1,0 +1,53 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LanguageToggle } from '@/components/LanguageToggle';
+import { Logo } from '@/components/Logo';
+
+export function LandingHeader() {
+  const { t } = useTranslation();
+  return (
+    <AppBar
+      component="header"
+      position="sticky"
+      sx={{
+        bgcolor: 'rgba(255,255,255,0.86)',
+        backdropFilter: 'saturate(180%) blur(12px)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, sm: 68 } }}>
+          <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', mr: 'auto' }}>
+            <Logo size={30} />
+          </Link>
+          <Box component="nav" aria-label={t('landing.header.mainNav')} sx={{ display: { xs: 'none', md: 'block' } }}>
+            <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              <li>
+                <Link href="#funciones" color="text.secondary">
+                  {t('landing.header.features')}
+                </Link>
+              </li>
+              <li>
+                <Link href="#precios" color="text.secondary">
+                  {t('landing.header.pricing')}
+                </Link>
+              </li>
+            </Stack>
+          </Box>
+          <LanguageToggle />
+          <Button component={RouterLink} to="/auth" variant="contained" sx={{ whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2.25 } }}>
+            {t('landing.header.login')}
+          </Button>
+        </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}

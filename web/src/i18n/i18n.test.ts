@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import es from './es.json';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './language';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const esKeys = flatten(es as Tree);
+const enKeys = flatten(en as Tree);
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+}
+
+describe('translation catalogues', () => {
+  it('every Spanish key exists in English', () => {
+    const missing = [...esKeys.keys()].filter((key) => !enKeys.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('every English key exists in Spanish', () => {
+    const missing = [...enKeys.keys()].filter((key) => !esKeys.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no empty strings', () => {
+    const empty = [...esKeys, ...enKeys].filter(([, value]) => value.trim() === '').map(([key]) => key);
+    expect(empty).toEqual([]);
+  });
+
+  it('uses the same interpolation placeholders in both languages', () => {
+    const mismatched = [...esKeys.keys()].filter(
+      (key) => enKeys.has(key) && placeholders(esKeys.get(key)!).join() !== placeholders(enKeys.get(key)!).join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('keeps the spec wording of the catalogue', () => {
+    expect(esKeys.get('auth.toasts.welcomeBack')).toBe('Bienvenido de vuelta');
+    expect(esKeys.get('auth.toasts.accountCreated')).toBe('Cuenta creada');
+    expect(esKeys.get('auth.toasts.confirmEmail')).toBe('Revisa tu email para confirmar');
+    expect(esKeys.get('auth.toasts.emailSent')).toBe('Email enviado');
+    expect(esKeys.get('auth.toasts.resetSent')).toBe('Revisa tu correo para restablecer tu contraseña');
+    expect(esKeys.get('auth.validation.resetEmail')).toBe('Ingresa tu email');
+    expect(enKeys.get('notFound.title')).toBe('Oops! Page not found');
+    expect(enKeys.get('notFound.home')).toBe('Return to Home');
+    expect(enKeys.get('routeError.title')).toBe('Unexpected Application Error!');
+    expect(esKeys.get('app.user.signOut')).toBe('Cerrar sesión');
+  });
+});
+
+describe('stored language', () => {
+  const storage = (value: string | null) => ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) });
+
+  it('defaults to Spanish', () => {
+    expect(DEFAULT_LANGUAGE).toBe('es');
+    expect(readStoredLanguage(storage(null))).toBe('es');
+  });
+
+  it('reads a supported language', () => {
+    expect(readStoredLanguage(storage('en'))).toBe('en');
+  });
+
+  it('ignores unsupported values', () => {
+    expect(readStoredLanguage(storage('fr'))).toBe('es');
+  });
+
+  it('survives a storage that throws', () => {
+    expect(
+      readStoredLanguage({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe('es');
+  });
+});

@@ -1,0 +1,48 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './en.json';
+import es from './es.json';
+import { DEFAULT_LANGUAGE, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
+
+export * from './language';
+export { formatMoney, localeFor } from './format';
+export { useLanguage } from './useLanguage';
+
+export const resources = {
+  es: { translation: es },
+  en: { translation: en },
+} as const;
+
+function syncDocumentLanguage(language: string) {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+  }
+}
+
+i18n.on('languageChanged', (language) => {
+  if (isLanguage(language)) {
+    storeLanguage(language);
+    syncDocumentLanguage(language);
+  }
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readStoredLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: ['es', 'en'],
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+syncDocumentLanguage(i18n.language);
+
+export function changeLanguage(language: Language): Promise<unknown> {
+  return i18n.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+export default i18n;
