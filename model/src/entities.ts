@@ -1,0 +1,298 @@
+/**
+ * Entity types as stored in Firestore (field names are the stored keys). Timestamps are typed
+ * with a minimal interface that firebase's and firebase-admin's `Timestamp` both satisfy, so this
+ * package needs neither SDK. The document id is never a stored field: readers add it as `id`.
+ */
+import type {
+  Action,
+  CompanySize,
+  ContactStatus,
+  DealStage,
+  EnrollmentStatus,
+  Industry,
+  InvitationStatus,
+  LifecycleStage,
+  MailConnectionStatus,
+  MailProvider,
+  MeetingStatus,
+  Resource,
+  Role,
+  SendStatus,
+  SequenceStepType,
+  SubscriptionStatus,
+  TaskStatus,
+  TicketPriority,
+  TicketStatus,
+} from './enums.js';
+import type { Language } from './constants.js';
+
+export interface TimestampLike {
+  readonly seconds: number;
+  readonly nanoseconds: number;
+  toMillis(): number;
+  toDate(): Date;
+}
+
+/** A document as read, with its id. */
+export type WithId<T> = T & { id: string };
+
+/** Bookkeeping on every CRM document: set on create, immutable except updatedAt. */
+export interface Audit<TS = TimestampLike> {
+  createdAt: TS;
+  createdBy: string;
+  updatedAt: TS;
+}
+
+// ── Accounts and organizations ───────────────────────────────────────────────
+
+/** users/{uid} — written by the server; the user may change fullName and language. */
+export interface UserProfile<TS = TimestampLike> {
+  fullName: string;
+  email: string;
+  username: string;
+  language: Language;
+  organizationId: string | null;
+  createdAt: TS;
+}
+
+/** usernames/{username} — server-only reservation. */
+export interface UsernameReservation<TS = TimestampLike> {
+  uid: string;
+  createdAt: TS;
+}
+
+/** organizations/{orgId} */
+export interface Organization<TS = TimestampLike> {
+  name: string;
+  country: string | null;
+  rtn: string | null;
+  createdAt: TS;
+  createdBy: string;
+}
+
+export type ResourcePermissions = Partial<Record<Action, boolean>>;
+/** Missing resource (or action) = only view (spec: "with no record only can_view shows on"). */
+export type PermissionMap = Partial<Record<Resource, ResourcePermissions>>;
+
+/** organizations/{orgId}/members/{uid} — created by the server; admins edit role/permissions of others. */
+export interface Member<TS = TimestampLike> {
+  role: Role;
+  fullName: string;
+  email: string;
+  username: string;
+  permissions: PermissionMap;
+  joinedAt: TS;
+  invitedBy: string | null;
+}
+
+/** organizations/{orgId}/invitations/{invitationId} — callables only; admins read and delete. */
+export interface Invitation<TS = TimestampLike> {
+  email: string;
+  role: Role;
+  permissions: PermissionMap;
+  invitedBy: string;
+  status: InvitationStatus;
+  expiresAt: TS;
+  createdAt: TS;
+  /** sha256 (hex) of the invitation token; the token itself is never stored. */
+  tokenHash: string;
+  acceptedBy?: string;
+  acceptedAt?: TS;
+}
+
+/** invitationTokens/{tokenHash} — server-only lookup from a link to its invitation. */
+export interface InvitationToken {
+  organizationId: string;
+  invitationId: string;
+}
+
+/** organizations/{orgId}/billing/subscription — Stripe mirror, server-only writes. */
+export interface Subscription<TS = TimestampLike> {
+  status: SubscriptionStatus;
+  trialEnd: TS | null;
+  currentPeriodEnd: TS | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  priceId: string | null;
+  updatedAt: TS;
+}
+
+// ── CRM ───────────────────────────────────────────────────────────────────────
+
+/** organizations/{orgId}/companies/{companyId} (spec: company) */
+export interface Company<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  website?: string | null;
+  phone?: string | null;
+  linkedinUrl?: string | null;
+  industry?: Industry | null;
+  size?: CompanySize | null;
+  country?: string | null;
+  city?: string | null;
+  address?: string | null;
+  notes?: string | null;
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/contacts/{contactId} (spec: client / contact) */
+export interface Contact<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  companyId: string | null;
+  /** Denormalised company name (spec's `company` text); cleared with companyId. */
+  companyName?: string | null;
+  jobTitle?: string | null;
+  city?: string | null;
+  country?: string | null;
+  rtn?: string | null;
+  status: ContactStatus;
+  isCustomer: boolean;
+  lifecycleStage: LifecycleStage;
+  linkedinUrl?: string | null;
+  ownerId: string;
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/contacts/{contactId}/notes/{noteId} (spec: note) */
+export interface Note<TS = TimestampLike> extends Audit<TS> {
+  content: string;
+  /** Author's name when written, for the list (the author may leave the org). */
+  authorName?: string | null;
+}
+
+/** organizations/{orgId}/deals/{dealId} — the spec's deal and contact opportunity, one entity. */
+export interface Deal<TS = TimestampLike> extends Audit<TS> {
+  title: string;
+  amount: number | null;
+  stage: DealStage;
+  probability?: number | null;
+  closeDate?: TS | null;
+  companyId: string | null;
+  primaryContactId: string | null;
+  companyName?: string | null;
+  primaryContactName?: string | null;
+  ownerId: string;
+  notes?: string | null;
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/tasks/{taskId} */
+export interface Task<TS = TimestampLike> extends Audit<TS> {
+  title: string;
+  description?: string | null;
+  status: TaskStatus;
+  dueDate: TS | null;
+  contactId: string | null;
+  companyId: string | null;
+  contactName?: string | null;
+  companyName?: string | null;
+  assigneeIds: string[];
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/meetings/{meetingId} */
+export interface Meeting<TS = TimestampLike> extends Audit<TS> {
+  title: string;
+  notes?: string | null;
+  startTime: TS;
+  endTime: TS;
+  status: MeetingStatus;
+  contactId: string | null;
+  companyId: string | null;
+  contactName?: string | null;
+  companyName?: string | null;
+  participantIds: string[];
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/tickets/{ticketId} */
+export interface Ticket<TS = TimestampLike> extends Audit<TS> {
+  ticketName: string;
+  pipeline: string;
+  status: TicketStatus;
+  description?: string | null;
+  source?: string | null;
+  ownerId: string | null;
+  priority: TicketPriority | null;
+  contactId: string | null;
+  companyId: string | null;
+  contactName?: string | null;
+  companyName?: string | null;
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/folders/{folderId} (spec: document folder) */
+export interface Folder<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  parentId: string | null;
+}
+
+/** organizations/{orgId}/documents/{documentId}; the file is at `storagePath`. */
+export interface DocumentFile<TS = TimestampLike> extends Audit<TS> {
+  fileName: string;
+  /** organizations/{orgId}/documents/{documentId}/{fileName} */
+  storagePath: string;
+  size: number;
+  mimeType: string;
+  folderId: string | null;
+  searchTokens: string[];
+}
+
+/** organizations/{orgId}/sequences/{sequenceId} (spec: email sequence) */
+export interface Sequence<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  description?: string | null;
+  isActive: boolean;
+}
+
+/** organizations/{orgId}/sequences/{sequenceId}/steps/{stepId} */
+export interface SequenceStep<TS = TimestampLike> extends Audit<TS> {
+  stepOrder: number;
+  type: SequenceStepType;
+  subject: string;
+  body: string;
+  delayDays: number;
+}
+
+/** organizations/{orgId}/sequences/{sequenceId}/enrollments/{contactId} — id = contact id. */
+export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
+  contactId: string;
+  status: EnrollmentStatus;
+  /** Index of the next step to run (0 = first); advanced by the scheduler only. */
+  currentStep: number;
+  nextSendAt: TS | null;
+}
+
+/** organizations/{orgId}/sendLog/{sendId} — server-only; id = `${enrollmentId}_${stepId}` (idempotency). */
+export interface SendLogEntry<TS = TimestampLike> {
+  sequenceId: string;
+  stepId: string;
+  contactId: string;
+  senderUid: string;
+  to: string;
+  subject: string;
+  status: SendStatus;
+  error: string | null;
+  createdAt: TS;
+  sentAt: TS | null;
+}
+
+/** organizations/{orgId}/mailConnections/{uid} — public part; server-only writes. */
+export interface MailConnection<TS = TimestampLike> {
+  provider: MailProvider;
+  email: string;
+  status: MailConnectionStatus;
+  connectedAt: TS;
+}
+
+/** Derived, never stored: one row of the notifications dropdown. */
+export interface NotificationItem {
+  id: string;
+  type: 'task' | 'meeting';
+  title: string;
+  contactName: string | null;
+  dueDate: Date;
+  isOverdue: boolean;
+  status?: TaskStatus;
+}

@@ -1,0 +1,115 @@
+/** Enumerations of the data model: stored values (stable codes); labels live in the web's i18n. */
+
+export const ROLES = ['admin', 'seller'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Resources of the per-member permission matrix (spec section 6). */
+export const RESOURCES = [
+  'dashboard',
+  'companies',
+  'contacts',
+  'deals',
+  'tasks',
+  'meetings',
+  'tickets',
+  'marketing',
+  'documents',
+] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+export const ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** Deal (= opportunity) stages, in board order. */
+export const DEAL_STAGES = ['new', 'in_progress', 'proposal', 'won', 'lost'] as const;
+export type DealStage = (typeof DEAL_STAGES)[number];
+export const DEFAULT_DEAL_STAGE: DealStage = 'new';
+
+export const TASK_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const DEFAULT_TASK_STATUS: TaskStatus = 'pending';
+/** "Open" for notifications: everything but completed (spec section 4). */
+export const OPEN_TASK_STATUSES: readonly TaskStatus[] = ['pending', 'in_progress', 'cancelled'];
+
+export const MEETING_STATUSES = ['scheduled', 'completed', 'rescheduled', 'no_show'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+export const DEFAULT_MEETING_STATUS: MeetingStatus = 'scheduled';
+
+export const CONTACT_STATUSES = ['active', 'inactive'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+export const DEFAULT_CONTACT_STATUS: ContactStatus = 'active';
+
+export const LIFECYCLE_STAGES = ['lead', 'prospect', 'customer', 'partner', 'other'] as const;
+export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
+export const DEFAULT_LIFECYCLE_STAGE: LifecycleStage = 'lead';
+
+/** Ticket statuses and priorities are stored as the spec writes them. */
+export const TICKET_STATUSES = ['New', 'In Progress', 'Waiting', 'Resolved', 'Closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const DEFAULT_TICKET_STATUS: TicketStatus = 'New';
+export const TICKET_PRIORITIES = ['Low', 'Medium', 'High'] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+export const DEFAULT_TICKET_PIPELINE = 'Support Pipeline';
+
+/** Company industries (spec section 9: Tecnología, Finanzas, ...), stored as codes. */
+export const INDUSTRIES = [
+  'technology',
+  'finance',
+  'health',
+  'education',
+  'retail',
+  'manufacturing',
+  'services',
+  'construction',
+  'other',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+/** Spanish labels of the spec, for seeding the i18n catalogue. */
+export const INDUSTRY_LABELS_ES: Record<Industry, string> = {
+  technology: 'Tecnología',
+  finance: 'Finanzas',
+  health: 'Salud',
+  education: 'Educación',
+  retail: 'Retail',
+  manufacturing: 'Manufactura',
+  services: 'Servicios',
+  construction: 'Construcción',
+  other: 'Otro',
+};
+
+/** Company sizes (employees), stored as displayed. */
+export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+
+export const INVITATION_ROLES = ROLES;
+export const INVITATION_STATUSES = ['pending', 'accepted'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/** Stripe subscription statuses mirrored in organizations/{orgId}/billing/subscription. */
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SEQUENCE_STEP_TYPES = ['email', 'task', 'wait'] as const;
+export type SequenceStepType = (typeof SEQUENCE_STEP_TYPES)[number];
+
+export const ENROLLMENT_STATUSES = ['active', 'paused', 'completed', 'stopped'] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
+/** What a client may set an enrollment to (completion is the scheduler's). */
+export const CLIENT_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['active', 'paused', 'stopped'];
+
+export const SEND_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+export const MAIL_PROVIDERS = ['gmail'] as const;
+export type MailProvider = (typeof MAIL_PROVIDERS)[number];
+export const MAIL_CONNECTION_STATUSES = ['connected', 'broken'] as const;
+export type MailConnectionStatus = (typeof MAIL_CONNECTION_STATUSES)[number];

@@ -1,0 +1,95 @@
+/**
+ * Firestore and Storage paths as strings (framework-free: pass them to `doc(db, path)` /
+ * `collection(db, path)` / `ref(storage, path)`). Every organization's data lives under
+ * organizations/{orgId}; the tenant comes from the path, never from a field.
+ */
+
+/** Firestore ids may not contain '/', be '.' or '..', or look like __x__. */
+export function isValidId(id: string): boolean {
+  return (
+    id.length > 0 &&
+    id.length <= 1500 &&
+    !id.includes('/') &&
+    id !== '.' &&
+    id !== '..' &&
+    !/^__.*__$/.test(id)
+  );
+}
+
+function seg(id: string): string {
+  if (!isValidId(id)) throw new Error(`Invalid document id: ${JSON.stringify(id)}`);
+  return id;
+}
+
+/** Top-level collections. */
+export const TOP = {
+  users: 'users',
+  usernames: 'usernames',
+  organizations: 'organizations',
+  invitationTokens: 'invitationTokens',
+  mailTokens: 'mailTokens',
+  oauthStates: 'oauthStates',
+  stripeEvents: 'stripeEvents',
+} as const;
+
+/** Collections under organizations/{orgId}. */
+export const ORG_COLLECTIONS = [
+  'members',
+  'invitations',
+  'billing',
+  'companies',
+  'contacts',
+  'deals',
+  'tasks',
+  'meetings',
+  'tickets',
+  'folders',
+  'documents',
+  'sequences',
+  'sendLog',
+  'mailConnections',
+] as const;
+export type OrgCollection = (typeof ORG_COLLECTIONS)[number];
+
+export const SUBSCRIPTION_DOC_ID = 'subscription';
+
+export const paths = {
+  user: (uid: string) => `users/${seg(uid)}`,
+  username: (username: string) => `usernames/${seg(username)}`,
+  invitationToken: (tokenHash: string) => `invitationTokens/${seg(tokenHash)}`,
+  mailToken: (uid: string) => `mailTokens/${seg(uid)}`,
+  organizations: () => TOP.organizations,
+  organization: (orgId: string) => `organizations/${seg(orgId)}`,
+  /** organizations/{orgId}/{collection} */
+  collection: (orgId: string, name: OrgCollection) => `organizations/${seg(orgId)}/${name}`,
+  /** organizations/{orgId}/{collection}/{id} */
+  doc: (orgId: string, name: OrgCollection, id: string) => `organizations/${seg(orgId)}/${name}/${seg(id)}`,
+  member: (orgId: string, uid: string) => paths.doc(orgId, 'members', uid),
+  invitation: (orgId: string, id: string) => paths.doc(orgId, 'invitations', id),
+  subscription: (orgId: string) => paths.doc(orgId, 'billing', SUBSCRIPTION_DOC_ID),
+  mailConnection: (orgId: string, uid: string) => paths.doc(orgId, 'mailConnections', uid),
+  notes: (orgId: string, contactId: string) => `${paths.doc(orgId, 'contacts', contactId)}/notes`,
+  note: (orgId: string, contactId: string, noteId: string) =>
+    `${paths.notes(orgId, contactId)}/${seg(noteId)}`,
+  steps: (orgId: string, sequenceId: string) => `${paths.doc(orgId, 'sequences', sequenceId)}/steps`,
+  step: (orgId: string, sequenceId: string, stepId: string) =>
+    `${paths.steps(orgId, sequenceId)}/${seg(stepId)}`,
+  enrollments: (orgId: string, sequenceId: string) =>
+    `${paths.doc(orgId, 'sequences', sequenceId)}/enrollments`,
+  /** An enrollment's id is the enrolled contact's id (one enrollment per contact and sequence). */
+  enrollment: (orgId: string, sequenceId: string, contactId: string) =>
+    `${paths.enrollments(orgId, sequenceId)}/${seg(contactId)}`,
+} as const;
+
+/** Cloud Storage object of a document: organizations/{orgId}/documents/{documentId}/{fileName}. */
+export function documentStoragePath(orgId: string, documentId: string, fileName: string): string {
+  const name = fileName.replace(/[/\\]/g, '_').trim();
+  if (!name) throw new Error('Empty file name');
+  return `organizations/${seg(orgId)}/documents/${seg(documentId)}/${name}`;
+}
+
+/** The org id of any path under organizations/{orgId}, or null. */
+export function orgIdOfPath(path: string): string | null {
+  const m = /^organizations\/([^/]+)(\/|$)/.exec(path);
+  return m ? m[1] : null;
+}

@@ -1,0 +1,224 @@
+/**
+ * Every list query the app makes, declared once: the data-model doc lists them, a model test
+ * checks firestore.indexes.json has the composite index each needs, and the security suite runs
+ * them against the local cloud (strict-index mode) as the roles that use them.
+ * `collection` is the collection id; the parent is always fixed by the path (organizations/{orgId}/...),
+ * except for collection-group queries, which only the server and the superadmin make.
+ */
+
+export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
+export interface QueryFilter {
+  field: string;
+  op: FilterOp;
+}
+export interface QueryOrder {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+export interface QuerySpec {
+  id: string;
+  collection: string;
+  scope: 'COLLECTION' | 'COLLECTION_GROUP';
+  where: QueryFilter[];
+  orderBy: QueryOrder[];
+  /** Who runs it: a client screen (with the permission it needs) or the server. */
+  by: string;
+}
+
+const eq = (field: string): QueryFilter => ({ field, op: '==' });
+const contains = (field: string): QueryFilter => ({ field, op: 'array-contains' });
+const desc = (field: string): QueryOrder => ({ field, direction: 'desc' });
+const asc = (field: string): QueryOrder => ({ field, direction: 'asc' });
+const q = (
+  id: string,
+  collection: string,
+  where: QueryFilter[],
+  orderBy: QueryOrder[],
+  by: string,
+): QuerySpec => ({
+  id,
+  collection,
+  scope: 'COLLECTION',
+  where,
+  orderBy,
+  by,
+});
+
+/** Every subset of the optional equality filters, each with and without a search token. */
+function filtered(
+  prefix: string,
+  collection: string,
+  optionalEq: string[],
+  order: QueryOrder,
+  by: string,
+): QuerySpec[] {
+  const out: QuerySpec[] = [];
+  const subsets = optionalEq.reduce<string[][]>((acc, f) => [...acc, ...acc.map((s) => [...s, f])], [[]]);
+  for (const withSearch of [false, true])
+    for (const subset of subsets) {
+      const name = [withSearch ? 'search' : 'list', ...subset.map((f) => `by-${f}`)].join('+');
+      const where = [...(withSearch ? [contains('searchTokens')] : []), ...subset.map(eq)];
+      out.push(q(`${prefix}.${name}`, collection, where, [order], by));
+    }
+  return out;
+}
+
+export const APP_QUERIES: QuerySpec[] = [
+  // Companies list (/empresas): newest first, industry and size filters, text search.
+  ...filtered('companies', 'companies', ['industry', 'size'], desc('createdAt'), 'companies.view'),
+  q('companies.select', 'companies', [], [asc('name')], 'companies.view'),
+  // Contacts list (/contactos): company and lifecycle filters, search; company detail's contacts tab.
+  ...filtered('contacts', 'contacts', ['companyId', 'lifecycleStage'], desc('createdAt'), 'contacts.view'),
+  q('contacts.select', 'contacts', [], [asc('name')], 'contacts.view'),
+  q('notes.byContact', 'notes', [], [desc('createdAt')], 'contacts.view'),
+  // Deals board: one paged query per column; contact and company tabs; global search.
+  q('deals.list', 'deals', [], [desc('createdAt')], 'deals.view'),
+  q('deals.byStage', 'deals', [eq('stage')], [desc('createdAt')], 'deals.view'),
+  q('deals.byContact', 'deals', [eq('primaryContactId')], [desc('createdAt')], 'deals.view'),
+  q('deals.byCompany', 'deals', [eq('companyId')], [desc('createdAt')], 'deals.view'),
+  q('deals.search', 'deals', [contains('searchTokens')], [desc('createdAt')], 'deals.view'),
+  // Tasks (/tareas): pending newest first (+search); contact/company tabs; notifications.
+  q('tasks.pending', 'tasks', [eq('status')], [desc('createdAt')], 'tasks.view'),
+  q(
+    'tasks.pending+search',
+    'tasks',
+    [eq('status'), contains('searchTokens')],
+    [desc('createdAt')],
+    'tasks.view',
+  ),
+  q('tasks.byContact', 'tasks', [eq('contactId')], [desc('createdAt')], 'tasks.view'),
+  q('tasks.byCompany', 'tasks', [eq('companyId')], [desc('createdAt')], 'tasks.view'),
+  q(
+    'tasks.notifications.assigned',
+    'tasks',
+    [contains('assigneeIds'), { field: 'status', op: 'in' }, { field: 'dueDate', op: '<=' }],
+    [asc('dueDate')],
+    'tasks.view',
+  ),
+  q(
+    'tasks.notifications.created',
+    'tasks',
+    [eq('createdBy'), { field: 'status', op: 'in' }, { field: 'dueDate', op: '<=' }],
+    [asc('dueDate')],
+    'tasks.view',
+  ),
+  // Meetings (/reuniones): by start ascending (+search); tabs; notifications.
+  q('meetings.list', 'meetings', [], [asc('startTime')], 'meetings.view'),
+  q('meetings.search', 'meetings', [contains('searchTokens')], [asc('startTime')], 'meetings.view'),
+  q('meetings.byContact', 'meetings', [eq('contactId')], [asc('startTime')], 'meetings.view'),
+  q('meetings.byCompany', 'meetings', [eq('companyId')], [asc('startTime')], 'meetings.view'),
+  q(
+    'meetings.notifications.participant',
+    'meetings',
+    [contains('participantIds'), eq('status'), { field: 'startTime', op: '<=' }],
+    [asc('startTime')],
+    'meetings.view',
+  ),
+  q(
+    'meetings.notifications.created',
+    'meetings',
+    [eq('createdBy'), eq('status'), { field: 'startTime', op: '<=' }],
+    [asc('startTime')],
+    'meetings.view',
+  ),
+  // Tickets.
+  q('tickets.list', 'tickets', [], [desc('createdAt')], 'tickets.view'),
+  q('tickets.byStatus', 'tickets', [eq('status')], [desc('createdAt')], 'tickets.view'),
+  q('tickets.byContact', 'tickets', [eq('contactId')], [desc('createdAt')], 'tickets.view'),
+  q('tickets.byCompany', 'tickets', [eq('companyId')], [desc('createdAt')], 'tickets.view'),
+  q('tickets.search', 'tickets', [contains('searchTokens')], [desc('createdAt')], 'tickets.view'),
+  // Documents: one folder level at a time (null = root), newest first; global search.
+  q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
+  q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),
+  q('documents.search', 'documents', [contains('searchTokens')], [desc('createdAt')], 'documents.view'),
+  // Marketing.
+  q('sequences.list', 'sequences', [], [desc('createdAt')], 'marketing.view'),
+  q('steps.bySequence', 'steps', [], [asc('stepOrder')], 'marketing.view'),
+  q('enrollments.bySequence', 'enrollments', [], [desc('createdAt')], 'marketing.view'),
+  q('sendLog.list', 'sendLog', [], [desc('createdAt')], 'marketing.view'),
+  {
+    id: 'enrollments.due',
+    collection: 'enrollments',
+    scope: 'COLLECTION_GROUP',
+    where: [eq('status'), { field: 'nextSendAt', op: '<=' }],
+    orderBy: [asc('nextSendAt')],
+    by: 'server (scheduled sequence sender)',
+  },
+  // Settings.
+  q('members.list', 'members', [], [asc('fullName')], 'member'),
+  q('invitations.pending', 'invitations', [eq('status')], [desc('createdAt')], 'admin'),
+  q('organizations.list', 'organizations', [], [desc('createdAt')], 'superadmin'),
+];
+
+export interface IndexField {
+  fieldPath: string;
+  order?: 'ASCENDING' | 'DESCENDING';
+  arrayConfig?: 'CONTAINS';
+}
+export interface CompositeIndex {
+  collectionGroup: string;
+  queryScope: 'COLLECTION' | 'COLLECTION_GROUP';
+  fields: IndexField[];
+}
+
+const RANGE_OPS: FilterOp[] = ['<', '<=', '>', '>='];
+
+export interface NeededIndex extends CompositeIndex {
+  /** How many leading fields (array-contains and equalities) may come in any order. */
+  equalityPrefix: number;
+}
+
+/**
+ * The composite index a query needs, or null when single-field indexes serve it (one field
+ * only, or equality filters only). Fields: array-contains, then equalities (and `in`), then the
+ * range field and orderBy fields in query order.
+ */
+export function requiredIndex(spec: QuerySpec): NeededIndex | null {
+  const fields: IndexField[] = [];
+  const seen = new Set<string>();
+  const push = (f: IndexField) => {
+    if (!seen.has(f.fieldPath)) {
+      seen.add(f.fieldPath);
+      fields.push(f);
+    }
+  };
+  for (const f of spec.where)
+    if (f.op === 'array-contains') push({ fieldPath: f.field, arrayConfig: 'CONTAINS' });
+  for (const f of spec.where)
+    if (f.op === '==' || f.op === 'in') push({ fieldPath: f.field, order: 'ASCENDING' });
+  const equalityPrefix = fields.length;
+  const range = spec.where.find((f) => RANGE_OPS.includes(f.op));
+  const orders = [...spec.orderBy];
+  if (range && !orders.some((o) => o.field === range.field))
+    orders.unshift({ field: range.field, direction: 'asc' });
+  for (const o of orders)
+    push({ fieldPath: o.field, order: o.direction === 'asc' ? 'ASCENDING' : 'DESCENDING' });
+  const needed =
+    spec.scope === 'COLLECTION_GROUP' ? fields.length > 1 : orders.length > 0 && fields.length > 1;
+  return needed ? { collectionGroup: spec.collection, queryScope: spec.scope, fields, equalityPrefix } : null;
+}
+
+/** Production matches the equality fields in any order; the fields after them must be in sequence. */
+export function indexSatisfies(index: CompositeIndex, needed: NeededIndex): boolean {
+  if (index.collectionGroup !== needed.collectionGroup || index.queryScope !== needed.queryScope)
+    return false;
+  if (index.fields.length !== needed.fields.length) return false;
+  const key = (f: IndexField) => `${f.fieldPath}:${f.arrayConfig ?? f.order}`;
+  const n = needed.equalityPrefix;
+  const headA = index.fields.slice(0, n).map(key).sort().join();
+  const headB = needed.fields.slice(0, n).map(key).sort().join();
+  const tailA = index.fields.slice(n).map(key).join();
+  const tailB = needed.fields.slice(n).map(key).join();
+  return headA === headB && tailA === tailB;
+}
+
+/** The firestore.indexes.json content that serves APP_QUERIES (deduplicated). */
+export function indexesFor(specs: QuerySpec[]): CompositeIndex[] {
+  const out: CompositeIndex[] = [];
+  for (const spec of specs) {
+    const need = requiredIndex(spec);
+    if (!need || out.some((i) => indexSatisfies(i, need))) continue;
+    out.push({ collectionGroup: need.collectionGroup, queryScope: need.queryScope, fields: need.fields });
+  }
+  return out;
+}
