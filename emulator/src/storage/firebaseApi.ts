@@ -8,7 +8,13 @@ import { AuthError, callerFromHeaders } from './auth.js';
 import { baseUrlOf, header, type ApiContext } from './context.js';
 import { HttpError, readBody, readJson, sendEmpty, sendJson } from './http.js';
 import { sendMedia } from './media.js';
-import { parseIncoming, pendingRulesResource, toFirebaseJson, toRulesResource, type IncomingMetadata } from './metadata.js';
+import {
+  parseIncoming,
+  pendingRulesResource,
+  toFirebaseJson,
+  toRulesResource,
+  type IncomingMetadata,
+} from './metadata.js';
 import { MultipartError, parseObjectUpload } from './multipart.js';
 import { validateObjectName } from './service.js';
 import type { UploadSession } from './uploads.js';
@@ -33,7 +39,13 @@ function incomingFrom(raw: unknown): IncomingMetadata {
 }
 
 /** Handles `/v0/...`; `segs` are the decoded path segments after "v0". */
-export async function handleFirebaseApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, url: URL, segs: string[]): Promise<void> {
+export async function handleFirebaseApi(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  segs: string[],
+): Promise<void> {
   if (segs.length === 0 || (segs.length === 1 && segs[0] === '')) {
     sendJson(res, 200, { emulator: 'storage' });
     return;
@@ -46,7 +58,8 @@ export async function handleFirebaseApi(ctx: ApiContext, req: IncomingMessage, r
 
   if (!name) {
     if (method === 'GET' || method === 'HEAD') return list(ctx, res, url, bucket, caller);
-    if (method === 'POST' || method === 'PUT') return upload(ctx, req, res, url, bucket, url.searchParams.get('name') ?? '', caller);
+    if (method === 'POST' || method === 'PUT')
+      return upload(ctx, req, res, url, bucket, url.searchParams.get('name') ?? '', caller);
     throw new HttpError(405, `Method ${method} is not allowed on a bucket's object collection.`);
   }
 
@@ -61,13 +74,20 @@ export async function handleFirebaseApi(ctx: ApiContext, req: IncomingMessage, r
     case 'PATCH':
       return patch(ctx, req, res, bucket, name, caller);
     case 'PUT':
-      if (header(req, 'x-http-method-override')?.toUpperCase() === 'PATCH') return patch(ctx, req, res, bucket, name, caller);
+      if (header(req, 'x-http-method-override')?.toUpperCase() === 'PATCH')
+        return patch(ctx, req, res, bucket, name, caller);
       return upload(ctx, req, res, url, bucket, name, caller);
     case 'POST': {
       if (url.searchParams.has('create_token') || url.searchParams.has('delete_token')) {
         const remove = url.searchParams.get('delete_token');
-        if (remove === null && url.searchParams.get('create_token') !== 'true') throw new HttpError(400, 'create_token must be "true".');
-        const md = ctx.service.changeTokens(caller, bucket, name, remove !== null ? { remove } : { create: true });
+        if (remove === null && url.searchParams.get('create_token') !== 'true')
+          throw new HttpError(400, 'create_token must be "true".');
+        const md = ctx.service.changeTokens(
+          caller,
+          bucket,
+          name,
+          remove !== null ? { remove } : { create: true },
+        );
         return sendJson(res, 200, toFirebaseJson(md));
       }
       return upload(ctx, req, res, url, bucket, name, caller);
@@ -103,19 +123,36 @@ function list(ctx: ApiContext, res: ServerResponse, url: URL, bucket: string, ca
   });
   const body: Record<string, unknown> = {
     prefixes: result.prefixes.filter(isValidPath),
-    items: result.items.filter((md) => isValidPath(md.name)).map((md) => ({ name: md.name, bucket: md.bucket })),
+    items: result.items
+      .filter((md) => isValidPath(md.name))
+      .map((md) => ({ name: md.name, bucket: md.bucket })),
   };
   if (result.nextPageToken) body.nextPageToken = result.nextPageToken;
   sendJson(res, 200, body);
 }
 
-async function patch(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, bucket: string, name: string, caller: Caller): Promise<void> {
+async function patch(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): Promise<void> {
   const incoming = incomingFrom(await readJson(req, ctx.jsonLimit));
   const md = ctx.service.patch(caller, bucket, name, incoming);
   sendJson(res, 200, toFirebaseJson(md));
 }
 
-async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string, name: string, caller: Caller): Promise<void> {
+async function upload(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): Promise<void> {
   const protocol = header(req, 'x-goog-upload-protocol')?.toLowerCase();
   const command = header(req, 'x-goog-upload-command')?.toLowerCase();
   const uploadId = url.searchParams.get('upload_id');
@@ -136,7 +173,8 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
     }
     const meta = parsed.metadata as Record<string, unknown>;
     const objectName = name || (typeof meta.name === 'string' ? meta.name : '');
-    if (!objectName) throw new HttpError(400, 'Missing object name: pass ?name= or "name" in the metadata part.');
+    if (!objectName)
+      throw new HttpError(400, 'Missing object name: pass ?name= or "name" in the metadata part.');
     const incoming = incomingFrom(meta);
     if (!incoming.contentType && parsed.dataContentType) incoming.contentType = parsed.dataContentType;
     const md = ctx.service.upload(caller, bucket, objectName, parsed.data, incoming);
@@ -151,12 +189,20 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
   sendJson(res, 200, toFirebaseJson(md));
 }
 
-async function startResumable(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, bucket: string, name: string, caller: Caller): Promise<void> {
+async function startResumable(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucket: string,
+  name: string,
+  caller: Caller,
+): Promise<void> {
   const raw = (await readJson(req, ctx.jsonLimit)) as Record<string, unknown>;
   const objectName = name || (raw && typeof raw.name === 'string' ? raw.name : '');
   validateObjectName(objectName);
   const incoming = incomingFrom(raw);
-  if (!incoming.contentType) incoming.contentType = header(req, 'x-goog-upload-header-content-type') || undefined;
+  if (!incoming.contentType)
+    incoming.contentType = header(req, 'x-goog-upload-header-content-type') || undefined;
   const declaredRaw = header(req, 'x-goog-upload-header-content-length');
   let declaredSize: number | undefined;
   if (declaredRaw !== undefined && declaredRaw !== '') {
@@ -204,9 +250,20 @@ function sendResult(res: ServerResponse, s: UploadSession): void {
   sendJson(res, r.status, r.body, { 'X-Goog-Upload-Status': 'final', 'X-GUploader-UploadID': s.id });
 }
 
-async function continueResumable(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, uploadId: string | null, command: string): Promise<void> {
+async function continueResumable(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string | null,
+  command: string,
+): Promise<void> {
   const session = ctx.uploads.get(uploadId);
-  const commands = new Set(command.split(',').map((c) => c.trim()).filter(Boolean));
+  const commands = new Set(
+    command
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  );
   if (commands.size === 0) throw new HttpError(400, 'Missing X-Goog-Upload-Command header.');
 
   if (commands.has('query')) {
@@ -233,7 +290,11 @@ async function continueResumable(ctx: ApiContext, req: IncomingMessage, res: Ser
       const offset = Number(offsetRaw);
       if (!Number.isSafeInteger(offset) || offset !== session.received) {
         req.resume();
-        throw new HttpError(400, `Wrong X-Goog-Upload-Offset ${offsetRaw}: the server has received ${session.received} bytes, so the next chunk must start at offset ${session.received}.`, statusHeaders(session));
+        throw new HttpError(
+          400,
+          `Wrong X-Goog-Upload-Offset ${offsetRaw}: the server has received ${session.received} bytes, so the next chunk must start at offset ${session.received}.`,
+          statusHeaders(session),
+        );
       }
     }
     let chunk: Buffer;
@@ -243,12 +304,19 @@ async function continueResumable(ctx: ApiContext, req: IncomingMessage, res: Ser
       if ((err as HttpError).status === 413) {
         // Too big: the whole upload is void, nothing will be stored.
         ctx.uploads.cancel(session);
-        throw new HttpError(413, `Upload exceeds the maximum object size of ${ctx.service.maxObjectSize} bytes; the upload was cancelled.`);
+        throw new HttpError(
+          413,
+          `Upload exceeds the maximum object size of ${ctx.service.maxObjectSize} bytes; the upload was cancelled.`,
+        );
       }
       throw err;
     }
     if (session.declaredSize !== undefined && session.received + chunk.length > session.declaredSize) {
-      throw new HttpError(400, `Chunk overruns the announced size: ${session.received + chunk.length} > ${session.declaredSize} bytes.`, statusHeaders(session));
+      throw new HttpError(
+        400,
+        `Chunk overruns the announced size: ${session.received + chunk.length} > ${session.declaredSize} bytes.`,
+        statusHeaders(session),
+      );
     }
     ctx.uploads.append(session, chunk);
   } else {
@@ -258,14 +326,27 @@ async function continueResumable(ctx: ApiContext, req: IncomingMessage, res: Ser
   if (!commands.has('finalize')) return sendEmpty(res, 200, statusHeaders(session));
 
   if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
-    throw new HttpError(400, `Cannot finalize: received ${session.received} of the ${session.declaredSize} announced bytes.`, statusHeaders(session));
+    throw new HttpError(
+      400,
+      `Cannot finalize: received ${session.received} of the ${session.declaredSize} announced bytes.`,
+      statusHeaders(session),
+    );
   }
   try {
-    const md = ctx.service.upload(session.caller, session.bucket, session.name, ctx.uploads.bytes(session), session.incoming);
+    const md = ctx.service.upload(
+      session.caller,
+      session.bucket,
+      session.name,
+      ctx.uploads.bytes(session),
+      session.incoming,
+    );
     ctx.uploads.finish(session, { status: 200, body: toFirebaseJson(md) });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    ctx.uploads.finish(session, { status: err.status, body: { error: { code: err.status, message: err.message } } });
+    ctx.uploads.finish(session, {
+      status: err.status,
+      body: { error: { code: err.status, message: err.message } },
+    });
   }
   sendResult(res, session);
 }

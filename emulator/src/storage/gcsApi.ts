@@ -15,9 +15,28 @@ import { validateObjectName } from './service.js';
 import type { UploadSession } from './uploads.js';
 
 /** GCS-shaped error (the client library reads `error.errors[].reason`). */
-export function sendGcsError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  const reason = status === 404 ? 'notFound' : status === 403 ? 'forbidden' : status === 412 ? 'conditionNotMet' : status === 413 ? 'uploadTooLarge' : 'invalid';
-  sendJson(res, status, { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } }, headers);
+export function sendGcsError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const reason =
+    status === 404
+      ? 'notFound'
+      : status === 403
+        ? 'forbidden'
+        : status === 412
+          ? 'conditionNotMet'
+          : status === 413
+            ? 'uploadTooLarge'
+            : 'invalid';
+  sendJson(
+    res,
+    status,
+    { error: { code: status, message, errors: [{ message, domain: 'global', reason }] } },
+    headers,
+  );
 }
 
 function incomingFrom(raw: unknown): IncomingMetadata {
@@ -77,7 +96,10 @@ export async function handleGcsApi(
 
   if (segs.length === 1 || (segs.length === 2 && segs[1] === '')) {
     if (method !== 'GET') throw new HttpError(405, 'Only GET is supported on /b.');
-    sendJson(res, 200, { kind: 'storage#buckets', items: service.store.bucketNames().map((b) => bucketResource(b, base)) });
+    sendJson(res, 200, {
+      kind: 'storage#buckets',
+      items: service.store.bucketNames().map((b) => bucketResource(b, base)),
+    });
     return true;
   }
   const bucket = segs[1];
@@ -97,7 +119,9 @@ export async function handleGcsApi(
   }
 
   // Copy / rewrite: /b/{b}/o/{name...}/(copyTo|rewriteTo)/b/{db}/o/{dname...}
-  const opIndex = rest.findIndex((s, i) => (s === 'copyTo' || s === 'rewriteTo') && rest[i + 1] === 'b' && rest[i + 3] === 'o');
+  const opIndex = rest.findIndex(
+    (s, i) => (s === 'copyTo' || s === 'rewriteTo') && rest[i + 1] === 'b' && rest[i + 3] === 'o',
+  );
   if (opIndex > 0 && method === 'POST') {
     const srcName = rest.slice(0, opIndex).join('/');
     const destBucket = rest[opIndex + 2];
@@ -117,7 +141,14 @@ export async function handleGcsApi(
     const md = service.upload(OWNER, destBucket, destName, src.data, incoming);
     const resource = toGcsJson(md, base);
     if (rest[opIndex] === 'copyTo') sendJson(res, 200, resource);
-    else sendJson(res, 200, { kind: 'storage#rewriteResponse', totalBytesRewritten: String(md.size), objectSize: String(md.size), done: true, resource });
+    else
+      sendJson(res, 200, {
+        kind: 'storage#rewriteResponse',
+        totalBytesRewritten: String(md.size),
+        objectSize: String(md.size),
+        done: true,
+        resource,
+      });
     return true;
   }
 
@@ -140,7 +171,8 @@ export async function handleGcsApi(
 
   const name = rest.join('/');
   if (!name) {
-    if (method !== 'GET') throw new HttpError(405, `Method ${method} is not allowed on a bucket's object collection.`);
+    if (method !== 'GET')
+      throw new HttpError(405, `Method ${method} is not allowed on a bucket's object collection.`);
     const max = url.searchParams.get('maxResults');
     const result = service.list(OWNER, bucket, {
       prefix: url.searchParams.get('prefix') ?? '',
@@ -148,7 +180,11 @@ export async function handleGcsApi(
       pageToken: url.searchParams.get('pageToken') || undefined,
       maxResults: max ? Number(max) : undefined,
     });
-    const body: Record<string, unknown> = { kind: 'storage#objects', items: result.items.map((md) => toGcsJson(md, base)), prefixes: result.prefixes };
+    const body: Record<string, unknown> = {
+      kind: 'storage#objects',
+      items: result.items.map((md) => toGcsJson(md, base)),
+      prefixes: result.prefixes,
+    };
     if (result.nextPageToken) body.nextPageToken = result.nextPageToken;
     sendJson(res, 200, body);
     return true;
@@ -160,7 +196,8 @@ export async function handleGcsApi(
       const obj = service.getObject(OWNER, bucket, name);
       checkPreconditions(url, obj.metadata);
       const gen = url.searchParams.get('generation');
-      if (gen !== null && gen !== String(obj.metadata.generation)) throw new HttpError(404, `No such object: ${bucket}/${name}#${gen}`);
+      if (gen !== null && gen !== String(obj.metadata.generation))
+        throw new HttpError(404, `No such object: ${bucket}/${name}#${gen}`);
       if (url.searchParams.get('alt') === 'media') sendMedia(req, res, obj);
       else sendJson(res, 200, toGcsJson(obj.metadata, base));
       return true;
@@ -188,7 +225,13 @@ function nameFrom(url: URL, meta: Record<string, unknown> | null): string {
   return raw.startsWith('/') ? raw.slice(1) : raw;
 }
 
-async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, url: URL, bucket: string): Promise<void> {
+async function upload(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bucket: string,
+): Promise<void> {
   const method = req.method ?? 'POST';
   const uploadId = url.searchParams.get('upload_id');
   if (uploadId) {
@@ -197,7 +240,8 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
       req.resume();
       return sendEmpty(res, 499);
     }
-    if (method !== 'PUT' && method !== 'POST') throw new HttpError(405, `Method ${method} is not allowed on an upload session.`);
+    if (method !== 'PUT' && method !== 'POST')
+      throw new HttpError(405, `Method ${method} is not allowed on an upload session.`);
     return resumableChunk(ctx, req, res, uploadId);
   }
   if (method !== 'POST') throw new HttpError(405, 'Start uploads with POST.');
@@ -213,7 +257,8 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
     const lengthRaw = header(req, 'x-upload-content-length');
     const declaredSize = lengthRaw ? Number(lengthRaw) : undefined;
     if (declaredSize !== undefined) {
-      if (!Number.isSafeInteger(declaredSize) || declaredSize < 0) throw new HttpError(400, `Invalid X-Upload-Content-Length "${lengthRaw}".`);
+      if (!Number.isSafeInteger(declaredSize) || declaredSize < 0)
+        throw new HttpError(400, `Invalid X-Upload-Content-Length "${lengthRaw}".`);
       service.checkSize(declaredSize);
     }
     checkPreconditions(url, service.store.get(bucket, name)?.metadata);
@@ -238,7 +283,8 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
     const name = nameFrom(url, meta);
     if (!name) throw new HttpError(400, 'Missing object name: pass ?name= or "name" in the metadata part.');
     const incoming = incomingFrom(meta);
-    if (!incoming.contentType) incoming.contentType = parsed.dataContentType || header(req, 'x-upload-content-type') || undefined;
+    if (!incoming.contentType)
+      incoming.contentType = parsed.dataContentType || header(req, 'x-upload-content-type') || undefined;
     checkPreconditions(url, service.store.get(bucket, name)?.metadata);
     const md = service.upload(OWNER, bucket, name, parsed.data, incoming);
     return sendJson(res, 200, toGcsJson(md, baseUrlOf(req)));
@@ -249,12 +295,16 @@ async function upload(ctx: ApiContext, req: IncomingMessage, res: ServerResponse
   if (!name) throw new HttpError(400, 'Missing object name: pass ?name=.');
   const data = await readBody(req, service.maxObjectSize);
   checkPreconditions(url, service.store.get(bucket, name)?.metadata);
-  const md = service.upload(OWNER, bucket, name, data, { contentType: header(req, 'content-type') || undefined });
+  const md = service.upload(OWNER, bucket, name, data, {
+    contentType: header(req, 'content-type') || undefined,
+  });
   sendJson(res, 200, toGcsJson(md, baseUrlOf(req)));
 }
 
 /** Content-Range: "bytes a-b/total", "bytes a-*\/total", "bytes *\/total" (total may be "*"). */
-function parseContentRange(raw: string | undefined): { start?: number; end?: number | '*'; total?: number } | null {
+function parseContentRange(
+  raw: string | undefined,
+): { start?: number; end?: number | '*'; total?: number } | null {
   if (!raw) return null;
   const m = /^\s*bytes\s+(?:(\d+)-(\d+|\*)|\*)\/(\d+|\*)\s*$/i.exec(raw);
   if (!m) throw new HttpError(400, `Malformed Content-Range "${raw}".`);
@@ -269,7 +319,12 @@ function incompleteHeaders(s: UploadSession): Record<string, string> {
   return s.received > 0 ? { Range: `bytes=0-${s.received - 1}` } : {};
 }
 
-async function resumableChunk(ctx: ApiContext, req: IncomingMessage, res: ServerResponse, uploadId: string): Promise<void> {
+async function resumableChunk(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  uploadId: string,
+): Promise<void> {
   const session = ctx.uploads.get(uploadId);
   const range = parseContentRange(header(req, 'content-range'));
   if (session.state === 'final' && session.result) {
@@ -288,7 +343,10 @@ async function resumableChunk(ctx: ApiContext, req: IncomingMessage, res: Server
     const start = range?.start ?? session.received;
     if (start > session.received) {
       req.resume();
-      throw new HttpError(400, `Content-Range starts at byte ${start} but only ${session.received} bytes were received.`);
+      throw new HttpError(
+        400,
+        `Content-Range starts at byte ${start} but only ${session.received} bytes were received.`,
+      );
     }
     let chunk: Buffer;
     try {
@@ -304,16 +362,28 @@ async function resumableChunk(ctx: ApiContext, req: IncomingMessage, res: Server
     finalize = total !== undefined ? session.received >= total : !range || range.end === '*';
     if (total !== undefined && session.received > total) {
       ctx.uploads.cancel(session);
-      throw new HttpError(400, `Received ${session.received} bytes, more than the declared ${total}; the upload was cancelled.`);
+      throw new HttpError(
+        400,
+        `Received ${session.received} bytes, more than the declared ${total}; the upload was cancelled.`,
+      );
     }
     if (!finalize) return sendEmpty(res, 308, incompleteHeaders(session));
   }
   try {
-    const md = ctx.service.upload(session.caller, session.bucket, session.name, ctx.uploads.bytes(session), session.incoming);
+    const md = ctx.service.upload(
+      session.caller,
+      session.bucket,
+      session.name,
+      ctx.uploads.bytes(session),
+      session.incoming,
+    );
     ctx.uploads.finish(session, { status: 200, body: toGcsJson(md, baseUrlOf(req)) });
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    ctx.uploads.finish(session, { status: err.status, body: { error: { code: err.status, message: err.message } } });
+    ctx.uploads.finish(session, {
+      status: err.status,
+      body: { error: { code: err.status, message: err.message } },
+    });
   }
   sendJson(res, session.result!.status, session.result!.body);
 }

@@ -53,7 +53,12 @@ export async function readJson(req: IncomingMessage, limit = 4 * 1024 * 1024): P
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
@@ -63,7 +68,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, { error: { code: status, message } }, headers);
 }
 
@@ -111,7 +121,11 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'OPTIONS') return false;
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
   const requested = req.headers['access-control-request-headers'];
-  res.setHeader('Access-Control-Allow-Headers', requested ?? 'Authorization, Content-Type, X-Goog-Upload-Protocol, X-Goog-Upload-Command, X-Goog-Upload-Offset');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    requested ??
+      'Authorization, Content-Type, X-Goog-Upload-Protocol, X-Goog-Upload-Command, X-Goog-Upload-Offset',
+  );
   if (req.headers['access-control-request-private-network']) {
     res.setHeader('Access-Control-Allow-Private-Network', 'true');
   }
@@ -124,7 +138,10 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
  * One byte range from a Range header, clamped to the object; null means "send it all";
  * 'unsatisfiable' means 416. Multiple ranges are not supported and are answered whole.
  */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
   if (!m || (m[1] === '' && m[2] === '')) return null;

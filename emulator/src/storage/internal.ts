@@ -31,22 +31,37 @@ function rulesSource(body: unknown): string {
     throw new HttpError(400, 'Only one rules file is supported (per-bucket rules files are not).');
   }
   const file = files[0] as { name?: unknown; content?: unknown };
-  if (typeof file.content !== 'string') throw new HttpError(400, "Each member of 'rules.files' must contain a string 'content'.");
+  if (typeof file.content !== 'string')
+    throw new HttpError(400, "Each member of 'rules.files' must contain a string 'content'.");
   return file.content;
 }
 
-export async function handleInternal(ctx: ApiContext, deps: InternalDeps, req: IncomingMessage, res: ServerResponse, action: string): Promise<void> {
+export async function handleInternal(
+  ctx: ApiContext,
+  deps: InternalDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  action: string,
+): Promise<void> {
   const method = req.method ?? 'GET';
   if (action === 'setRules' && (method === 'PUT' || method === 'POST')) {
     const source = rulesSource(await readJson(req, ctx.jsonLimit));
-    if (!deps.onRulesUpdate) throw new HttpError(501, 'This Storage emulator was started without a rules engine (no onRulesUpdate hook).');
+    if (!deps.onRulesUpdate)
+      throw new HttpError(
+        501,
+        'This Storage emulator was started without a rules engine (no onRulesUpdate hook).',
+      );
     const result = await deps.onRulesUpdate(source);
     if (!result.ok) {
       const { message, line, column } = result.error;
-      const where = line !== undefined ? ` (line ${line}${column !== undefined ? `, column ${column}` : ''})` : '';
+      const where =
+        line !== undefined ? ` (line ${line}${column !== undefined ? `, column ${column}` : ''})` : '';
       deps.log(`[storage] rejected rules: ${message}${where}`);
       // The previous ruleset stays in force.
-      sendJson(res, 400, { message: `Invalid storage rules: ${message}${where}`, error: { code: 400, message, line, column } });
+      sendJson(res, 400, {
+        message: `Invalid storage rules: ${message}${where}`,
+        error: { code: 400, message, line, column },
+      });
       return;
     }
     if (result.authorizer) deps.setAuthorizer(result.authorizer);
@@ -62,7 +77,8 @@ export async function handleInternal(ctx: ApiContext, deps: InternalDeps, req: I
   if ((action === 'export' || action === 'import') && method === 'POST') {
     const body = (await readJson(req, ctx.jsonLimit)) as { path?: unknown } | null;
     const dir = body?.path;
-    if (typeof dir !== 'string' || !dir) throw new HttpError(400, `${action} request body must be {"path": "<directory>"}.`);
+    if (typeof dir !== 'string' || !dir)
+      throw new HttpError(400, `${action} request body must be {"path": "<directory>"}.`);
     if (action === 'export') {
       const out = await exportObjects(ctx.service.store.all(), dir);
       sendJson(res, 200, { message: 'Export complete', path: out.dir, objects: out.objects });

@@ -6,7 +6,10 @@ import type { StoredObject } from './metadata.js';
 
 /** RFC 5987 `filename*` value, so unicode names survive in Content-Disposition. */
 function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
 
 export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: StoredObject): void {
@@ -26,7 +29,9 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: Stored
   const disposition = md.contentDisposition?.trim() || 'inline';
   const headers: Record<string, string | number> = {
     'Content-Type': md.contentType,
-    'Content-Disposition': /filename/i.test(disposition) ? disposition : `${disposition}; filename*=utf-8''${rfc5987(fileName)}`,
+    'Content-Disposition': /filename/i.test(disposition)
+      ? disposition
+      : `${disposition}; filename*=utf-8''${rfc5987(fileName)}`,
     'Accept-Ranges': 'bytes',
     ETag: `"${md.etag}"`,
     'Last-Modified': new Date(md.updated).toUTCString(),
@@ -45,13 +50,21 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: Stored
   const range = encoding === md.contentEncoding ? parseRange(req.headers.range, data.length) : null;
   if (range === 'unsatisfiable') {
     const text = JSON.stringify({ error: { code: 416, message: 'Requested range not satisfiable.' } });
-    res.writeHead(416, { 'Content-Range': `bytes */${data.length}`, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.writeHead(416, {
+      'Content-Range': `bytes */${data.length}`,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+    });
     res.end(text);
     return;
   }
   if (range) {
     const slice = data.subarray(range.start, range.end + 1);
-    res.writeHead(206, { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${data.length}`, 'Content-Length': slice.length });
+    res.writeHead(206, {
+      ...headers,
+      'Content-Range': `bytes ${range.start}-${range.end}/${data.length}`,
+      'Content-Length': slice.length,
+    });
     res.end(req.method === 'HEAD' ? undefined : slice);
     return;
   }

@@ -44,12 +44,7 @@ export interface IncomingMetadata {
   metadata?: Record<string, unknown> | null;
 }
 
-const OPTIONAL_FIELDS = [
-  'cacheControl',
-  'contentDisposition',
-  'contentEncoding',
-  'contentLanguage',
-] as const;
+const OPTIONAL_FIELDS = ['cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const;
 
 /** Custom-metadata key GCS clients use to carry Firebase download tokens. */
 export const TOKENS_KEY = 'firebaseStorageDownloadTokens';
@@ -96,7 +91,10 @@ function absorbTokens(custom: Record<string, string>, tokens: string[]): string[
   const raw = custom[TOKENS_KEY];
   if (raw === undefined) return tokens;
   delete custom[TOKENS_KEY];
-  const extra = raw.split(',').map((t) => t.trim()).filter(Boolean);
+  const extra = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return [...new Set([...tokens, ...extra])];
 }
 
@@ -139,7 +137,11 @@ export function newObjectMetadata(
 }
 
 /** The metadata after a PATCH (a copy; the caller stores it). null values remove fields/keys. */
-export function patchedMetadata(current: ObjectMetadata, incoming: IncomingMetadata, now = Date.now()): ObjectMetadata {
+export function patchedMetadata(
+  current: ObjectMetadata,
+  incoming: IncomingMetadata,
+  now = Date.now(),
+): ObjectMetadata {
   const md: ObjectMetadata = {
     ...current,
     customMetadata: { ...current.customMetadata },

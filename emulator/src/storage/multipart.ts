@@ -49,7 +49,8 @@ export function parseMultipart(contentType: string | undefined, body: Buffer): P
     else throw new MultipartError('Malformed multipart delimiter line.');
     const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delim]), pos);
     const nextLf = next < 0 ? body.indexOf(Buffer.concat([Buffer.from('\n'), delim]), pos) : -1;
-    if (next < 0 && nextLf < 0) throw new MultipartError('Multipart body is truncated (no closing boundary).');
+    if (next < 0 && nextLf < 0)
+      throw new MultipartError('Multipart body is truncated (no closing boundary).');
     const end = next >= 0 ? next : nextLf;
     const part = body.subarray(pos, end);
     let sep = part.indexOf('\r\n\r\n');
@@ -86,7 +87,9 @@ export function parseObjectUpload(
 ): { metadata: unknown; data: Buffer; dataContentType?: string } {
   const parts = parseMultipart(contentType, body);
   if (parts.length !== 2) {
-    throw new MultipartError(`A multipart upload needs exactly 2 parts (metadata, media); got ${parts.length}.`);
+    throw new MultipartError(
+      `A multipart upload needs exactly 2 parts (metadata, media); got ${parts.length}.`,
+    );
   }
   let metadata: unknown;
   try {

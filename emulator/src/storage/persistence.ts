@@ -32,10 +32,19 @@ interface ExportIndex {
  * (and "~", reserved for our suffixes) are percent-encoded; "."/".."/"" and over-long segments
  * get escaped forms.
  */
+const UNSAFE = '%\\:*?"<>|~';
+
 function safeSegment(seg: string): string {
   if (seg === '') return '~empty';
   if (seg === '.' || seg === '..') return seg.replace(/\./g, '%2E');
-  const enc = seg.replace(/[\u0000-\u001f\u007f%\\:*?"<>|~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
+  let enc = '';
+  for (const c of seg) {
+    const code = c.codePointAt(0)!;
+    enc +=
+      code < 0x20 || code === 0x7f || UNSAFE.includes(c)
+        ? '%' + code.toString(16).toUpperCase().padStart(2, '0')
+        : c;
+  }
   if (Buffer.byteLength(enc) > 200) return '~h' + createHash('sha1').update(seg).digest('hex');
   return enc;
 }
@@ -54,7 +63,10 @@ export function blobPaths(objects: ObjectMetadata[]): Map<ObjectMetadata, string
   return files;
 }
 
-export async function exportObjects(objects: Iterable<StoredObject>, dir: string): Promise<{ objects: number; dir: string }> {
+export async function exportObjects(
+  objects: Iterable<StoredObject>,
+  dir: string,
+): Promise<{ objects: number; dir: string }> {
   const target = path.resolve(dir);
   const list = [...objects];
   const paths = blobPaths(list.map((o) => o.metadata));
@@ -62,7 +74,12 @@ export async function exportObjects(objects: Iterable<StoredObject>, dir: string
   await mkdir(path.dirname(target), { recursive: true });
   try {
     await mkdir(tmp, { recursive: true });
-    const index: ExportIndex = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString(), objects: [] };
+    const index: ExportIndex = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date().toISOString(),
+      objects: [],
+    };
     for (const obj of list) {
       const rel = paths.get(obj.metadata)!;
       const file = path.join(tmp, ...rel.split('/'));
@@ -73,7 +90,10 @@ export async function exportObjects(objects: Iterable<StoredObject>, dir: string
     await writeFile(path.join(tmp, INDEX_FILE), JSON.stringify(index, null, 2));
     // Swap: move any previous export aside, put the new one in place, then drop the old one.
     const old = `${target}.old-${randomBytes(6).toString('hex')}`;
-    const hadOld = await stat(target).then(() => true, () => false);
+    const hadOld = await stat(target).then(
+      () => true,
+      () => false,
+    );
     if (hadOld) await rename(target, old);
     await rename(tmp, target);
     if (hadOld) await rm(old, { recursive: true, force: true });
@@ -95,14 +115,22 @@ export async function importObjects(dir: string): Promise<StoredObject[]> {
   for (const entry of index.objects) {
     const { file, ...metadata } = entry;
     const full = path.resolve(root, ...file.split('/'));
-    if (!full.startsWith(root + path.sep)) throw new Error(`Export entry escapes the export directory: ${file}`);
+    if (!full.startsWith(root + path.sep))
+      throw new Error(`Export entry escapes the export directory: ${file}`);
     const data = await readFile(full);
     const md5 = createHash('md5').update(data).digest('base64');
     if (data.length !== metadata.size || md5 !== metadata.md5Hash) {
       throw new Error(`Export blob ${file} does not match its metadata (size or md5).`);
     }
     metadata.crc32c = crc32cBase64(crc32c(data));
-    out.push({ metadata: { ...metadata, customMetadata: metadata.customMetadata ?? {}, downloadTokens: metadata.downloadTokens ?? [] }, data });
+    out.push({
+      metadata: {
+        ...metadata,
+        customMetadata: metadata.customMetadata ?? {},
+        downloadTokens: metadata.downloadTokens ?? [],
+      },
+      data,
+    });
   }
   return out;
 }

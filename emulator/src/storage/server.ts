@@ -56,7 +56,12 @@ export async function startStorageServer(options: StorageServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
   const store = new StorageStore();
-  const service = new StorageService(store, options.authorizer ?? null, options.maxObjectSize ?? DEFAULT_MAX_OBJECT_SIZE, log);
+  const service = new StorageService(
+    store,
+    options.authorizer ?? null,
+    options.maxObjectSize ?? DEFAULT_MAX_OBJECT_SIZE,
+    log,
+  );
   const uploads = new UploadSessions();
   const ctx: ApiContext = { service, uploads, jsonLimit: 4 * 1024 * 1024 };
   const setAuthorizer = (a: StorageAuthorizer | null) => {
@@ -72,7 +77,13 @@ export async function startStorageServer(options: StorageServerOptions): Promise
     const segs = decodeSegments(url.pathname);
     const [first, second, third] = segs;
     if (first === 'internal' && segs.length === 2) {
-      await handleInternal(ctx, { onRulesUpdate: options.onRulesUpdate, setAuthorizer, resetAll: reset, log }, req, res, second);
+      await handleInternal(
+        ctx,
+        { onRulesUpdate: options.onRulesUpdate, setAuthorizer, resetAll: reset, log },
+        req,
+        res,
+        second,
+      );
       return true;
     }
     if (first === 'v0') {
@@ -94,7 +105,9 @@ export async function startStorageServer(options: StorageServerOptions): Promise
   const server = createServer((req, res) => {
     const started = Date.now();
     if (!options.quiet) {
-      res.on('finish', () => log(`[storage] ${req.method} ${req.url} -> ${res.statusCode} (${Date.now() - started} ms)`));
+      res.on('finish', () =>
+        log(`[storage] ${req.method} ${req.url} -> ${res.statusCode} (${Date.now() - started} ms)`),
+      );
     }
     if (applyCors(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -116,7 +129,9 @@ export async function startStorageServer(options: StorageServerOptions): Promise
           if (err.status === 403) log(`[storage] ${req.method} ${url.pathname}: ${err.message}`);
           fail(err.status, err.message, err.extraHeaders);
         } else {
-          log(`[storage] internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`);
+          log(
+            `[storage] internal error on ${req.method} ${req.url}: ${(err as Error)?.stack ?? String(err)}`,
+          );
           fail(500, 'Internal emulator error: ' + ((err as Error)?.message ?? String(err)));
         }
       },

@@ -102,12 +102,21 @@ export class StorageService {
 
   checkSize(size: number): void {
     if (size > this.maxObjectSize) {
-      throw new HttpError(413, `Object size ${size} exceeds the maximum object size of ${this.maxObjectSize} bytes.`);
+      throw new HttpError(
+        413,
+        `Object size ${size} exceeds the maximum object size of ${this.maxObjectSize} bytes.`,
+      );
     }
   }
 
   /** Create or replace an object in one step (create vs update decided by existence). */
-  upload(caller: Caller, bucket: string, name: string, data: Buffer, incoming: IncomingMetadata): ObjectMetadata {
+  upload(
+    caller: Caller,
+    bucket: string,
+    name: string,
+    data: Buffer,
+    incoming: IncomingMetadata,
+  ): ObjectMetadata {
     validateObjectName(name);
     this.checkSize(data.length);
     const existing = this.store.get(bucket, name);
@@ -149,7 +158,12 @@ export class StorageService {
   }
 
   /** Token management is admin-only (as in production, where only the console/admin does it). */
-  changeTokens(caller: Caller, bucket: string, name: string, op: { create: true } | { remove: string }): ObjectMetadata {
+  changeTokens(
+    caller: Caller,
+    bucket: string,
+    name: string,
+    op: { create: true } | { remove: string },
+  ): ObjectMetadata {
     if (caller.kind !== 'owner') throw new HttpError(403, 'Missing admin credentials.');
     const obj = this.store.get(bucket, name);
     if (!obj) throw notFound(bucket, name);
@@ -170,6 +184,7 @@ export class StorageService {
 export function validateObjectName(name: string): void {
   if (!name) throw new HttpError(400, 'Object name is required.');
   if (Buffer.byteLength(name, 'utf8') > 1024) throw new HttpError(400, 'Object name exceeds 1024 bytes.');
-  if (/[\r\n]/.test(name)) throw new HttpError(400, 'Object name must not contain carriage return or line feed.');
+  if (/[\r\n]/.test(name))
+    throw new HttpError(400, 'Object name must not contain carriage return or line feed.');
   if (name === '.' || name === '..') throw new HttpError(400, 'Object name must not be "." or "..".');
 }

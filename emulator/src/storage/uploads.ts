@@ -51,7 +51,11 @@ export class UploadSessions {
   /** 404 for ids we never issued (or that expired or were reset). */
   get(id: string | null | undefined): UploadSession {
     const s = id ? this.sessions.get(id) : undefined;
-    if (!s) throw new HttpError(404, `Unknown upload id "${id ?? ''}". The upload session does not exist or expired.`);
+    if (!s)
+      throw new HttpError(
+        404,
+        `Unknown upload id "${id ?? ''}". The upload session does not exist or expired.`,
+      );
     s.lastTouched = Date.now();
     return s;
   }
@@ -80,7 +84,8 @@ export class UploadSessions {
   }
 
   cancel(s: UploadSession): void {
-    if (s.state === 'final') throw new HttpError(400, 'The upload is already finalized and cannot be cancelled.');
+    if (s.state === 'final')
+      throw new HttpError(400, 'The upload is already finalized and cannot be cancelled.');
     s.state = 'cancelled';
     s.chunks = [];
     s.received = 0;

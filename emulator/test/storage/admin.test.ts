@@ -112,7 +112,9 @@ describe('firebase-admin storage', () => {
     const sdk = sdkFor(server, { bucket: BUCKET });
     try {
       // No ruleset: the web SDK is refused, the admin is not.
-      await expect(getMetadata(ref(sdk.storage, 'shared/x.txt'))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+      await expect(getMetadata(ref(sdk.storage, 'shared/x.txt'))).rejects.toMatchObject({
+        code: 'storage/unauthorized',
+      });
       server.setAuthorizer({ authorize: () => ({ allowed: true }) });
       expect(new TextDecoder().decode(await getBytes(ref(sdk.storage, 'shared/x.txt')))).toBe('from admin');
       await uploadString(ref(sdk.storage, 'shared/y.txt'), 'from sdk');

@@ -3,13 +3,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import type { StorageAccessRequest, StorageAuthorizer } from '../../src/storage/access.js';
-import { startStorageServer, type StorageServer, type StorageServerOptions } from '../../src/storage/server.js';
+import {
+  startStorageServer,
+  type StorageServer,
+  type StorageServerOptions,
+} from '../../src/storage/server.js';
 
 export const allowAll: StorageAuthorizer = { authorize: () => ({ allowed: true }) };
 export const denyAll: StorageAuthorizer = { authorize: () => ({ allowed: false, reason: 'denyAll' }) };
 
 /** A hand-written authorizer from a function, recording every request it saw. */
-export function recordingAuthorizer(fn: (r: StorageAccessRequest) => boolean): StorageAuthorizer & { seen: StorageAccessRequest[] } {
+export function recordingAuthorizer(
+  fn: (r: StorageAccessRequest) => boolean,
+): StorageAuthorizer & { seen: StorageAccessRequest[] } {
   const seen: StorageAccessRequest[] = [];
   return {
     seen,
@@ -33,9 +39,15 @@ export interface SdkHandle {
 }
 
 /** A firebase web-SDK app pointed at the server, optionally signed in via an unsigned mock token. */
-export function sdkFor(server: StorageServer, opts: { bucket?: string; user?: { sub: string; [claim: string]: unknown } } = {}): SdkHandle {
+export function sdkFor(
+  server: StorageServer,
+  opts: { bucket?: string; user?: { sub: string; [claim: string]: unknown } } = {},
+): SdkHandle {
   const bucket = opts.bucket ?? 'demo-test.appspot.com';
-  const app = initializeApp({ projectId: 'demo-test', storageBucket: bucket, apiKey: 'fake' }, `storage-test-${++appCounter}`);
+  const app = initializeApp(
+    { projectId: 'demo-test', storageBucket: bucket, apiKey: 'fake' },
+    `storage-test-${++appCounter}`,
+  );
   const storage = getStorage(app);
   connectStorageEmulator(storage, '127.0.0.1', server.port, opts.user ? { mockUserToken: opts.user } : {});
   return { app, storage, close: () => deleteApp(app) };
@@ -56,4 +68,11 @@ export function randomData(size: number): Uint8Array {
 
 export function base(server: StorageServer): string {
   return `http://127.0.0.1:${server.port}`;
+}
+
+/** A reply's JSON, loosely typed: the expectations check its shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only convenience
+export type LooseJson = any;
+export async function json(r: Response): Promise<LooseJson> {
+  return (await r.json()) as LooseJson;
 }

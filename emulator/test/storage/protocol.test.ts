@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { crc32c, crc32cBase64 } from '../../src/storage/crc32c.js';
 import type { StorageServer } from '../../src/storage/server.js';
-import { base, denyAll, md5, randomData, startTestServer, unsignedJwt } from './helpers.js';
+import { base, denyAll, md5, randomData, startTestServer, unsignedJwt, json } from './helpers.js';
 
 let server: StorageServer;
 afterEach(async () => {
@@ -66,7 +66,7 @@ describe('Firebase resumable protocol', () => {
     // Wrong offset: clear 400 telling the expected offset; nothing stored.
     r = await chunk(url, 'upload', 300, data.subarray(300, 600));
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/must start at offset 400/);
+    expect((await json(r)).error.message).toMatch(/must start at offset 400/);
     expect(server.store.get('bkt', 'r/one.bin')).toBeUndefined();
 
     // Finalize before all announced bytes arrived: 400.
@@ -77,14 +77,14 @@ describe('Firebase resumable protocol', () => {
     r = await chunk(url, 'upload, finalize', 400, data.subarray(400));
     expect(r.status).toBe(200);
     expect(r.headers.get('x-goog-upload-status')).toBe('final');
-    const md = await r.json();
+    const md = await json(r);
     expect(md.size).toBe('1000');
     expect(md.md5Hash).toBe(md5(data));
 
     // A retried finalize gets the same answer; a query reports final.
     r = await chunk(url, 'upload, finalize', 400, data.subarray(400));
     expect(r.status).toBe(200);
-    expect((await r.json()).md5Hash).toBe(md5(data));
+    expect((await json(r)).md5Hash).toBe(md5(data));
     r = await chunk(url, 'query', undefined);
     expect(r.headers.get('x-goog-upload-status')).toBe('final');
   });
@@ -93,7 +93,7 @@ describe('Firebase resumable protocol', () => {
     server = await startTestServer();
     let r = await chunk(`${base(server)}/v0/b/bkt/o?name=x&upload_id=nope`, 'upload', 0, new Uint8Array(5));
     expect(r.status).toBe(404);
-    expect((await r.json()).error.message).toMatch(/Unknown upload id/);
+    expect((await json(r)).error.message).toMatch(/Unknown upload id/);
 
     const start = await startResumable('c.bin', 10);
     const url = start.headers.get('x-goog-upload-url')!;
@@ -102,7 +102,7 @@ describe('Firebase resumable protocol', () => {
     expect(r.status).toBe(200);
     r = await chunk(url, 'upload, finalize', 5, new Uint8Array(5));
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/cancelled/);
+    expect((await json(r)).error.message).toMatch(/cancelled/);
     expect(server.store.get('bkt', 'c.bin')).toBeUndefined();
 
     r = await chunk(url, 'bogus', 0, new Uint8Array(1));
@@ -114,7 +114,7 @@ describe('Firebase resumable protocol', () => {
     // Announced too big at start.
     let r = await startResumable('big.bin', 5000);
     expect(r.status).toBe(413);
-    expect((await r.json()).error.message).toMatch(/maximum object size/);
+    expect((await json(r)).error.message).toMatch(/maximum object size/);
     // Announced size lies: chunks exceed the limit.
     const start = await startResumable('big.bin', 900);
     const url = start.headers.get('x-goog-upload-url')!;
@@ -124,22 +124,36 @@ describe('Firebase resumable protocol', () => {
     // Multipart too big.
     const boundary = 'b0undary';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n{"name":"mp.bin"}\r\n--${boundary}\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Type: application/json\r\n\r\n{"name":"mp.bin"}\r\n--${boundary}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       Buffer.alloc(2000),
       Buffer.from(`\r\n--${boundary}--`),
     ]);
     r = await fetch(`${base(server)}/v0/b/bkt/o?name=mp.bin`, {
       method: 'POST',
-      headers: { ...OWNER, 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': `multipart/related; boundary=${boundary}` },
+      headers: {
+        ...OWNER,
+        'X-Goog-Upload-Protocol': 'multipart',
+        'Content-Type': `multipart/related; boundary=${boundary}`,
+      },
       body,
     });
     expect(r.status).toBe(413);
     // Raw media too big.
-    r = await fetch(`${base(server)}/v0/b/bkt/o?name=raw.bin`, { method: 'POST', headers: OWNER, body: new Uint8Array(1001) });
+    r = await fetch(`${base(server)}/v0/b/bkt/o?name=raw.bin`, {
+      method: 'POST',
+      headers: OWNER,
+      body: new Uint8Array(1001),
+    });
     expect(r.status).toBe(413);
     expect(server.store.count()).toBe(0);
     // At the limit is fine.
-    r = await fetch(`${base(server)}/v0/b/bkt/o?name=raw.bin`, { method: 'POST', headers: OWNER, body: new Uint8Array(1000) });
+    r = await fetch(`${base(server)}/v0/b/bkt/o?name=raw.bin`, {
+      method: 'POST',
+      headers: OWNER,
+      body: new Uint8Array(1000),
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -155,23 +169,43 @@ describe('bad input on the Firebase API', () => {
       });
     let r = await post('?name=a', 'multipart/related', '--x\r\n\r\n{}\r\n--x--');
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/boundary/);
-    r = await post('?name=a', 'multipart/related; boundary=x', '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x\r\n\r\nabc');
+    expect((await json(r)).error.message).toMatch(/boundary/);
+    r = await post(
+      '?name=a',
+      'multipart/related; boundary=x',
+      '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x\r\n\r\nabc',
+    );
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/truncated/);
-    r = await post('?name=a', 'multipart/related; boundary=x', '--x\r\nContent-Type: application/json\r\n\r\nnot json\r\n--x\r\n\r\nabc\r\n--x--');
+    expect((await json(r)).error.message).toMatch(/truncated/);
+    r = await post(
+      '?name=a',
+      'multipart/related; boundary=x',
+      '--x\r\nContent-Type: application/json\r\n\r\nnot json\r\n--x\r\n\r\nabc\r\n--x--',
+    );
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/JSON/);
-    r = await post('?name=a', 'multipart/related; boundary=x', '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x--');
+    expect((await json(r)).error.message).toMatch(/JSON/);
+    r = await post(
+      '?name=a',
+      'multipart/related; boundary=x',
+      '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x--',
+    );
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/exactly 2 parts/);
-    r = await post('', 'multipart/related; boundary=x', '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x\r\n\r\nabc\r\n--x--');
+    expect((await json(r)).error.message).toMatch(/exactly 2 parts/);
+    r = await post(
+      '',
+      'multipart/related; boundary=x',
+      '--x\r\nContent-Type: application/json\r\n\r\n{}\r\n--x\r\n\r\nabc\r\n--x--',
+    );
     expect(r.status).toBe(400);
-    expect((await r.json()).error.message).toMatch(/Missing object name/);
+    expect((await json(r)).error.message).toMatch(/Missing object name/);
     // Name from the metadata part works.
-    r = await post('', 'multipart/related; boundary=x', '--x\r\nContent-Type: application/json\r\n\r\n{"name":"from-meta.txt","contentType":"text/plain"}\r\n--x\r\nContent-Type: text/plain\r\n\r\nabc\r\n--x--');
+    r = await post(
+      '',
+      'multipart/related; boundary=x',
+      '--x\r\nContent-Type: application/json\r\n\r\n{"name":"from-meta.txt","contentType":"text/plain"}\r\n--x\r\nContent-Type: text/plain\r\n\r\nabc\r\n--x--',
+    );
     expect(r.status).toBe(200);
-    expect((await r.json()).name).toBe('from-meta.txt');
+    expect((await json(r)).name).toBe('from-meta.txt');
     expect(server.store.get('bkt', 'from-meta.txt')!.data.toString()).toBe('abc');
     expect(server.store.count()).toBe(1);
   });
@@ -179,7 +213,11 @@ describe('bad input on the Firebase API', () => {
   it('rejects bad metadata, bad list params and bad tokens', async () => {
     server = await startTestServer();
     await fetch(`${base(server)}/v0/b/bkt/o?name=f`, { method: 'POST', headers: OWNER, body: 'x' });
-    let r = await fetch(`${base(server)}/v0/b/bkt/o/f`, { method: 'PATCH', headers: OWNER, body: '{"contentType": 5}' });
+    let r = await fetch(`${base(server)}/v0/b/bkt/o/f`, {
+      method: 'PATCH',
+      headers: OWNER,
+      body: '{"contentType": 5}',
+    });
     expect(r.status).toBe(400);
     r = await fetch(`${base(server)}/v0/b/bkt/o/f`, { method: 'PATCH', headers: OWNER, body: '{nope' });
     expect(r.status).toBe(400);
@@ -191,10 +229,18 @@ describe('bad input on the Firebase API', () => {
     expect(r.status).toBe(401);
     r = await fetch(`${base(server)}/v0/b/bkt/o/missing`, { headers: OWNER });
     expect(r.status).toBe(404);
-    expect(await r.json()).toMatchObject({ error: { code: 404 } });
-    r = await fetch(`${base(server)}/v0/b/bkt/o/f`, { method: 'PATCH', headers: OWNER, body: '{"metadata":{"a":"1"}}' });
+    expect(await json(r)).toMatchObject({ error: { code: 404 } });
+    r = await fetch(`${base(server)}/v0/b/bkt/o/f`, {
+      method: 'PATCH',
+      headers: OWNER,
+      body: '{"metadata":{"a":"1"}}',
+    });
     expect(r.status).toBe(200);
-    r = await fetch(`${base(server)}/v0/b/bkt/o?name=${'x'.repeat(1100)}`, { method: 'POST', headers: OWNER, body: 'x' });
+    r = await fetch(`${base(server)}/v0/b/bkt/o?name=${'x'.repeat(1100)}`, {
+      method: 'POST',
+      headers: OWNER,
+      body: 'x',
+    });
     expect(r.status).toBe(400);
   });
 
@@ -202,8 +248,14 @@ describe('bad input on the Firebase API', () => {
     server = await startTestServer({ authorizer: null });
     let r = await fetch(`${base(server)}/v0/b/bkt/o?name=f`, { method: 'POST', body: 'x' });
     expect(r.status).toBe(403);
-    expect(await r.json()).toEqual({ error: { code: 403, message: 'Permission denied. Storage Emulator has no loaded ruleset.' } });
-    r = await fetch(`${base(server)}/v0/b/bkt/o?name=f`, { method: 'POST', body: 'x', headers: { Authorization: `Firebase ${unsignedJwt({ sub: 'u1' })}` } });
+    expect(await json(r)).toEqual({
+      error: { code: 403, message: 'Permission denied. Storage Emulator has no loaded ruleset.' },
+    });
+    r = await fetch(`${base(server)}/v0/b/bkt/o?name=f`, {
+      method: 'POST',
+      body: 'x',
+      headers: { Authorization: `Firebase ${unsignedJwt({ sub: 'u1' })}` },
+    });
     expect(r.status).toBe(403);
     r = await fetch(`${base(server)}/v0/b/bkt/o?name=f`, { method: 'POST', body: 'x', headers: OWNER });
     expect(r.status).toBe(200);
@@ -213,13 +265,15 @@ describe('bad input on the Firebase API', () => {
 
   it('creates and deletes download tokens (admin only)', async () => {
     server = await startTestServer({ authorizer: denyAll });
-    const up = await (await fetch(`${base(server)}/v0/b/bkt/o?name=t`, { method: 'POST', headers: OWNER, body: 'x' })).json();
+    const up = await json(
+      await fetch(`${base(server)}/v0/b/bkt/o?name=t`, { method: 'POST', headers: OWNER, body: 'x' }),
+    );
     const first = up.downloadTokens as string;
     let r = await fetch(`${base(server)}/v0/b/bkt/o/t?create_token=true`, { method: 'POST', headers: OWNER });
-    const tokens = ((await r.json()).downloadTokens as string).split(',');
+    const tokens = ((await json(r)).downloadTokens as string).split(',');
     expect(tokens).toHaveLength(2);
     r = await fetch(`${base(server)}/v0/b/bkt/o/t?delete_token=${first}`, { method: 'POST', headers: OWNER });
-    expect((await r.json()).downloadTokens).toBe(tokens[1]);
+    expect((await json(r)).downloadTokens).toBe(tokens[1]);
     expect((await fetch(`${base(server)}/v0/b/bkt/o/t?alt=media&token=${first}`)).status).toBe(403);
     expect((await fetch(`${base(server)}/v0/b/bkt/o/t?alt=media&token=${tokens[1]}`)).status).toBe(200);
     r = await fetch(`${base(server)}/v0/b/bkt/o/t?create_token=true`, { method: 'POST' });
@@ -235,7 +289,8 @@ describe('CORS', () => {
       headers: {
         Origin: 'http://localhost:5173',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'authorization,x-goog-upload-protocol,x-goog-upload-command,content-type',
+        'Access-Control-Request-Headers':
+          'authorization,x-goog-upload-protocol,x-goog-upload-command,content-type',
       },
     });
     expect(r.status).toBe(204);
@@ -245,7 +300,8 @@ describe('CORS', () => {
     r = await startResumable('x', 1, { ...OWNER, Origin: 'http://localhost:5173' });
     expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     const exposed = r.headers.get('access-control-expose-headers')!.toLowerCase();
-    for (const h of ['x-goog-upload-url', 'x-goog-upload-status', 'x-goog-upload-size-received']) expect(exposed).toContain(h);
+    for (const h of ['x-goog-upload-url', 'x-goog-upload-status', 'x-goog-upload-size-received'])
+      expect(exposed).toContain(h);
   });
 });
 
@@ -260,44 +316,70 @@ describe('GCS JSON API resumable uploads', () => {
     });
     expect(r.status).toBe(200);
     const session = r.headers.get('location')!;
-    r = await fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-999/*' }, body: data.subarray(0, 1000) });
+    r = await fetch(session, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 0-999/*' },
+      body: data.subarray(0, 1000),
+    });
     expect(r.status).toBe(308);
     expect(r.headers.get('range')).toBe('bytes=0-999');
     r = await fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes */*' } });
     expect(r.status).toBe(308);
     expect(r.headers.get('range')).toBe('bytes=0-999');
     // Overlapping retry of part of the first chunk plus new bytes is accepted.
-    r = await fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes 500-1999/*' }, body: data.subarray(500, 2000) });
+    r = await fetch(session, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 500-1999/*' },
+      body: data.subarray(500, 2000),
+    });
     expect(r.status).toBe(308);
     expect(r.headers.get('range')).toBe('bytes=0-1999');
-    r = await fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes 2500-2999/3000' }, body: data.subarray(2500) });
+    r = await fetch(session, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 2500-2999/3000' },
+      body: data.subarray(2500),
+    });
     expect(r.status).toBe(400);
-    r = await fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes 2000-2999/3000' }, body: data.subarray(2000) });
+    r = await fetch(session, {
+      method: 'PUT',
+      headers: { 'Content-Range': 'bytes 2000-2999/3000' },
+      body: data.subarray(2000),
+    });
     expect(r.status).toBe(200);
-    const md = await r.json();
+    const md = await json(r);
     expect(md.kind).toBe('storage#object');
     expect(md.contentType).toBe('application/x-g');
     expect(md.md5Hash).toBe(md5(data));
     expect(md.crc32c).toBe(crc32cBase64(crc32c(data)));
     expect(server.store.get('bkt', 'g.bin')!.data.equals(data)).toBe(true);
-    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=resumable&upload_id=nope`, { method: 'PUT', body: 'x' });
+    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=resumable&upload_id=nope`, {
+      method: 'PUT',
+      body: 'x',
+    });
     expect(r.status).toBe(404);
-    expect((await r.json()).error.errors[0].reason).toBe('notFound');
+    expect((await json(r)).error.errors[0].reason).toBe('notFound');
   });
 
   it('serves GCS-shaped 404s and list pages', async () => {
     server = await startTestServer();
     let r = await fetch(`${base(server)}/storage/v1/b/bkt/o/nope`);
     expect(r.status).toBe(404);
-    expect((await r.json()).error.errors[0].reason).toBe('notFound');
-    await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=media&name=a%2Fb.txt`, { method: 'POST', body: 'hi', headers: { 'Content-Type': 'text/plain' } });
+    expect((await json(r)).error.errors[0].reason).toBe('notFound');
+    await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=media&name=a%2Fb.txt`, {
+      method: 'POST',
+      body: 'hi',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     r = await fetch(`${base(server)}/b/bkt/o?prefix=a%2F`);
-    const listing = await r.json();
+    const listing = await json(r);
     expect(listing.items.map((i: { name: string }) => i.name)).toEqual(['a/b.txt']);
     r = await fetch(`${base(server)}/download/storage/v1/b/bkt/o/a%2Fb.txt?alt=media`);
     expect(await r.text()).toBe('hi');
     expect(r.headers.get('x-goog-hash')).toContain('md5=');
-    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=media&name=a%2Fb.txt&ifGenerationMatch=0`, { method: 'POST', body: 'again' });
+    r = await fetch(
+      `${base(server)}/upload/storage/v1/b/bkt/o?uploadType=media&name=a%2Fb.txt&ifGenerationMatch=0`,
+      { method: 'POST', body: 'again' },
+    );
     expect(r.status).toBe(412);
   });
 });

@@ -4,11 +4,16 @@
  * is exactly the onRulesUpdate hook contract the real engine plugs into.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
 import type { StorageAuthorizer } from '../../src/storage/access.js';
 import type { RulesUpdateResult } from '../../src/storage/server.js';
 import type { StorageServer } from '../../src/storage/server.js';
-import { base, startTestServer } from './helpers.js';
+import { base, startTestServer, json } from './helpers.js';
 
 const OPEN = `rules_version = '2';
 service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read, write: if true; } } }`;
@@ -58,9 +63,9 @@ describe('@firebase/rules-unit-testing storage', () => {
     const anon = env.unauthenticatedContext().storage();
     const bytes = new Uint8Array([1, 2, 3]);
 
-    await assertSucceeds(alice.ref('users/alice/a.bin').put(bytes));
-    await assertFails(bob.ref('users/alice/b.bin').put(bytes));
-    await assertFails(anon.ref('users/alice/c.bin').put(bytes));
+    await assertSucceeds(alice.ref('users/alice/a.bin').put(bytes).then());
+    await assertFails(bob.ref('users/alice/b.bin').put(bytes).then());
+    await assertFails(anon.ref('users/alice/c.bin').put(bytes).then());
     await assertSucceeds(alice.ref('users/alice/a.bin').getMetadata());
     await assertFails(bob.ref('users/alice/a.bin').getMetadata());
     await assertFails(bob.ref('users/alice/a.bin').delete());
@@ -87,7 +92,7 @@ describe('@firebase/rules-unit-testing storage', () => {
   it('open rules allow everything; reloading rules takes effect', async () => {
     const env = await setup(OPEN);
     const anon = env.unauthenticatedContext().storage();
-    await assertSucceeds(anon.ref('any/where.txt').putString('hi'));
+    await assertSucceeds(anon.ref('any/where.txt').putString('hi').then());
     const url = await anon.ref('any/where.txt').getDownloadURL();
     expect(await (await fetch(url)).text()).toBe('hi');
     const resp = await fetch(`${base(server)}/internal/setRules`, {
@@ -107,7 +112,7 @@ describe('@firebase/rules-unit-testing storage', () => {
       body: JSON.stringify({ rules: { files: [{ name: 'storage.rules', content: BROKEN }] } }),
     });
     expect(resp.status).toBe(400);
-    const body = await resp.json();
+    const body = await json(resp);
     expect(body.error).toEqual({ code: 400, message: "Unexpected ';'.", line: 2, column: 68 });
     const still = await fetch(`${base(server)}/v0/b/x/o?name=a`, { method: 'POST', body: 'a' });
     expect(still.status).toBe(200);

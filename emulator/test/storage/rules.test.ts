@@ -14,7 +14,15 @@ import {
 } from 'firebase/storage';
 import type { StorageAccessRequest } from '../../src/storage/access.js';
 import type { StorageServer } from '../../src/storage/server.js';
-import { base, randomData, recordingAuthorizer, sdkFor, startTestServer, type SdkHandle } from './helpers.js';
+import {
+  base,
+  randomData,
+  recordingAuthorizer,
+  sdkFor,
+  startTestServer,
+  type SdkHandle,
+  json,
+} from './helpers.js';
 
 let server: StorageServer;
 const handles: SdkHandle[] = [];
@@ -45,7 +53,12 @@ describe('authorizer requests', () => {
     expect(req.auth?.token.email).toBe('a@x.io');
     expect(req.auth?.token.role).toBe('admin');
     expect(req.resource).toBeNull();
-    expect(req.requestResource).toMatchObject({ name: 'users/alice/pic.png', size: 3, contentType: 'image/png', metadata: { k: 'v' } });
+    expect(req.requestResource).toMatchObject({
+      name: 'users/alice/pic.png',
+      size: 3,
+      contentType: 'image/png',
+      metadata: { k: 'v' },
+    });
     expect(req.time.seconds).toBeGreaterThan(1_700_000_000);
 
     await uploadString(r, 'abcd', 'raw', { customMetadata: { k: 'v' } });
@@ -61,18 +74,33 @@ describe('authorizer requests', () => {
     expect(req.requestResource?.metadata).toEqual({ k: 'w' });
 
     await getMetadata(r);
-    expect(authz.seen.at(-1)).toMatchObject({ method: 'get', requestResource: null, resource: { name: 'users/alice/pic.png' } });
+    expect(authz.seen.at(-1)).toMatchObject({
+      method: 'get',
+      requestResource: null,
+      resource: { name: 'users/alice/pic.png' },
+    });
     await getBytes(r);
     expect(authz.seen.at(-1)!.method).toBe('get');
 
     await list(ref(storage, 'users/alice'));
-    expect(authz.seen.at(-1)).toMatchObject({ method: 'list', path: 'users/alice', resource: null, requestResource: null });
+    expect(authz.seen.at(-1)).toMatchObject({
+      method: 'list',
+      path: 'users/alice',
+      resource: null,
+      requestResource: null,
+    });
 
     await deleteObject(r);
-    expect(authz.seen.at(-1)).toMatchObject({ method: 'delete', requestResource: null, resource: { size: 4 } });
+    expect(authz.seen.at(-1)).toMatchObject({
+      method: 'delete',
+      requestResource: null,
+      resource: { size: 4 },
+    });
 
     const anon = sdk();
-    await expect(getMetadata(ref(anon, 'users/alice/pic.png'))).rejects.toMatchObject({ code: 'storage/object-not-found' });
+    await expect(getMetadata(ref(anon, 'users/alice/pic.png'))).rejects.toMatchObject({
+      code: 'storage/object-not-found',
+    });
     expect(authz.seen.at(-1)!.auth).toBeNull();
   });
 
@@ -109,27 +137,40 @@ describe('allow and deny through the web SDK', () => {
     const anon = sdk();
     const path = 'users/alice/notes.txt';
 
-    await expect(uploadString(ref(bob, path), 'x')).rejects.toMatchObject({ code: 'storage/unauthorized', status: 403 });
+    await expect(uploadString(ref(bob, path), 'x')).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+      status: 403,
+    });
     await expect(uploadString(ref(anon, path), 'x')).rejects.toMatchObject({ code: 'storage/unauthorized' });
-    await expect(uploadBytesResumable(ref(bob, path), randomData(300 * 1024))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(uploadBytesResumable(ref(bob, path), randomData(300 * 1024))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     expect(server.store.get('demo-test.appspot.com', path)).toBeUndefined();
 
     await uploadString(ref(alice, path), 'mine');
     await expect(getMetadata(ref(bob, path))).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(getBytes(ref(bob, path))).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(getDownloadURL(ref(bob, path))).rejects.toMatchObject({ code: 'storage/unauthorized' });
-    await expect(updateMetadata(ref(bob, path), { contentType: 'x/y' })).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(updateMetadata(ref(bob, path), { contentType: 'x/y' })).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     await expect(list(ref(bob, 'users/alice'))).rejects.toMatchObject({ code: 'storage/unauthorized' });
     await expect(deleteObject(ref(bob, path))).rejects.toMatchObject({ code: 'storage/unauthorized' });
     // A denied read of a missing object is 403, not 404 (existence is not leaked).
-    await expect(getMetadata(ref(bob, 'users/alice/none.txt'))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(getMetadata(ref(bob, 'users/alice/none.txt'))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
 
     expect(new TextDecoder().decode(await getBytes(ref(alice, path)))).toBe('mine');
-    expect((await updateMetadata(ref(alice, path), { contentType: 'text/plain' })).contentType).toBe('text/plain');
+    expect((await updateMetadata(ref(alice, path), { contentType: 'text/plain' })).contentType).toBe(
+      'text/plain',
+    );
     expect((await list(ref(alice, 'users/alice'))).items).toHaveLength(1);
 
     // request.resource.size limit: a 2 MB resumable upload is refused at start.
-    await expect(uploadBytesResumable(ref(alice, 'users/alice/huge.bin'), randomData(2 * 1024 * 1024))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(
+      uploadBytesResumable(ref(alice, 'users/alice/huge.bin'), randomData(2 * 1024 * 1024)),
+    ).rejects.toMatchObject({ code: 'storage/unauthorized' });
     expect(server.store.get('demo-test.appspot.com', 'users/alice/huge.bin')).toBeUndefined();
 
     // The download URL works for anyone (token), even though bob's rules deny.
@@ -144,7 +185,9 @@ describe('allow and deny through the web SDK', () => {
     server = await startTestServer({ authorizer: { authorize: () => ({ allowed: false }) } });
     const r = await fetch(`${base(server)}/v0/b/b/o/x`);
     expect(r.status).toBe(403);
-    expect(await r.json()).toEqual({ error: { code: 403, message: 'Permission denied. No READ permission.' } });
+    expect(await json(r)).toEqual({
+      error: { code: 403, message: 'Permission denied. No READ permission.' },
+    });
   });
 
   it('a throwing authorizer denies instead of crashing', async () => {
@@ -156,13 +199,17 @@ describe('allow and deny through the web SDK', () => {
       },
     });
     const storage = sdk({ sub: 'u' });
-    await expect(uploadBytes(ref(storage, 'x'), new Uint8Array(1))).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(uploadBytes(ref(storage, 'x'), new Uint8Array(1))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
   });
 
   it('setAuthorizer swaps the rules at run time', async () => {
     server = await startTestServer({ authorizer: null });
     const storage = sdk({ sub: 'u' });
-    await expect(uploadString(ref(storage, 'a'), 'x')).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    await expect(uploadString(ref(storage, 'a'), 'x')).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
     server.setAuthorizer({ authorize: () => ({ allowed: true }) });
     await uploadString(ref(storage, 'a'), 'x');
   });

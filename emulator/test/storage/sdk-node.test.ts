@@ -110,7 +110,10 @@ describe('firebase/storage (Node) uploads and downloads', () => {
     expect(md.size).toBe(1);
     expect(md.bucket).toBe('demo-test.appspot.com');
 
-    const updated = await updateMetadata(r, { contentType: 'text/markdown', customMetadata: { stage: 'final', extra: '1' } });
+    const updated = await updateMetadata(r, {
+      contentType: 'text/markdown',
+      customMetadata: { stage: 'final', extra: '1' },
+    });
     expect(updated.contentType).toBe('text/markdown');
     expect(updated.customMetadata).toEqual({ owner: 'ana', stage: 'final', extra: '1' });
     expect(updated.metageneration).toBe('2');
@@ -148,7 +151,9 @@ describe('firebase/storage (Node) uploads and downloads', () => {
     const r = ref(storage, 'public/pic.png');
     await uploadBytes(r, new Uint8Array([1, 2, 3]), { contentType: 'image/png' });
     const url = await getDownloadURL(r);
-    expect(url).toMatch(/\/v0\/b\/demo-test\.appspot\.com\/o\/public%2Fpic\.png\?alt=media&token=[0-9a-f-]{36}$/);
+    expect(url).toMatch(
+      /\/v0\/b\/demo-test\.appspot\.com\/o\/public%2Fpic\.png\?alt=media&token=[0-9a-f-]{36}$/,
+    );
     server.setAuthorizer({ authorize: () => ({ allowed: false }) });
     const resp = await fetch(url);
     expect(resp.status).toBe(200);
@@ -201,7 +206,9 @@ describe('firebase/storage (Node) listing', () => {
       pageToken = page.nextPageToken ?? undefined;
     } while (pageToken);
     expect(pages).toBe(3);
-    expect(seen.sort()).toEqual(['p/f0.txt', 'p/f1.txt', 'p/f2.txt', 'p/f3.txt', 'p/f4.txt', 'p/f5.txt', 'p/f6.txt', 'p/sub/'].sort());
+    expect(seen.sort()).toEqual(
+      ['p/f0.txt', 'p/f1.txt', 'p/f2.txt', 'p/f3.txt', 'p/f4.txt', 'p/f5.txt', 'p/f6.txt', 'p/sub/'].sort(),
+    );
     const all = await listAll(ref(storage, 'p'));
     expect(all.items).toHaveLength(7);
     expect(all.prefixes.map((p) => p.fullPath)).toEqual(['p/sub']);
