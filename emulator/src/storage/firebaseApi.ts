@@ -102,7 +102,7 @@ export async function handleFirebaseApi(
 
 /** A valid Firebase path has no empty segments (as the official emulator filters listings). */
 function isValidPath(path: string): boolean {
-  const p = path.replace(/^\//, '').replace(/\/$/, '');
+  const p = path.replace(/^\//, '');
   return p !== '' && p.split('/').every((s) => s !== '');
 }
 
@@ -122,7 +122,7 @@ function list(ctx: ApiContext, res: ServerResponse, url: URL, bucket: string, ca
     maxResults,
   });
   const body: Record<string, unknown> = {
-    prefixes: result.prefixes.filter(isValidPath),
+    prefixes: result.prefixes.filter((p) => isValidPath(p.replace(/\/$/, ''))),
     items: result.items
       .filter((md) => isValidPath(md.name))
       .map((md) => ({ name: md.name, bucket: md.bucket })),
@@ -299,7 +299,9 @@ async function continueResumable(
     }
     let chunk: Buffer;
     try {
-      chunk = await readBody(req, ctx.service.maxObjectSize - session.received);
+      chunk = await ctx.uploads.receive(session, () =>
+        readBody(req, ctx.service.maxObjectSize - session.received),
+      );
     } catch (err) {
       if ((err as HttpError).status === 413) {
         // Too big: the whole upload is void, nothing will be stored.

@@ -350,7 +350,7 @@ async function resumableChunk(
     }
     let chunk: Buffer;
     try {
-      chunk = await readBody(req, ctx.service.maxObjectSize - start);
+      chunk = await ctx.uploads.receive(session, () => readBody(req, ctx.service.maxObjectSize - start));
     } catch (err) {
       if ((err as HttpError).status === 413) ctx.uploads.cancel(session);
       throw err;

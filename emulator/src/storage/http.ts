@@ -27,6 +27,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = false;
+    let ended = false;
     req.on('data', (chunk: Buffer) => {
       if (tooLarge) return;
       size += chunk.length;
@@ -37,8 +38,16 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => (tooLarge ? reject(new BodyTooLargeError(limit)) : resolve(Buffer.concat(chunks))));
+    req.on('end', () => {
+      ended = true;
+      if (tooLarge) reject(new BodyTooLargeError(limit));
+      else resolve(Buffer.concat(chunks));
+    });
     req.on('error', reject);
+    // A client that disconnects mid-body must not leave this promise (and its chunks) pending.
+    req.on('close', () => {
+      if (!ended) reject(new HttpError(400, 'The request body was cut off (client disconnected).'));
+    });
   });
 }
 
@@ -51,6 +60,20 @@ export async function readJson(req: IncomingMessage, limit = 4 * 1024 * 1024): P
   } catch {
     throw new HttpError(400, 'Request body is not valid JSON.');
   }
+}
+
+/**
+ * Header-safe text: Node refuses control and non-Latin-1 characters in header values, and stored
+ * metadata may contain anything, so those are percent-encoded rather than failing the download.
+ */
+export function headerSafe(value: string): string {
+  return value.replace(/[^\t\x20-\x7e]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: U+FFFD
+    }
+  });
 }
 
 export function sendJson(

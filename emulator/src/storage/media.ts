@@ -1,7 +1,7 @@
 /** Sending object bytes: headers both SDKs read, Range (206/416) and gzip transcoding. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { parseRange } from './http.js';
+import { headerSafe, parseRange } from './http.js';
 import type { StoredObject } from './metadata.js';
 
 /** RFC 5987 `filename*` value, so unicode names survive in Content-Disposition. */
@@ -28,10 +28,10 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: Stored
   const fileName = md.name.split('/').pop() ?? md.name;
   const disposition = md.contentDisposition?.trim() || 'inline';
   const headers: Record<string, string | number> = {
-    'Content-Type': md.contentType,
+    'Content-Type': headerSafe(md.contentType),
     'Content-Disposition': /filename/i.test(disposition)
-      ? disposition
-      : `${disposition}; filename*=utf-8''${rfc5987(fileName)}`,
+      ? headerSafe(disposition)
+      : `${headerSafe(disposition)}; filename*=utf-8''${rfc5987(fileName)}`,
     'Accept-Ranges': 'bytes',
     ETag: `"${md.etag}"`,
     'Last-Modified': new Date(md.updated).toUTCString(),
@@ -42,9 +42,9 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: Stored
     'X-Goog-Stored-Content-Encoding': md.contentEncoding ?? 'identity',
     'X-Goog-Stored-Content-Length': String(md.size),
   };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (md.cacheControl) headers['Cache-Control'] = md.cacheControl;
-  if (md.contentLanguage) headers['Content-Language'] = md.contentLanguage;
+  if (encoding) headers['Content-Encoding'] = headerSafe(encoding);
+  if (md.cacheControl) headers['Cache-Control'] = headerSafe(md.cacheControl);
+  if (md.contentLanguage) headers['Content-Language'] = headerSafe(md.contentLanguage);
 
   // Ranges apply to the bytes as sent; not offered on transcoded (unzipped) content.
   const range = encoding === md.contentEncoding ? parseRange(req.headers.range, data.length) : null;

@@ -23,6 +23,8 @@ export interface UploadSession {
   chunks: Buffer[];
   received: number;
   state: 'active' | 'final' | 'cancelled';
+  /** A chunk is being received: a second concurrent chunk would interleave bytes. */
+  busy: boolean;
   /** The reply to finalize, repeated if the client finalizes again (e.g. a retry). */
   result?: UploadResult;
   lastTouched: number;
@@ -34,7 +36,9 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 export class UploadSessions {
   private sessions = new Map<string, UploadSession>();
 
-  start(init: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'state' | 'lastTouched'>): UploadSession {
+  start(
+    init: Omit<UploadSession, 'id' | 'chunks' | 'received' | 'state' | 'lastTouched' | 'busy'>,
+  ): UploadSession {
     this.sweep();
     const s: UploadSession = {
       ...init,
@@ -42,6 +46,7 @@ export class UploadSessions {
       chunks: [],
       received: 0,
       state: 'active',
+      busy: false,
       lastTouched: Date.now(),
     };
     this.sessions.set(s.id, s);
@@ -63,6 +68,22 @@ export class UploadSessions {
   requireActive(s: UploadSession): void {
     if (s.state === 'cancelled') throw new HttpError(400, 'The upload was cancelled.');
     if (s.state === 'final') throw new HttpError(400, 'The upload is already finalized.');
+  }
+
+  /**
+   * Receive one chunk's body exclusively: rejects a concurrent chunk (409) and re-checks after
+   * the read that the session was not cancelled meanwhile.
+   */
+  async receive(s: UploadSession, read: () => Promise<Buffer>): Promise<Buffer> {
+    if (s.busy) throw new HttpError(409, 'Another chunk of this upload is still being received.');
+    s.busy = true;
+    try {
+      const chunk = await read();
+      this.requireActive(s);
+      return chunk;
+    } finally {
+      s.busy = false;
+    }
   }
 
   append(s: UploadSession, chunk: Buffer): void {

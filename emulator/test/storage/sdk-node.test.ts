@@ -175,7 +175,59 @@ describe('firebase/storage (Node) uploads and downloads', () => {
   });
 });
 
+describe('firebase/storage (Node) upload task control', () => {
+  it('pauses and resumes a resumable upload, and cancels another without storing it', async () => {
+    const storage = await setup();
+    const data = randomData(3 * 1024 * 1024);
+    const r = ref(storage, 'paused.bin');
+    const task = uploadBytesResumable(r, data);
+    let paused = false;
+    task.on('state_changed', (snap) => {
+      if (!paused && snap.bytesTransferred > 0) {
+        paused = true;
+        task.pause();
+        setTimeout(() => task.resume(), 50);
+      }
+    });
+    const snap = await task;
+    expect(paused).toBe(true);
+    expect(snap.metadata.md5Hash).toBe(md5(data));
+
+    const other = uploadBytesResumable(ref(storage, 'cancelled.bin'), randomData(3 * 1024 * 1024));
+    other.on('state_changed', (s) => {
+      if (s.bytesTransferred > 0) other.cancel();
+    });
+    await expect(other).rejects.toMatchObject({ code: 'storage/canceled' });
+    expect(server.store.get('demo-test.appspot.com', 'cancelled.bin')).toBeUndefined();
+  });
+
+  it('serves downloads whose metadata holds non-ASCII header values', async () => {
+    const storage = await setup();
+    const r = ref(storage, 'emoji.txt');
+    await uploadString(r, 'ok', 'raw', {
+      contentType: 'text/plain',
+      contentDisposition: 'attachment; filename="📄 año.txt"',
+      contentLanguage: 'es',
+    });
+    const resp = await fetch(await getDownloadURL(r));
+    expect(resp.status).toBe(200);
+    expect(await resp.text()).toBe('ok');
+    expect(resp.headers.get('content-disposition')).toContain('attachment; filename=');
+  });
+});
+
 describe('firebase/storage (Node) listing', () => {
+  it('omits folder placeholder objects ("dir/") from items, as the official emulator does', async () => {
+    const storage = await setup();
+    await fetch(`http://127.0.0.1:${server.port}/v0/b/demo-test.appspot.com/o?name=dir%2F`, {
+      method: 'POST',
+      headers: { Authorization: 'Firebase owner' },
+      body: '',
+    });
+    await uploadString(ref(storage, 'dir/a.txt'), 'a');
+    expect((await list(ref(storage, 'dir'))).items.map((i) => i.fullPath)).toEqual(['dir/a.txt']);
+  });
+
   it('lists nested prefixes with list() and listAll()', async () => {
     const storage = await setup();
     const names = ['a/1.txt', 'a/2.txt', 'a/b/3.txt', 'a/b/c/4.txt', 'a/d/5.txt', 'top.txt', 'z/6.txt'];
