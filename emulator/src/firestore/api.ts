@@ -5,6 +5,8 @@
  * Calls are async because read-write transactions may wait on each other's locks.
  */
 import type { Authorizer } from './access.js';
+import type { IndexConfig } from './indexes.js';
+import type { JsonValue } from './json.js';
 import type {
   Caller,
   Document,
@@ -109,4 +111,33 @@ export interface FirestoreEngine {
   /** Admin endpoints. */
   setAuthorizer(authorizer: Authorizer): void;
   clear(): void;
+
+  /** Every database's documents in the export format (see FirestoreExport). */
+  exportData(): FirestoreExport;
+  /** Replaces the content of the databases present in `data`. */
+  importData(data: FirestoreExport): void;
+  /** Replaces the index configuration (firestore.indexes.json) and rebuilds the indexes. */
+  setIndexes(config: IndexConfig): void;
+}
+
+export type { IndexConfig };
+
+/** One document of an export; `fields` in the typed JSON of google.firestore.v1.Value. */
+export interface ExportedDocument {
+  /** Relative to the database root: "users/u1/posts/p1". */
+  path: string;
+  /** RFC 3339 with nanoseconds. */
+  createTime: string;
+  updateTime: string;
+  fields: Record<string, JsonValue>;
+}
+
+/**
+ * The export format: one JSON document, databases by resource name, documents sorted by path
+ * (Firestore's order) with sorted field keys, so successive exports diff line by line.
+ */
+export interface FirestoreExport {
+  format: 'trato-firestore-export';
+  version: 1;
+  databases: Record<string, { documents: ExportedDocument[] }>;
 }
