@@ -71,6 +71,16 @@ describe('firebase-admin storage', () => {
     expect(part.equals(big.subarray(10, 20))).toBe(true);
   });
 
+  it('multi-chunk resumable uploads (chunkSize) go through 308 responses', async () => {
+    const bucket = await setup();
+    const data = Buffer.from(randomData(1024 * 1024 + 123));
+    await bucket.file('chunked.bin').save(data, { chunkSize: 256 * 1024 });
+    const [back] = await bucket.file('chunked.bin').download();
+    expect(md5(back)).toBe(md5(data));
+    await bucket.deleteFiles({ prefix: 'chunk' });
+    expect((await bucket.file('chunked.bin').exists())[0]).toBe(false);
+  });
+
   it('getFiles with prefix, delimiter and pagination', async () => {
     const bucket = await setup();
     for (const n of ['a/1', 'a/2', 'a/b/3', 'c', 'd/4']) await bucket.file(n).save(n);

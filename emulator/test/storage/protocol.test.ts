@@ -210,6 +210,32 @@ describe('bad input on the Firebase API', () => {
     expect(server.store.count()).toBe(1);
   });
 
+  it('rejects uploads without a name on every path', async () => {
+    server = await startTestServer();
+    let r = await startResumable('', 3);
+    expect(r.status).toBe(400);
+    expect((await json(r)).error.message).toMatch(/name is required/);
+    r = await fetch(`${base(server)}/v0/b/bkt/o`, { method: 'POST', headers: OWNER, body: 'abc' });
+    expect(r.status).toBe(400);
+    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=media`, {
+      method: 'POST',
+      body: 'abc',
+    });
+    expect(r.status).toBe(400);
+    expect((await json(r)).error.errors[0].reason).toBe('invalid');
+    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=resumable`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect(r.status).toBe(400);
+    r = await fetch(`${base(server)}/upload/storage/v1/b/bkt/o?uploadType=weird&name=a`, {
+      method: 'POST',
+      body: '',
+    });
+    expect(r.status).toBe(400);
+    expect(server.store.count()).toBe(0);
+  });
+
   it('rejects bad metadata, bad list params and bad tokens', async () => {
     server = await startTestServer();
     await fetch(`${base(server)}/v0/b/bkt/o?name=f`, { method: 'POST', headers: OWNER, body: 'x' });
