@@ -1,10 +1,12 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
+import { Logo } from '@/components/Logo';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { MAIN_CONTENT_ID } from '@/components/SkipLink';
 
@@ -14,7 +16,10 @@ export default function NotFoundPage() {
   useDocumentTitle(t('notFound.meta'));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ display: 'flex', justifyContent: 'flex-end', p: 2 }}>
+      <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: { xs: 2, sm: 4 }, py: 2 }}>
+        <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex' }}>
+          <Logo size={30} />
+        </Link>
         <LanguageToggle />
       </Box>
       <Box

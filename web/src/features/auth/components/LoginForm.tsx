@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialLoginValues, loginSchema, type LoginValues } from '../utils/schemas';
+import { useSingleFlight } from '../hooks/useSingleFlight';
+import { GuardedForm } from './GuardedForm';
 import { FormTextField } from './FormTextField';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
@@ -16,14 +18,15 @@ interface LoginFormProps {
 
 export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: LoginFormProps) {
   const { t } = useTranslation();
+  const submit = useSingleFlight(onSubmit);
   return (
     <Formik<LoginValues>
       initialValues={{ ...initialLoginValues, email: initialEmail }}
       validationSchema={loginSchema}
-      onSubmit={(values) => onSubmit(values)}
+      onSubmit={(values) => submit(values)}
     >
       {({ isSubmitting, values }) => (
-        <Form noValidate aria-label={t('auth.login.title')}>
+        <GuardedForm aria-label={t('auth.login.title')}>
           <Stack spacing={2.25}>
             <FormTextField
               name="email"
@@ -51,7 +54,7 @@ export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: Log
             </Box>
             <SubmitButton busy={isSubmitting} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} />
           </Stack>
-        </Form>
+        </GuardedForm>
       )}
     </Formik>
   );

@@ -1,9 +1,11 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { recoverySchema, type RecoveryValues } from '../utils/schemas';
+import { useSingleFlight } from '../hooks/useSingleFlight';
+import { GuardedForm } from './GuardedForm';
 import { FormTextField } from './FormTextField';
 import { SubmitButton } from './SubmitButton';
 
@@ -15,14 +17,15 @@ interface RecoveryFormProps {
 
 export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFormProps) {
   const { t } = useTranslation();
+  const submit = useSingleFlight(onSubmit);
   return (
     <Formik<RecoveryValues>
       initialValues={{ email: initialEmail }}
       validationSchema={recoverySchema}
-      onSubmit={(values) => onSubmit(values)}
+      onSubmit={(values) => submit(values)}
     >
       {({ isSubmitting }) => (
-        <Form noValidate aria-label={t('auth.recovery.title')}>
+        <GuardedForm aria-label={t('auth.recovery.title')}>
           <Stack spacing={2.25}>
             <FormTextField
               name="email"
@@ -39,7 +42,7 @@ export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFo
               {t('auth.recovery.back')}
             </Button>
           </Stack>
-        </Form>
+        </GuardedForm>
       )}
     </Formik>
   );

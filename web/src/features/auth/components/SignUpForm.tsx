@@ -1,11 +1,13 @@
 import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import { Form, Formik } from 'formik';
+import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/schemas';
 import { filterUsername, USERNAME_MAX_LENGTH } from '../utils/username';
 import { AccountTypeChoice } from './AccountTypeChoice';
+import { useSingleFlight } from '../hooks/useSingleFlight';
+import { GuardedForm } from './GuardedForm';
 import { FormTextField } from './FormTextField';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from './SubmitButton';
@@ -16,12 +18,13 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onSubmit }: SignUpFormProps) {
   const { t } = useTranslation();
+  const submit = useSingleFlight(onSubmit);
   return (
-    <Formik<SignUpValues> initialValues={initialSignUpValues} validationSchema={signUpSchema} onSubmit={(values) => onSubmit(values)}>
+    <Formik<SignUpValues> initialValues={initialSignUpValues} validationSchema={signUpSchema} onSubmit={(values) => submit(values)}>
       {({ isSubmitting, values }) => {
         const isAdmin = values.accountType === 'admin';
         return (
-          <Form noValidate aria-label={t('auth.signup.title')}>
+          <GuardedForm aria-label={t('auth.signup.title')}>
             <Stack spacing={2.25}>
               <AccountTypeChoice disabled={isSubmitting} />
               {isAdmin ? (
@@ -92,7 +95,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
                 busyLabel={t('auth.signup.submitting')}
               />
             </Stack>
-          </Form>
+          </GuardedForm>
         );
       }}
     </Formik>

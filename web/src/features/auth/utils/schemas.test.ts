@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { validateYupSchema, yupToFormErrors } from 'formik';
 import type * as yup from 'yup';
-import { ValidationError } from 'yup';
 import en from '@/i18n/en.json';
 import es from '@/i18n/es.json';
 import {
@@ -12,18 +12,13 @@ import {
   type SignUpValues,
 } from './schemas';
 
-/** Field → first message, the way Formik shows them. */
-async function errorsOf(schema: yup.AnySchema, values: unknown): Promise<Record<string, string>> {
+/** Field → message, exactly as Formik computes them (it turns '' into undefined first). */
+async function errorsOf(schema: yup.AnySchema, values: object): Promise<Record<string, string>> {
   try {
-    await schema.validate(values, { abortEarly: false });
+    await validateYupSchema(values, schema);
     return {};
   } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const out: Record<string, string> = {};
-    for (const inner of error.inner) {
-      if (inner.path && !(inner.path in out)) out[inner.path] = inner.message;
-    }
-    return out;
+    return yupToFormErrors(error) as Record<string, string>;
   }
 }
 

@@ -55,11 +55,13 @@ export const initialSignUpValues: SignUpValues = {
 };
 export const initialRecoveryValues: RecoveryValues = { email: '' };
 
-const email = () => yup.string().trim().required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);
+// Formik turns empty strings into undefined before validating, so every field
+// has a '' default and "missing" is always reported by `required`.
+const email = () => yup.string().trim().default('').required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);
 
 export const loginSchema: yup.ObjectSchema<LoginValues> = yup.object({
   email: email(),
-  password: yup.string().required(VALIDATION.passwordRequired),
+  password: yup.string().default('').required(VALIDATION.passwordRequired),
 });
 
 const isAdmin = (type: unknown) => type === 'admin';
@@ -68,15 +70,15 @@ const isEmployee = (type: unknown) => type === 'employee';
 export const signUpSchema: yup.ObjectSchema<SignUpValues> = yup.object({
   accountType: yup.mixed<AccountType>().oneOf(['admin', 'employee']).required(),
   email: email(),
-  password: yup.string().required(VALIDATION.passwordRequired).min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin),
+  password: yup.string().default('').required(VALIDATION.passwordRequired).min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin),
   fullName: yup
     .string()
     .trim()
-    .defined()
+    .default('')
     .when('accountType', { is: isAdmin, then: (schema) => schema.required(VALIDATION.nameRequired) }),
   username: yup
     .string()
-    .defined()
+    .default('')
     .when('accountType', {
       is: isAdmin,
       then: (schema) => schema.required(VALIDATION.username).matches(USERNAME_PATTERN, VALIDATION.username),
@@ -84,12 +86,12 @@ export const signUpSchema: yup.ObjectSchema<SignUpValues> = yup.object({
   companyName: yup
     .string()
     .trim()
-    .defined()
+    .default('')
     .when('accountType', { is: isAdmin, then: (schema) => schema.required(VALIDATION.companyRequired) }),
   inviteLink: yup
     .string()
     .trim()
-    .defined()
+    .default('')
     .when('accountType', {
       is: isEmployee,
       then: (schema) =>
@@ -100,5 +102,5 @@ export const signUpSchema: yup.ObjectSchema<SignUpValues> = yup.object({
 });
 
 export const recoverySchema: yup.ObjectSchema<RecoveryValues> = yup.object({
-  email: yup.string().trim().required(VALIDATION.resetEmail).email(VALIDATION.emailInvalid),
+  email: yup.string().trim().default('').required(VALIDATION.resetEmail).email(VALIDATION.emailInvalid),
 });

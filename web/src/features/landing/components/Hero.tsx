@@ -67,7 +67,7 @@ export function Hero() {
               </Button>
             </Stack>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('landing.hero.note', { days: PLAN.trialDays })}
+              {t('landing.hero.note', { days: PLAN.trialDays, amount: PLAN.monthlyPriceUsd })}
             </Typography>
           </Box>
           <Box sx={{ display: { xs: 'none', sm: 'block' }, pr: { sm: 2, md: 0 }, pb: 2 }}>

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -43,17 +42,10 @@ export function PricingSection() {
           }}
         >
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-              <Typography variant="h3" sx={{ fontSize: '1.3rem' }}>
-                {t('landing.pricing.planName')}
-              </Typography>
-              <Chip
-                label={t('landing.pricing.trial', { days: PLAN.trialDays })}
-                size="small"
-                sx={{ fontWeight: 700, bgcolor: 'rgba(15,118,110,0.1)', color: 'secondary.main' }}
-              />
-            </Box>
-            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 3 }}>
+            <Typography variant="h3" sx={{ fontSize: '1.3rem', mb: 2 }}>
+              {t('landing.pricing.planName')}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
               <Typography
                 component="p"
                 aria-label={t('landing.pricing.priceLabel', { amount: PLAN.monthlyPriceUsd })}
@@ -65,6 +57,9 @@ export function PricingSection() {
                 {t('landing.pricing.period')}
               </Typography>
             </Box>
+            <Typography sx={{ color: 'secondary.main', fontWeight: 700, mb: 3 }}>
+              {t('landing.pricing.trial', { days: PLAN.trialDays })}
+            </Typography>
             <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }} id="pricing-features-label">
               {t('landing.pricing.featuresLabel')}
             </Typography>

@@ -1,0 +1,18 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createAppTheme } from '@/app/theme';
+import { ToastProvider } from '@/components/toast';
+import i18n from '@/i18n';
+
+/** Renders with the app theme, toasts and i18n (in the given language, Spanish by default). */
+export async function renderWithApp(ui: ReactElement, { language = 'es', ...options }: RenderOptions & { language?: 'es' | 'en' } = {}) {
+  await i18n.changeLanguage(language);
+  const theme = createAppTheme();
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <ThemeProvider theme={theme}>
+      <ToastProvider>{children}</ToastProvider>
+    </ThemeProvider>
+  );
+  return render(ui, { wrapper: Wrapper, ...options });
+}
