@@ -1,0 +1,32 @@
+/**
+ * The test environment: @firebase/rules-unit-testing against the local cloud. Hosts come from
+ * FIRESTORE_EMULATOR_HOST / FIREBASE_STORAGE_EMULATOR_HOST (set by the root `npm test`),
+ * defaulting to the standard ports. Each test file uses its own project id, so its data and
+ * rules never meet another file's.
+ */
+import { readFileSync } from 'node:fs';
+
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+
+const root = new URL('../../', import.meta.url);
+
+function hostPort(value: string | undefined, fallbackPort: number): { host: string; port: number } {
+  const v = (value ?? '').replace(/^https?:\/\//, '').replace(/\/$/, '');
+  if (!v) return { host: '127.0.0.1', port: fallbackPort };
+  const i = v.lastIndexOf(':');
+  return { host: v.slice(0, i), port: Number(v.slice(i + 1)) };
+}
+
+export const firestoreHost = hostPort(process.env.FIRESTORE_EMULATOR_HOST, 8080);
+export const storageHost = hostPort(process.env.FIREBASE_STORAGE_EMULATOR_HOST, 9199);
+
+export const firestoreRules = readFileSync(new URL('firestore.rules', root), 'utf8');
+export const storageRules = readFileSync(new URL('storage.rules', root), 'utf8');
+
+export async function createEnv(name: string, withStorage = false): Promise<RulesTestEnvironment> {
+  return initializeTestEnvironment({
+    projectId: `demo-trato-security-${name}`,
+    firestore: { ...firestoreHost, rules: firestoreRules },
+    ...(withStorage ? { storage: { ...storageHost, rules: storageRules } } : {}),
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * THE access table: for every target (collection, or "own"/"another" document where the
+ * caller's identity matters) and every operation, who is allowed. The matrix test generates
+ * one case per role × target × operation from it, so it is complete by construction.
+ * All organization-scoped targets live in organization A (the tenant under test), whose
+ * subscription is live.
+ */
+import { can, type Action, type Resource } from '@trato/model';
+
+import { ORG_A, type RoleDef } from './roles.js';
+
+export const OPS = ['get', 'list', 'create', 'update', 'delete'] as const;
+export type Op = (typeof OPS)[number];
+type Pred = (r: RoleDef) => boolean;
+type Verdicts = Record<Op, Pred>;
+
+const never: Pred = () => false;
+const signedIn: Pred = (r) => r.uid !== null;
+const inA: Pred = (r) => r.org === ORG_A;
+const adminA: Pred = (r) => inA(r) && r.role === 'admin';
+const superadmin: Pred = (r) => r.superadmin === true;
+const or =
+  (...ps: Pred[]): Pred =>
+  (r) =>
+    ps.some((p) => p(r));
+const perm =
+  (resource: Resource, action: Action): Pred =>
+  (r) =>
+    inA(r) && can({ role: r.role!, permissions: r.permissions ?? {} }, resource, action);
+
+const serverOnly: Verdicts = { get: never, list: never, create: never, update: never, delete: never };
+const crud = (resource: Resource): Verdicts => ({
+  get: perm(resource, 'view'),
+  list: perm(resource, 'view'),
+  create: perm(resource, 'create'),
+  update: perm(resource, 'edit'),
+  delete: perm(resource, 'delete'),
+});
+
+export const EXPECTED = {
+  'users (own)': { get: signedIn, list: never, create: never, update: signedIn, delete: never },
+  'users (another user)': serverOnly,
+  usernames: serverOnly,
+  'organizations (A)': { get: or(inA, superadmin), list: superadmin, create: never, update: adminA, delete: never },
+  'members (own)': { get: or(inA, superadmin), list: or(inA, superadmin), create: never, update: never, delete: never },
+  'members (another member)': { get: or(inA, superadmin), list: or(inA, superadmin), create: never, update: adminA, delete: adminA },
+  invitations: { get: adminA, list: adminA, create: never, update: never, delete: adminA },
+  invitationTokens: serverOnly,
+  billing: { get: inA, list: inA, create: never, update: never, delete: never },
+  'mailConnections (own)': { get: inA, list: adminA, create: never, update: never, delete: never },
+  'mailConnections (another member)': { get: adminA, list: adminA, create: never, update: never, delete: never },
+  mailTokens: serverOnly,
+  oauthStates: serverOnly,
+  stripeEvents: serverOnly,
+  sendLog: { get: perm('marketing', 'view'), list: perm('marketing', 'view'), create: never, update: never, delete: never },
+  companies: crud('companies'),
+  contacts: crud('contacts'),
+  // A note is added/edited with contacts.edit, deleted with contacts.delete.
+  notes: { ...crud('contacts'), create: perm('contacts', 'edit') },
+  deals: crud('deals'),
+  tasks: crud('tasks'),
+  meetings: crud('meetings'),
+  tickets: crud('tickets'),
+  folders: crud('documents'),
+  documents: crud('documents'),
+  sequences: crud('marketing'),
+  steps: crud('marketing'),
+  enrollments: crud('marketing'),
+} satisfies Record<string, Verdicts>;
+
+export type TargetName = keyof typeof EXPECTED;
+export const TARGET_NAMES = Object.keys(EXPECTED) as TargetName[];
+
+export function expected(role: RoleDef, target: TargetName, op: Op): boolean {
+  return EXPECTED[target][op](role);
+}

@@ -1,0 +1,220 @@
+/**
+ * How each matrix cell is performed: which document a get/update reads, which collection a
+ * list reads, what a create writes (always a valid document, so only the access decides),
+ * and a freshly seeded document for each delete. For the "(own)" targets the create cell is a
+ * wholesale set of the caller's own document (it exists already), e.g. making oneself admin.
+ */
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
+
+import { uniformPermissions } from '@trato/model';
+
+import type { Op, TargetName } from './matrix.js';
+import { ORG_A, type RoleDef } from './roles.js';
+import {
+  activeSubscription,
+  createAudit,
+  crmBody,
+  crmCollectionPath,
+  freshId,
+  GHOST,
+  invitationDoc,
+  mailConnectionDoc,
+  memberDoc,
+  NOW,
+  DAY,
+  OTHER_USER,
+  SEEDED_ID,
+  sendLogDoc,
+  storedAudit,
+  ts,
+  userDoc,
+  VICTIM,
+  type CrmName,
+  type Doc,
+} from './world.js';
+
+interface TargetImpl {
+  /** The existing document read by get and changed by update. */
+  docPath(uid: string): string;
+  /** Whether docPath exists for this caller (else update becomes a merge-set). */
+  exists?(r: RoleDef): boolean;
+  listPath: string;
+  create(uid: string): { path: string; data: Doc; prepare?: Array<[string, Doc]> };
+  update: Doc;
+  /** A document seeded for the delete cell; default: a fresh copy of the create body. */
+  deleteSeed(): { path: string; data: Doc; prepare?: Array<[string, Doc]> };
+}
+
+const A = `organizations/${ORG_A}`;
+
+function serverDoc(listPath: string, docPath: (uid: string) => string, data: () => Doc, update: Doc): TargetImpl {
+  return {
+    docPath,
+    listPath,
+    create: () => ({ path: `${listPath}/${freshId()}`, data: data() }),
+    update,
+    deleteSeed: () => ({ path: `${listPath}/${freshId('del')}`, data: data() }),
+  };
+}
+
+const CRM_UPDATES: Record<CrmName, Doc> = {
+  companies: { name: 'Acme 2' },
+  contacts: { name: 'Ana María Pérez' },
+  notes: { content: 'Llamar el martes' },
+  deals: { stage: 'won' },
+  tasks: { status: 'completed' },
+  meetings: { status: 'completed' },
+  tickets: { status: 'Closed' },
+  folders: { name: 'Contratos 2026' },
+  documents: { fileName: 'contrato-firmado.pdf' },
+  sequences: { isActive: true },
+  steps: { subject: 'Hola de nuevo' },
+  enrollments: { status: 'paused' },
+};
+
+function crmTarget(name: CrmName): TargetImpl {
+  const listPath = crmCollectionPath(name);
+  const fresh = (uid: string, id: string) => {
+    const prepare: Array<[string, Doc]> =
+      name === 'enrollments' ? [[`${crmCollectionPath('contacts')}/${id}`, { ...crmBody('contacts', 'adminA', id), ...storedAudit() }]] : [];
+    return { path: `${listPath}/${id}`, prepare, body: crmBody(name, uid, id) };
+  };
+  return {
+    docPath: () => `${listPath}/${SEEDED_ID[name]}`,
+    listPath,
+    create: (uid) => {
+      const f = fresh(uid, freshId());
+      return { path: f.path, data: { ...f.body, ...createAudit(uid) }, prepare: f.prepare };
+    },
+    update: { ...CRM_UPDATES[name], updatedAt: serverTimestamp() },
+    deleteSeed: () => {
+      const f = fresh('adminA', freshId('del'));
+      return { path: f.path, data: { ...f.body, ...storedAudit() }, prepare: f.prepare };
+    },
+  };
+}
+
+const inA = (r: RoleDef) => r.org === ORG_A;
+
+export const TARGETS: Record<TargetName, TargetImpl> = {
+  'users (own)': {
+    docPath: (uid) => `users/${uid}`,
+    listPath: 'users',
+    create: (uid) => ({ path: `users/${uid}`, data: { ...userDoc(uid, 'orgB'), fullName: 'Me' } }),
+    update: { fullName: 'Nuevo Nombre' },
+    deleteSeed: () => ({ path: `users/${freshId('del')}`, data: userDoc('x', ORG_A) }),
+  },
+  'users (another user)': serverDoc('users', () => `users/${OTHER_USER}`, () => userDoc('x', ORG_A), { fullName: 'Hacked' }),
+  usernames: serverDoc('usernames', () => 'usernames/ana', () => ({ uid: 'x', createdAt: ts(NOW) }), { uid: 'me' }),
+  'organizations (A)': {
+    docPath: () => A,
+    listPath: 'organizations',
+    create: (uid) => ({ path: `organizations/${freshId()}`, data: { name: 'Nueva', country: null, rtn: null, createdAt: ts(NOW), createdBy: uid } }),
+    update: { name: 'Org A renombrada' },
+    // Deleting the organization itself (expected: nobody).
+    deleteSeed: () => ({ path: A, data: { name: 'Org orgA', country: 'HN', rtn: null, createdAt: ts(NOW - 30 * DAY), createdBy: 'adminA' } }),
+  },
+  'members (own)': {
+    docPath: (uid) => `${A}/members/${uid}`,
+    exists: inA,
+    listPath: `${A}/members`,
+    create: (uid) => ({ path: `${A}/members/${uid}`, data: memberDoc('admin', {}, uid) }),
+    update: { role: 'admin', permissions: uniformPermissions(true) },
+    deleteSeed: () => ({ path: '', data: {} }), // replaced per role below
+  },
+  'members (another member)': {
+    docPath: () => `${A}/members/${VICTIM}`,
+    listPath: `${A}/members`,
+    create: () => ({ path: `${A}/members/${freshId()}`, data: memberDoc('seller', {}, 'x') }),
+    update: { permissions: { contacts: { view: true, create: true, edit: true, delete: false } } },
+    deleteSeed: () => ({ path: `${A}/members/${freshId('del')}`, data: memberDoc('seller', {}, 'x') }),
+  },
+  invitations: serverDoc(`${A}/invitations`, () => `${A}/invitations/inv1`, invitationDoc, { status: 'accepted' }),
+  invitationTokens: serverDoc('invitationTokens', () => `invitationTokens/${'a'.repeat(64)}`, () => ({ organizationId: ORG_A, invitationId: 'x' }), {
+    organizationId: 'orgB',
+  }),
+  billing: serverDoc(`${A}/billing`, () => `${A}/billing/subscription`, activeSubscription, {
+    status: 'active',
+    currentPeriodEnd: ts(NOW + 365 * DAY),
+  }),
+  'mailConnections (own)': {
+    docPath: (uid) => `${A}/mailConnections/${uid}`,
+    exists: inA,
+    listPath: `${A}/mailConnections`,
+    create: (uid) => ({ path: `${A}/mailConnections/${uid}`, data: { ...mailConnectionDoc(uid), email: 'forged@gmail.com' } }),
+    update: { status: 'connected', email: 'forged@gmail.com' },
+    deleteSeed: () => ({ path: '', data: {} }), // replaced per role below
+  },
+  'mailConnections (another member)': serverDoc(`${A}/mailConnections`, () => `${A}/mailConnections/${VICTIM}`, () => mailConnectionDoc('x'), {
+    email: 'forged@gmail.com',
+  }),
+  mailTokens: serverDoc('mailTokens', (uid) => `mailTokens/${uid}`, () => ({ refreshToken: 'x', updatedAt: ts(NOW) }), { refreshToken: 'mine' }),
+  oauthStates: serverDoc('oauthStates', () => 'oauthStates/state1', () => ({ uid: 'x', createdAt: ts(NOW) }), { uid: 'me' }),
+  stripeEvents: serverDoc('stripeEvents', () => 'stripeEvents/evt_1', () => ({ type: 'x', processedAt: ts(NOW) }), { type: 'y' }),
+  sendLog: serverDoc(`${A}/sendLog`, () => `${A}/sendLog/log1`, sendLogDoc, { status: 'failed' }),
+  companies: crmTarget('companies'),
+  contacts: crmTarget('contacts'),
+  notes: crmTarget('notes'),
+  deals: crmTarget('deals'),
+  tasks: crmTarget('tasks'),
+  meetings: crmTarget('meetings'),
+  tickets: crmTarget('tickets'),
+  folders: crmTarget('folders'),
+  documents: crmTarget('documents'),
+  sequences: crmTarget('sequences'),
+  steps: crmTarget('steps'),
+  enrollments: crmTarget('enrollments'),
+};
+
+async function seed(env: RulesTestEnvironment, docs: Array<[string, Doc]>): Promise<void> {
+  if (!docs.length) return;
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    for (const [path, data] of docs) await setDoc(doc(db, path), data);
+  });
+}
+
+/** Performs one cell: prepares what it needs (rules off), then returns the caller's request. */
+export async function perform(env: RulesTestEnvironment, db: Firestore, r: RoleDef, name: TargetName, op: Op): Promise<{ request: Promise<unknown> }> {
+  // Wrapped so that awaiting the preparation does not await (and throw from) the request.
+  return { request: request(env, db, r, name, op) };
+}
+
+async function request(env: RulesTestEnvironment, db: Firestore, r: RoleDef, name: TargetName, op: Op): Promise<unknown> {
+  const t = TARGETS[name];
+  const uid = r.uid ?? GHOST;
+  switch (op) {
+    case 'get':
+      return getDoc(doc(db, t.docPath(uid)));
+    case 'list':
+      return getDocs(collection(db, t.listPath));
+    case 'create': {
+      const c = t.create(uid);
+      await seed(env, c.prepare ?? []);
+      return setDoc(doc(db, c.path), c.data);
+    }
+    case 'update': {
+      const path = t.docPath(uid);
+      if (t.exists && !t.exists(r)) return setDoc(doc(db, path), t.update, { merge: true });
+      return updateDoc(doc(db, path), t.update);
+    }
+    case 'delete': {
+      // "(own)" targets delete the caller's own document (expected: nobody may).
+      if (name === 'members (own)' || name === 'mailConnections (own)') return deleteDoc(doc(db, t.docPath(uid)));
+      const s = t.deleteSeed();
+      await seed(env, [...(s.prepare ?? []), [s.path, s.data]]);
+      return deleteDoc(doc(db, s.path));
+    }
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The seeded world: organizations A and B with a live subscription, every role's member,
+ * profile and mail documents, and one valid document of every kind. Seeded with rules
+ * disabled (withSecurityRulesDisabled), as the server would write it.
+ */
+import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
+
+import { tokensFor, type PermissionMap } from '@trato/model';
+
+import { ORG_A, ORG_B, ROLES } from './roles.js';
+
+export const NOW = Date.now();
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+export const ts = (ms: number) => Timestamp.fromMillis(ms);
+
+/** uid used in paths for callers without one (signed-out). */
+export const GHOST = 'ghost';
+export const VICTIM = 'victimA';
+export const OTHER_USER = 'otherUser';
+
+export type Doc = Record<string, unknown>;
+
+/** Audit fields as a client sends them on create. */
+export const createAudit = (uid: string): Doc => ({
+  createdAt: serverTimestamp(),
+  updatedAt: serverTimestamp(),
+  createdBy: uid,
+});
+/** Audit fields as stored. */
+export const storedAudit = (uid = 'adminA'): Doc => ({
+  createdAt: ts(NOW - DAY),
+  updatedAt: ts(NOW - DAY),
+  createdBy: uid,
+});
+
+/** Which CRM collection a path's parent is, and the fixed ids of the parents used. */
+export const CONTACT = 'contact1';
+export const SEQUENCE = 'seq1';
+
+export type CrmName =
+  | 'companies'
+  | 'contacts'
+  | 'notes'
+  | 'deals'
+  | 'tasks'
+  | 'meetings'
+  | 'tickets'
+  | 'folders'
+  | 'documents'
+  | 'sequences'
+  | 'steps'
+  | 'enrollments';
+
+export function crmCollectionPath(name: CrmName, org = ORG_A): string {
+  const base = `organizations/${org}`;
+  if (name === 'notes') return `${base}/contacts/${CONTACT}/notes`;
+  if (name === 'steps') return `${base}/sequences/${SEQUENCE}/steps`;
+  if (name === 'enrollments') return `${base}/sequences/${SEQUENCE}/enrollments`;
+  return `${base}/${name}`;
+}
+
+/**
+ * A valid document body (without audit fields) of each CRM kind. `id` is the document's own
+ * id (documents embed it in storagePath; enrollments equal the contact id).
+ */
+export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Doc {
+  switch (name) {
+    case 'companies':
+      return { name: 'Acme Honduras', industry: 'technology', size: '11-50', searchTokens: tokensFor('companies', { name: 'Acme Honduras' }) };
+    case 'contacts':
+      return {
+        name: 'Ana Pérez',
+        email: 'ana@acme.hn',
+        status: 'active',
+        isCustomer: false,
+        lifecycleStage: 'lead',
+        companyId: 'company1',
+        companyName: 'Acme Honduras',
+        ownerId: uid,
+        searchTokens: tokensFor('contacts', { name: 'Ana Pérez', email: 'ana@acme.hn' }),
+      };
+    case 'notes':
+      return { content: 'Llamar el lunes' };
+    case 'deals':
+      return {
+        title: 'Licencias 2027',
+        amount: 1500,
+        stage: 'new',
+        probability: 40,
+        closeDate: ts(NOW + 30 * DAY),
+        companyId: 'company1',
+        primaryContactId: CONTACT,
+        ownerId: uid,
+        searchTokens: tokensFor('deals', { title: 'Licencias 2027' }),
+      };
+    case 'tasks':
+      return {
+        title: 'Enviar propuesta',
+        status: 'pending',
+        dueDate: ts(NOW + HOUR),
+        contactId: CONTACT,
+        companyId: null,
+        assigneeIds: [uid],
+        searchTokens: tokensFor('tasks', { title: 'Enviar propuesta' }),
+      };
+    case 'meetings':
+      return {
+        title: 'Demo',
+        startTime: ts(NOW + HOUR),
+        endTime: ts(NOW + 2 * HOUR),
+        status: 'scheduled',
+        contactId: CONTACT,
+        companyId: null,
+        participantIds: [uid],
+        searchTokens: tokensFor('meetings', { title: 'Demo' }),
+      };
+    case 'tickets':
+      return {
+        ticketName: 'No puedo entrar',
+        pipeline: 'Support Pipeline',
+        status: 'New',
+        ownerId: null,
+        priority: 'High',
+        contactId: null,
+        companyId: null,
+        searchTokens: tokensFor('tickets', { ticketName: 'No puedo entrar' }),
+      };
+    case 'folders':
+      return { name: 'Contratos', parentId: null };
+    case 'documents':
+      return {
+        fileName: 'contrato.pdf',
+        storagePath: `organizations/${org}/documents/${id}/contrato.pdf`,
+        size: 1234,
+        mimeType: 'application/pdf',
+        folderId: 'folder1',
+        searchTokens: tokensFor('documents', { fileName: 'contrato.pdf' }),
+      };
+    case 'sequences':
+      return { name: 'Bienvenida', description: null, isActive: false };
+    case 'steps':
+      return { stepOrder: 1, type: 'email', subject: 'Hola', body: 'Bienvenido a Trato', delayDays: 0 };
+    case 'enrollments':
+      return { contactId: id, status: 'active', currentStep: 0, nextSendAt: ts(NOW + DAY) };
+  }
+}
+
+/** The fixed id of the seeded document of each CRM kind. */
+export const SEEDED_ID: Record<CrmName, string> = {
+  companies: 'company1',
+  contacts: CONTACT,
+  notes: 'note1',
+  deals: 'deal1',
+  tasks: 'task1',
+  meetings: 'meeting1',
+  tickets: 'ticket1',
+  folders: 'folder1',
+  documents: 'document1',
+  sequences: SEQUENCE,
+  steps: 'step1',
+  enrollments: CONTACT,
+};
+
+export const CRM_NAMES = Object.keys(SEEDED_ID) as CrmName[];
+
+export function activeSubscription(): Doc {
+  return {
+    status: 'active',
+    trialEnd: null,
+    currentPeriodEnd: ts(NOW + 30 * DAY),
+    stripeCustomerId: 'cus_1',
+    stripeSubscriptionId: 'sub_1',
+    priceId: 'price_1',
+    updatedAt: ts(NOW),
+  };
+}
+
+export function memberDoc(role: 'admin' | 'seller', permissions: PermissionMap, uid: string): Doc {
+  return {
+    role,
+    fullName: `User ${uid}`,
+    email: `${uid}@example.com`,
+    username: uid.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 20),
+    permissions,
+    joinedAt: ts(NOW - 10 * DAY),
+    invitedBy: role === 'admin' ? null : 'adminA',
+  };
+}
+
+export function userDoc(uid: string, org: string | null): Doc {
+  return {
+    fullName: `User ${uid}`,
+    email: `${uid}@example.com`,
+    username: uid.toLowerCase().slice(0, 20),
+    language: 'es',
+    organizationId: org,
+    createdAt: ts(NOW - 10 * DAY),
+  };
+}
+
+export function invitationDoc(): Doc {
+  return {
+    email: 'new@example.com',
+    role: 'seller',
+    permissions: {},
+    invitedBy: 'adminA',
+    status: 'pending',
+    expiresAt: ts(NOW + 7 * DAY),
+    createdAt: ts(NOW),
+    tokenHash: 'a'.repeat(64),
+  };
+}
+
+export function mailConnectionDoc(uid: string): Doc {
+  return { provider: 'gmail', email: `${uid}@gmail.com`, status: 'connected', connectedAt: ts(NOW - DAY) };
+}
+
+export function sendLogDoc(): Doc {
+  return {
+    sequenceId: SEQUENCE,
+    stepId: 'step1',
+    contactId: CONTACT,
+    senderUid: 'adminA',
+    to: 'ana@acme.hn',
+    subject: 'Hola',
+    status: 'sent',
+    error: null,
+    createdAt: ts(NOW - HOUR),
+    sentAt: ts(NOW - HOUR),
+  };
+}
+
+/** Writes many documents in batches of 400. */
+export async function writeAll(db: Firestore, docs: Array<[string, Doc]>): Promise<void> {
+  for (let i = 0; i < docs.length; i += 400) {
+    const batch = writeBatch(db);
+    for (const [path, data] of docs.slice(i, i + 400)) batch.set(doc(db, path), data);
+    await batch.commit();
+  }
+}
+
+export function crmSeeds(org: string): Array<[string, Doc]> {
+  return CRM_NAMES.map((name) => [
+    `${crmCollectionPath(name, org)}/${SEEDED_ID[name]}`,
+    { ...crmBody(name, 'adminA', SEEDED_ID[name], org), ...storedAudit() },
+  ]);
+}
+
+export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    const docs: Array<[string, Doc]> = [];
+    for (const org of [ORG_A, ORG_B]) {
+      docs.push([`organizations/${org}`, { name: `Org ${org}`, country: 'HN', rtn: null, createdAt: ts(NOW - 30 * DAY), createdBy: 'adminA' }]);
+      docs.push([`organizations/${org}/billing/subscription`, activeSubscription()]);
+      docs.push([`organizations/${org}/invitations/inv1`, invitationDoc()]);
+      docs.push([`organizations/${org}/sendLog/log1`, sendLogDoc()]);
+      docs.push(...crmSeeds(org));
+    }
+    for (const r of ROLES) {
+      const uid = r.uid ?? GHOST;
+      docs.push([`users/${uid}`, userDoc(uid, r.org)]);
+      docs.push([`mailTokens/${uid}`, { refreshToken: 'secret', updatedAt: ts(NOW) }]);
+      if (r.org && r.role) {
+        docs.push([`organizations/${r.org}/members/${uid}`, memberDoc(r.role, r.permissions ?? {}, uid)]);
+        docs.push([`organizations/${r.org}/mailConnections/${uid}`, mailConnectionDoc(uid)]);
+      }
+    }
+    docs.push([`users/${OTHER_USER}`, userDoc(OTHER_USER, ORG_A)]);
+    docs.push([`organizations/${ORG_A}/members/${VICTIM}`, memberDoc('seller', {}, VICTIM)]);
+    docs.push([`organizations/${ORG_A}/mailConnections/${VICTIM}`, mailConnectionDoc(VICTIM)]);
+    docs.push(['usernames/ana', { uid: 'adminA', createdAt: ts(NOW) }]);
+    docs.push([`invitationTokens/${'a'.repeat(64)}`, { organizationId: ORG_A, invitationId: 'inv1' }]);
+    docs.push(['oauthStates/state1', { uid: 'adminA', createdAt: ts(NOW) }]);
+    docs.push(['stripeEvents/evt_1', { type: 'customer.subscription.updated', processedAt: ts(NOW) }]);
+    await writeAll(db, docs);
+  });
+}
+
+let counter = 0;
+/** A fresh document id, unique in this process. */
+export const freshId = (prefix = 'new') => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}`;
