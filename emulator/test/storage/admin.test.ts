@@ -1,4 +1,5 @@
 /** firebase-admin's storage (@google-cloud/storage over the GCS JSON API) against the emulator. */
+import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDownloadURL, getStorage } from 'firebase-admin/storage';
@@ -79,6 +80,30 @@ describe('firebase-admin storage', () => {
     expect(md5(back)).toBe(md5(data));
     await bucket.deleteFiles({ prefix: 'chunk' });
     expect((await bucket.file('chunked.bin').exists())[0]).toBe(false);
+  });
+
+  it('stores gzip uploads and transcodes for clients that do not accept gzip', async () => {
+    const bucket = await setup();
+    const text = 'compress me '.repeat(1000);
+    await bucket.file('z.txt').save(text, { gzip: true, contentType: 'text/plain' });
+    const [md] = await bucket.file('z.txt').getMetadata();
+    expect(md.contentEncoding).toBe('gzip');
+    expect(Number(md.size)).toBeLessThan(text.length);
+    const [back] = await bucket.file('z.txt').download();
+    expect(back.toString()).toBe(text);
+    const raw = await new Promise<{ enc?: string; body: string }>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${server.port}/b/${BUCKET}/o/z.txt?alt=media`, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ enc: res.headers['content-encoding'], body: Buffer.concat(chunks).toString() }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect(raw.enc).toBeUndefined();
+    expect(raw.body).toBe(text);
   });
 
   it('getFiles with prefix, delimiter and pagination', async () => {
