@@ -120,7 +120,8 @@ export function evaluateRequest(
       if (!covers(allow, method)) continue;
       evaluator.trace.clear();
       const result = allow.condition ? evaluator.evaluate(allow.condition, frame) : true;
-      evaluated.push({ allow, match, result, trace: new Map(evaluator.trace) });
+      evaluated.push({ allow, match, result: evaluator.fatal ?? result, trace: new Map(evaluator.trace) });
+      if (evaluator.fatal) return { allowed: false, matched: true, evaluated };
       if (result === true) return { allowed: true, matched: true, evaluated };
     }
   }

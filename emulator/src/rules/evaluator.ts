@@ -85,6 +85,9 @@ export class Evaluator {
   /** Expressions evaluated so far in this request (shared by every allow evaluated). */
   count = 0;
   private depth = 0;
+  /** Set when a request-wide limit is exceeded (expressions, document accesses): from then
+   *  on every evaluation fails and the request is denied, whatever absorbs errors. */
+  fatal: RError | null = null;
   /** Last result of each node in the current condition, for denial explanations. */
   readonly trace = new Map<number, Result>();
   private readonly maxExpressions: number;
@@ -99,9 +102,23 @@ export class Evaluator {
     this.maxCallDepth = options.maxCallDepth ?? MAX_CALL_DEPTH;
   }
 
+  /** Abort the request: used by hosts when the document-access budget is exceeded. */
+  fail(error: RError): RError {
+    this.fatal ??= error;
+    return error;
+  }
+
+  /** Start a new request on this evaluator (limits and the trace are per request). */
+  reset(): void {
+    this.count = 0;
+    this.fatal = null;
+    this.trace.clear();
+  }
+
   evaluate(e: Expr, frame: Frame): Result {
+    if (this.fatal) return this.fatal;
     if (++this.count > this.maxExpressions) {
-      return this.record(e, at(new RError(`Exceeded maximum of ${this.maxExpressions} expressions evaluated per request.`), e));
+      return this.record(e, this.fail(at(new RError(`Exceeded maximum of ${this.maxExpressions} expressions evaluated per request.`), e) as RError));
     }
     return this.record(e, this.evalNode(e, frame));
   }

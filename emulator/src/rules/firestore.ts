@@ -183,7 +183,7 @@ class RequestContext {
         id: name instanceof RPath ? name.segments[name.segments.length - 1] : new RUnknown('resource.id'),
         __name__: name instanceof RPath ? name : new RUnknown('resource.__name__'),
       });
-      this.evaluator.count = 0; // each disjunct is checked like a request of its own
+      this.evaluator.reset(); // each disjunct is checked like a request of its own
       const d = evaluateRequest(this.evaluator, docPath, 'list', this.root(req, resource));
       if (d.allowed) continue;
       const unknown = d.evaluated
@@ -207,7 +207,7 @@ class RequestContext {
       const segments = nameToSegments(doc.name);
       const req = this.baseRequest('list', new RPath(segments));
       req.set('query', RMap.of(props));
-      this.evaluator.count = 0;
+      this.evaluator.reset();
       const d = evaluateRequest(this.evaluator, segments, 'list', this.root(req, documentToResource(doc)));
       if (!d.allowed) {
         return {
@@ -240,7 +240,7 @@ class RequestContext {
       doc = this.cache.get(key)!;
     } else {
       const charged = this.budget.charge(key);
-      if (charged) return charged;
+      if (charged) return this.evaluator.fail(charged);
       doc = after ? this.request.lookup.getAfter(name) : this.request.lookup.get(name);
       this.cache.set(key, doc);
     }

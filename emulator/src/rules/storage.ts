@@ -111,7 +111,7 @@ export function createStorageAuthorizer(
         let doc = cache.get(docName);
         if (doc === undefined) {
           const charged = budget.charge(docName);
-          if (charged) return charged;
+          if (charged) return evaluator.fail(charged);
           doc = reader.get(docName);
           cache.set(docName, doc);
         }

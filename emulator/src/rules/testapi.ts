@@ -121,6 +121,7 @@ function mockedLookup(
   args: RValue[],
   lookups: MockedLookups,
   budget: DocAccessBudget,
+  fail: (e: RError) => RError,
   self?: { path: string; after: () => RValue; existsAfter: boolean },
 ): Result {
   if (args.length !== 1 || !(args[0] instanceof RPath)) {
@@ -129,7 +130,7 @@ function mockedLookup(
   const rel = relativeDocPath(args[0]);
   if (rel === null) return new RError(`Invalid document path: ${args[0].toString()}.`);
   const charged = budget.charge(`${name.endsWith('After') ? 'after' : 'before'}:${rel}`);
-  if (charged) return charged;
+  if (charged) return fail(charged);
   const isGet = name === 'get' || name === 'getAfter';
   if (self && rel === self.path && name.endsWith('After')) return isGet ? self.after() : self.existsAfter;
   if (isGet) {
@@ -167,12 +168,12 @@ export function evaluateMockedFirestore(
     after: (): RValue => (c.method === 'delete' || data === undefined ? null : RMap.of({ data })),
     existsAfter: c.method !== 'delete',
   };
-  const evaluator = new Evaluator(
+  const evaluator: Evaluator = new Evaluator(
     ruleset,
     {
-      callGlobal: (name, args) =>
+      callGlobal: (name, args): Result | undefined =>
         ['get', 'exists', 'getAfter', 'existsAfter'].includes(name)
-          ? mockedLookup(name, name, args, lookups, budget, self)
+          ? mockedLookup(name, name, args, lookups, budget, (e) => evaluator.fail(e), self)
           : undefined,
     },
     options,
@@ -205,13 +206,13 @@ export function evaluateMockedStorage(
   const resource: Result = c.existing.resource ? vectorValue(c.existing.resource) : nullValue();
   const budget = new DocAccessBudget(10);
   const lookups = c.existing.lookups ?? {};
-  const evaluator = new Evaluator(
+  const evaluator: Evaluator = new Evaluator(
     ruleset,
     {
       namespaces: {
-        firestore: (name, args) =>
+        firestore: (name, args): Result =>
           name === 'get' || name === 'exists'
-            ? mockedLookup(name, `firestore.${name}`, args, lookups, budget)
+            ? mockedLookup(name, `firestore.${name}`, args, lookups, budget, (e) => evaluator.fail(e))
             : functionNotFound(`firestore.${name}`),
       },
     },
