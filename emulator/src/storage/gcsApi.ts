@@ -156,7 +156,7 @@ export async function handleGcsApi(
   if (rest.length >= 2 && rest[rest.length - 1] === 'acl' && method === 'POST') {
     const name = rest.slice(0, -1).join('/');
     const obj = service.getObject(OWNER, bucket, name);
-    const body = (await readJson(req, ctx.jsonLimit)) as Record<string, unknown>;
+    const body = ((await readJson(req, ctx.jsonLimit)) ?? {}) as Record<string, unknown>;
     sendJson(res, 200, {
       kind: 'storage#objectAccessControl',
       bucket,
