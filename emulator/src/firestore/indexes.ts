@@ -110,7 +110,7 @@ export class Index {
 
   /** The entries a document contributes; none when a field is missing. */
   entriesFor(path: string, fields: Fields): Entry[] {
-    let keys: Value[][] = [this.scope === 'COLLECTION' ? [{ referenceValue: parentCollection(path) }] : []];
+    let keys: Value[][] = [this.scope === 'COLLECTION' ? [parentKey(parentCollection(path))] : []];
     for (const f of this.fields) {
       const v = getField(fields, f.segments);
       if (v === undefined) return [];
@@ -133,6 +133,20 @@ export class Index {
   remove(path: string, fields: Fields): void {
     for (const e of this.entriesFor(path, fields)) this.entries.remove(e);
   }
+}
+
+/**
+ * Parent collection key values are shared objects, so comparing two entries of the same parent
+ * (the common case) is an identity check rather than a path comparison.
+ */
+const parentKeys = new Map<string, Value>();
+export function parentKey(collectionPath: string): Value {
+  let v = parentKeys.get(collectionPath);
+  if (!v) {
+    if (parentKeys.size > 100_000) parentKeys.clear();
+    parentKeys.set(collectionPath, (v = { referenceValue: collectionPath }));
+  }
+  return v;
 }
 
 /** The single-field indexes of one field in one collection group. */

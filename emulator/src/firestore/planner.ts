@@ -10,7 +10,7 @@
  * page costs about the page size times log(n), whatever the collection size.
  * Every emitted document is checked against the whole query; index bounds only narrow the scan.
  */
-import type { Entry, Index, QueryScope } from './indexes.js';
+import { parentKey, type Entry, type Index, type QueryScope } from './indexes.js';
 import type { Document, Value } from './model.js';
 import { NAME_FIELD } from './paths.js';
 import {
@@ -118,7 +118,7 @@ function shapeOf(q: CompiledQuery, branch: FieldFilterNode[]): BranchShape {
   const orders = q.orders.filter((o) => o.field.path !== NAME_FIELD);
   return {
     scope,
-    scopePrefix: scope === 'COLLECTION' ? [{ referenceValue: collection }] : [],
+    scopePrefix: scope === 'COLLECTION' ? [parentKey(collection)] : [],
     equalities,
     contains,
     orders,

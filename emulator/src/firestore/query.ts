@@ -276,7 +276,8 @@ function normalizeOrders(q: StructuredQuery, leaves: FieldFilterNode[]): Compile
     orders.push({ field, dir: lastDir });
   }
   if (!seen.has(NAME_FIELD)) orders.push({ field: fieldRef(NAME_FIELD), dir: lastDir });
-  return orders;
+  // Names are unique: anything ordered after __name__ cannot change the order.
+  return orders.slice(0, orders.findIndex((o) => isNameField(o.field)) + 1);
 }
 
 function compareFieldRefs(a: FieldRef, b: FieldRef): number {

@@ -189,6 +189,14 @@ function vectorElements(v: Value): Value[] {
 
 /** Firestore's total order over all values. */
 export function compareValues(a: Value, b: Value): number {
+  if (a === b) return 0;
+  // Fast paths for the common same-type comparisons of index maintenance and sorting.
+  if ('stringValue' in a && 'stringValue' in b) return sign(compareUtf8(a.stringValue, b.stringValue));
+  if ('integerValue' in a && 'integerValue' in b) {
+    return a.integerValue < b.integerValue ? -1 : a.integerValue > b.integerValue ? 1 : 0;
+  }
+  if ('referenceValue' in a && 'referenceValue' in b) return compareResourcePaths(a.referenceValue, b.referenceValue);
+  if ('timestampValue' in a && 'timestampValue' in b) return compareTimestamps(a.timestampValue, b.timestampValue);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;

@@ -74,7 +74,7 @@ const OPS: Record<string, FieldOperator> = {
 
 /** where('a', '==', 1); values convert with fromJs unless already a Value ({xValue: ...}). */
 export function where(field: string, op: string, value: unknown): Filter {
-  const v = isValue(value) ? value : fromJs(value);
+  const v = toValue(value);
   return { fieldFilter: { field: { fieldPath: field }, op: OPS[op] ?? (op as FieldOperator), value: v } };
 }
 
@@ -84,6 +84,13 @@ export function unary(field: string, op: UnaryOperator): Filter {
 
 export const and = (...filters: Filter[]): Filter => ({ compositeFilter: { op: 'AND', filters } });
 export const or = (...filters: Filter[]): Filter => ({ compositeFilter: { op: 'OR', filters } });
+
+/** Like fromJs, but keeps Values (e.g. references) given inside arrays as they are. */
+export function toValue(x: unknown): Value {
+  if (isValue(x)) return x;
+  if (Array.isArray(x)) return { arrayValue: { values: x.map(toValue) } };
+  return fromJs(x);
+}
 
 function isValue(x: unknown): x is Value {
   return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 1 && Object.keys(x)[0].endsWith('Value');
