@@ -42,28 +42,13 @@ export type Expr =
   | (ExprBase & { kind: 'Ternary'; test: Expr; consequent: Expr; alternate: Expr });
 
 export type BinaryOp =
-  | '||'
-  | '&&'
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | '+'
-  | '-'
-  | '*'
-  | '/'
-  | '%';
+  '||' | '&&' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | '+' | '-' | '*' | '/' | '%';
 
 export type ExprKind = Expr['kind'];
 export type ExprOf<K extends ExprKind> = Extract<Expr, { kind: K }>;
 
 export type MatchSegment =
-  | { kind: 'literal'; text: string }
-  | { kind: 'var'; name: string }
-  | { kind: 'glob'; name: string };
+  { kind: 'literal'; text: string } | { kind: 'var'; name: string } | { kind: 'glob'; name: string };
 
 export interface LetDecl {
   name: string;

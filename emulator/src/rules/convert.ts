@@ -4,15 +4,7 @@
  * reference -> path, bytes -> bytes, array -> list, map -> map.
  */
 import type { AuthInfo, Document, Fields, Timestamp, Value } from '../firestore/model.js';
-import {
-  RBytes,
-  RLatLng,
-  RList,
-  RMap,
-  RPath,
-  RTimestamp,
-  type RValue,
-} from './values.js';
+import { RBytes, RLatLng, RList, RMap, RPath, RTimestamp, type RValue } from './values.js';
 
 /** projects/{p}/databases/{d}/documents/a/b -> /databases/{d}/documents/a/b */
 export function nameToSegments(name: string): string[] {

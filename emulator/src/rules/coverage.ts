@@ -25,7 +25,10 @@ export interface CoverageReport {
 
 export class CoverageRecorder {
   /** Latest ruleset per file name (a reload replaces the previous counts). */
-  private readonly files = new Map<string, { ruleset: Ruleset; counts: Map<number, Record<Outcome, number>> }>();
+  private readonly files = new Map<
+    string,
+    { ruleset: Ruleset; counts: Map<number, Record<Outcome, number>> }
+  >();
 
   readonly observer: ExpressionObserver = (ruleset, id, outcome) => {
     let entry = this.files.get(ruleset.fileName);
@@ -56,7 +59,12 @@ export class CoverageRecorder {
           file: name,
           id: e.id,
           kind: e.kind,
-          sourcePosition: { line: e.loc.line, column: e.loc.column, currentOffset: e.loc.offset, endOffset: e.end },
+          sourcePosition: {
+            line: e.loc.line,
+            column: e.loc.column,
+            currentOffset: e.loc.offset,
+            endOffset: e.end,
+          },
           text: ruleset.source.slice(e.loc.offset, e.end),
           counts: c,
         });
@@ -97,7 +105,9 @@ export class CoverageRecorder {
         flushTo(e.loc.offset);
         const c = counts.get(e.id);
         const cls = !c ? 'never' : c.true ? 'true' : c.false || c.error ? 'false' : 'value';
-        const title = c ? `true: ${c.true}, false: ${c.false}, error: ${c.error}, value: ${c.value}` : 'never evaluated';
+        const title = c
+          ? `true: ${c.true}, false: ${c.false}, error: ${c.error}, value: ${c.value}`
+          : 'never evaluated';
         html += `<span class="${cls}" title="${title}">`;
         stack.push(e.end);
       }

@@ -53,10 +53,8 @@ export class Frame {
     readonly fnScope: FnScope,
   ) {}
   lookup(name: string): Result | undefined {
-    for (let f: Frame | null = this; f; f = f.parent) {
-      if (f.vars.has(name)) return f.vars.get(name);
-    }
-    return undefined;
+    if (this.vars.has(name)) return this.vars.get(name);
+    return this.parent?.lookup(name);
   }
 }
 
@@ -118,7 +116,15 @@ export class Evaluator {
   evaluate(e: Expr, frame: Frame): Result {
     if (this.fatal) return this.fatal;
     if (++this.count > this.maxExpressions) {
-      return this.record(e, this.fail(at(new RError(`Exceeded maximum of ${this.maxExpressions} expressions evaluated per request.`), e) as RError));
+      return this.record(
+        e,
+        this.fail(
+          at(
+            new RError(`Exceeded maximum of ${this.maxExpressions} expressions evaluated per request.`),
+            e,
+          ) as RError,
+        ),
+      );
     }
     return this.record(e, this.evalNode(e, frame));
   }
@@ -127,7 +133,11 @@ export class Evaluator {
     this.trace.set(e.id, r);
     const obs = this.options.observer;
     if (obs) {
-      obs(this.ruleset, e.id, r instanceof RError ? 'error' : r === true ? 'true' : r === false ? 'false' : 'value');
+      obs(
+        this.ruleset,
+        e.id,
+        r instanceof RError ? 'error' : r === true ? 'true' : r === false ? 'false' : 'value',
+      );
     }
     return r;
   }
@@ -155,7 +165,8 @@ export class Evaluator {
           if (k instanceof RError) return k;
           const v = this.evaluate(en.value, frame);
           if (v instanceof RError) return v;
-          if (typeof k !== 'string') return at(unsupported(`map key ${typeName(k)}`, 'map key string'), en.key);
+          if (typeof k !== 'string')
+            return at(unsupported(`map key ${typeName(k)}`, 'map key string'), en.key);
           m.set(k, v);
         }
         return new RMap(m);
@@ -266,7 +277,10 @@ export class Evaluator {
     const size = items.length;
     const end = stop ?? BigInt(size);
     if (typeof start !== 'bigint' || typeof end !== 'bigint') {
-      return at(unsupported(`${typeName(obj)}[${typeName(start)}:${typeName(end)}]`, `${typeName(obj)}[int:int]`), e);
+      return at(
+        unsupported(`${typeName(obj)}[${typeName(start)}:${typeName(end)}]`, `${typeName(obj)}[int:int]`),
+        e,
+      );
     }
     // Production reports the last index the slice would read: arr[1:99] -> Index: [98].
     if (start < 0n || start > BigInt(size)) return at(indexOutOfBound(start, size), e);
@@ -320,7 +334,10 @@ export class Evaluator {
       if (args instanceof RError || args instanceof RUnknown) return args;
       if (!impl) return at(functionNotFound(`${ns}.${callee.name}`), e);
       const r = impl(callee.name, args);
-      return at(r, r instanceof RError && r.message.startsWith('Function not found') ? e.loc : callee.nameLoc);
+      return at(
+        r,
+        r instanceof RError && r.message.startsWith('Function not found') ? e.loc : callee.nameLoc,
+      );
     }
 
     const receiver = this.evaluate(callee.object, frame);
@@ -330,11 +347,18 @@ export class Evaluator {
     if (args instanceof RError) return args;
     if (receiver instanceof RUnknown) return receiver;
     if (receiver instanceof RSymMap) {
-      if (callee.name === 'get' && !(args instanceof RUnknown) && args.length === 2 && typeof args[0] === 'string') {
+      if (
+        callee.name === 'get' &&
+        !(args instanceof RUnknown) &&
+        args.length === 2 &&
+        typeof args[0] === 'string'
+      ) {
         const has = receiver.has(args[0]);
         return has ? receiver.get(args[0]) : new RUnknown(`${receiver.label}.${args[0]}`);
       }
-      return new RUnknown(`${receiver.label}${receiver.prefix ? '.' + receiver.prefix : ''}.${callee.name}()`);
+      return new RUnknown(
+        `${receiver.label}${receiver.prefix ? '.' + receiver.prefix : ''}.${callee.name}()`,
+      );
     }
     if (args instanceof RUnknown) return args;
     const r = callMethod(receiver, callee.name, args);
@@ -454,7 +478,8 @@ export function index(obj: RValue, idx: RValue): Result {
   else if (obj instanceof RPath) items = obj.segments;
   else if (obj instanceof RBytes) items = Array.from(obj.bytes, (b) => BigInt(b));
   if (!items) return unsupported(`${typeName(obj)}[${typeName(idx)}]`, 'list[int], map[string], string[int]');
-  if (typeof idx !== 'bigint') return unsupported(`${typeName(obj)}[${typeName(idx)}]`, `${typeName(obj)}[int]`);
+  if (typeof idx !== 'bigint')
+    return unsupported(`${typeName(obj)}[${typeName(idx)}]`, `${typeName(obj)}[int]`);
   if (idx < 0n || idx >= BigInt(items.length)) return indexOutOfBound(idx, items.length);
   return items[Number(idx)];
 }
@@ -504,16 +529,22 @@ export function binary(op: string, l: RValue, r: RValue): Result {
       if (l instanceof RBytes && r instanceof RBytes) {
         return new RBytes(Uint8Array.from([...l.bytes, ...r.bytes]));
       }
-      if (l instanceof RTimestamp && r instanceof RDuration) return checkedTimestamp(l.totalNanos + r.totalNanos);
-      if (l instanceof RDuration && r instanceof RTimestamp) return checkedTimestamp(l.totalNanos + r.totalNanos);
-      if (l instanceof RDuration && r instanceof RDuration) return checkedDuration(l.totalNanos + r.totalNanos);
+      if (l instanceof RTimestamp && r instanceof RDuration)
+        return checkedTimestamp(l.totalNanos + r.totalNanos);
+      if (l instanceof RDuration && r instanceof RTimestamp)
+        return checkedTimestamp(l.totalNanos + r.totalNanos);
+      if (l instanceof RDuration && r instanceof RDuration)
+        return checkedDuration(l.totalNanos + r.totalNanos);
       break;
     case '-':
       if (typeof l === 'bigint' && typeof r === 'bigint') return int64(l - r);
       if (isNumber(l) && isNumber(r)) return Number(l) - Number(r);
-      if (l instanceof RTimestamp && r instanceof RDuration) return checkedTimestamp(l.totalNanos - r.totalNanos);
-      if (l instanceof RTimestamp && r instanceof RTimestamp) return checkedDuration(l.totalNanos - r.totalNanos);
-      if (l instanceof RDuration && r instanceof RDuration) return checkedDuration(l.totalNanos - r.totalNanos);
+      if (l instanceof RTimestamp && r instanceof RDuration)
+        return checkedTimestamp(l.totalNanos - r.totalNanos);
+      if (l instanceof RTimestamp && r instanceof RTimestamp)
+        return checkedDuration(l.totalNanos - r.totalNanos);
+      if (l instanceof RDuration && r instanceof RDuration)
+        return checkedDuration(l.totalNanos - r.totalNanos);
       break;
     case '*':
       if (typeof l === 'bigint' && typeof r === 'bigint') return int64(l * r);
@@ -551,7 +582,8 @@ export function binary(op: string, l: RValue, r: RValue): Result {
  * constraints decide them for every document, otherwise the result stays unknown.
  */
 function decideSymbolic(op: string, l: RValue, r: RValue): Result {
-  const unknown = (l instanceof RUnknown ? l : r instanceof RUnknown ? r : null) ??
+  const unknown =
+    (l instanceof RUnknown ? l : r instanceof RUnknown ? r : null) ??
     new RUnknown(l instanceof RSymMap ? l.label : (r as RSymMap).label);
   if (op === 'in' && r instanceof RSymMap && typeof l === 'string') {
     return r.has(l) ?? new RUnknown(`${r.label}.${l}`);
@@ -564,7 +596,14 @@ function decideSymbolic(op: string, l: RValue, r: RValue): Result {
     return decideAgainst(op, l, r) ?? l;
   }
   if (r instanceof RUnknown && !(l instanceof RUnknown) && !(l instanceof RSymMap)) {
-    const flipped: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==', '!=': '!=' };
+    const flipped: Record<string, string> = {
+      '<': '>',
+      '<=': '>=',
+      '>': '<',
+      '>=': '<=',
+      '==': '==',
+      '!=': '!=',
+    };
     if (flipped[op]) return decideAgainst(flipped[op], r, l) ?? r;
   }
   return unknown;

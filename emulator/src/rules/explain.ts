@@ -21,7 +21,13 @@ export function culprit(ruleset: Ruleset, e: Expr, trace: Map<number, Result>): 
   const r = trace.get(e.id);
   const same = (c: Expr) => {
     const x = trace.get(c.id);
-    return r instanceof RError && x instanceof RError && x.message === r.message && x.line === r.line && x.column === r.column;
+    return (
+      r instanceof RError &&
+      x instanceof RError &&
+      x.message === r.message &&
+      x.line === r.line &&
+      x.column === r.column
+    );
   };
   switch (e.kind) {
     case 'Binary':
@@ -30,7 +36,9 @@ export function culprit(ruleset: Ruleset, e: Expr, trace: Map<number, Result>): 
         if (e.op === '&&') {
           return failed(l) ? culprit(ruleset, e.left, trace) : culprit(ruleset, e.right, trace);
         }
-        return l instanceof RError || !trace.has(e.right.id) ? culprit(ruleset, e.left, trace) : culprit(ruleset, e.right, trace);
+        return l instanceof RError || !trace.has(e.right.id)
+          ? culprit(ruleset, e.left, trace)
+          : culprit(ruleset, e.right, trace);
       }
       if (same(e.left)) return culprit(ruleset, e.left, trace);
       if (same(e.right)) return culprit(ruleset, e.right, trace);
@@ -38,11 +46,15 @@ export function culprit(ruleset: Ruleset, e: Expr, trace: Map<number, Result>): 
     case 'Unary':
       return same(e.arg) || e.op === '!' ? culprit(ruleset, e.arg, trace) : e;
     case 'Ternary':
-      if (failed(trace.get(e.test.id)) && trace.get(e.test.id) !== false) return culprit(ruleset, e.test, trace);
-      return trace.get(e.test.id) === true ? culprit(ruleset, e.consequent, trace) : culprit(ruleset, e.alternate, trace);
+      if (failed(trace.get(e.test.id)) && trace.get(e.test.id) !== false)
+        return culprit(ruleset, e.test, trace);
+      return trace.get(e.test.id) === true
+        ? culprit(ruleset, e.consequent, trace)
+        : culprit(ruleset, e.alternate, trace);
     case 'Call': {
       for (const a of e.args) if (same(a)) return culprit(ruleset, a, trace);
-      if (e.callee.kind === 'Member' && same(e.callee.object)) return culprit(ruleset, e.callee.object, trace);
+      if (e.callee.kind === 'Member' && same(e.callee.object))
+        return culprit(ruleset, e.callee.object, trace);
       if (e.callee.kind === 'Ident') {
         const name = e.callee.name;
         for (const f of ruleset.functionScopes.keys()) {
@@ -53,7 +65,9 @@ export function culprit(ruleset: Ruleset, e: Expr, trace: Map<number, Result>): 
     }
     case 'Member':
     case 'Is':
-      return same(e.kind === 'Member' ? e.object : e.expr) ? culprit(ruleset, e.kind === 'Member' ? e.object : e.expr, trace) : e;
+      return same(e.kind === 'Member' ? e.object : e.expr)
+        ? culprit(ruleset, e.kind === 'Member' ? e.object : e.expr, trace)
+        : e;
     case 'Index':
     case 'Slice':
       return same(e.object) ? culprit(ruleset, e.object, trace) : e;
@@ -74,7 +88,10 @@ export function describeFailure(ruleset: Ruleset, ev: AllowEvaluation): string {
     const r = ev.trace.get(c.right.id);
     if (l !== undefined && r !== undefined) detail += ` with ${show(l)} ${c.op} ${show(r)}`;
   }
-  detail += value instanceof RError ? `: ${value.message}` : ` is ${value === undefined ? 'not evaluated' : show(value)}`;
+  detail +=
+    value instanceof RError
+      ? `: ${value.message}`
+      : ` is ${value === undefined ? 'not evaluated' : show(value)}`;
   return `allow ${methods} at ${where}: ${detail}`;
 }
 

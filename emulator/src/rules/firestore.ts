@@ -8,21 +8,9 @@
  *  - list: decided from the query (query.ts), and additionally every returned document must be
  *    one the rule allows.
  */
-import type {
-  AccessRequest,
-  Authorizer,
-  DataLookup,
-  Decision,
-  ListRequest,
-} from '../firestore/access.js';
+import type { AccessRequest, Authorizer, DataLookup, Decision, ListRequest } from '../firestore/access.js';
 import type { Document } from '../firestore/model.js';
-import {
-  authToRules,
-  documentToResource,
-  nameToSegments,
-  projectOf,
-  toTimestamp,
-} from './convert.js';
+import { authToRules, documentToResource, nameToSegments, projectOf, toTimestamp } from './convert.js';
 import type { CoverageRecorder } from './coverage.js';
 import { DocAccessBudget } from './docaccess.js';
 import { ANY_SEGMENTS, DOC_ID, evaluateRequest, type Method, type Segment } from './engine.js';
@@ -119,7 +107,10 @@ class RequestContext {
     this.project = projectOf(request.database);
     const host: EvalHost = {
       callGlobal: (fn, args) => this.lookup(fn, args),
-      debug: (v) => (options.onDebug ?? ((t: string) => console.log(t)))(`debug: ${v instanceof RError ? v.message : show(v)}`),
+      debug: (v) =>
+        (options.onDebug ?? ((t: string) => console.log(t)))(
+          `debug: ${v instanceof RError ? v.message : show(v)}`,
+        ),
     };
     this.evaluator = new Evaluator(ruleset, host, { observer: options.coverage?.observer });
   }
@@ -157,7 +148,10 @@ class RequestContext {
     const resource = r.resource ? documentToResource(r.resource) : null;
     const d = evaluateRequest(this.evaluator, segments, r.method, this.root(req, resource));
     if (d.allowed) return { allowed: true };
-    return { allowed: false, reason: describeDenial(this.ruleset, r.method, '/' + segments.join('/'), d.evaluated) };
+    return {
+      allowed: false,
+      reason: describeDenial(this.ruleset, r.method, '/' + segments.join('/'), d.evaluated),
+    };
   }
 
   authorizeList(r: ListRequest): Decision {
@@ -172,7 +166,8 @@ class RequestContext {
       : [...parent, from.collectionId, DOC_ID];
 
     const disjuncts = toDisjuncts(q.where);
-    if (!disjuncts) return { allowed: false, reason: `list ${collectionPath}: too many disjunctions to check` };
+    if (!disjuncts)
+      return { allowed: false, reason: `list ${collectionPath}: too many disjunctions to check` };
     for (const conj of disjuncts) {
       const req = this.baseRequest('list', new RUnknown('request.path'));
       req.set('query', RMap.of(props));
@@ -212,7 +207,8 @@ class RequestContext {
       if (!d.allowed) {
         return {
           allowed: false,
-          reason: `list ${collectionPath}: result ${'/' + segments.join('/')} is not readable; ` +
+          reason:
+            `list ${collectionPath}: result ${'/' + segments.join('/')} is not readable; ` +
             describeDenial(this.ruleset, 'list', '/' + segments.join('/'), d.evaluated),
         };
       }

@@ -3,15 +3,7 @@
  * evaluator and the adapters share. Errors reject the ruleset; warnings (unknown functions,
  * unused functions) are reported but do not, as in production (`[W]` lines on deploy).
  */
-import type {
-  AllowDecl,
-  Expr,
-  FunctionDecl,
-  Loc,
-  MatchDecl,
-  RulesFile,
-  ServiceDecl,
-} from './ast.js';
+import type { AllowDecl, Expr, FunctionDecl, Loc, MatchDecl, RulesFile, ServiceDecl } from './ast.js';
 import { parseRules } from './parser.js';
 import { INT64_MAX, INT64_MIN } from './values.js';
 
@@ -56,17 +48,38 @@ export interface Ruleset {
 }
 
 export type LoadResult =
-  | { ok: true; ruleset: Ruleset; warnings: RulesDiagnostic[] }
-  | { ok: false; errors: RulesDiagnostic[] };
+  { ok: true; ruleset: Ruleset; warnings: RulesDiagnostic[] } | { ok: false; errors: RulesDiagnostic[] };
 
 const METHODS = new Set(['read', 'write', 'get', 'list', 'create', 'update', 'delete']);
 const TYPE_NAMES = new Set([
-  'bool', 'bytes', 'float', 'int', 'list', 'latlng', 'number', 'path', 'map', 'string',
-  'timestamp', 'duration', 'set', 'map_diff', 'constraint', 'null',
+  'bool',
+  'bytes',
+  'float',
+  'int',
+  'list',
+  'latlng',
+  'number',
+  'path',
+  'map',
+  'string',
+  'timestamp',
+  'duration',
+  'set',
+  'map_diff',
+  'constraint',
+  'null',
 ]);
 const GLOBAL_FUNCTIONS: Record<ServiceName, Set<string>> = {
   'cloud.firestore': new Set([
-    'get', 'exists', 'getAfter', 'existsAfter', 'debug', 'string', 'int', 'float', 'path',
+    'get',
+    'exists',
+    'getAfter',
+    'existsAfter',
+    'debug',
+    'string',
+    'int',
+    'float',
+    'path',
   ]),
   'firebase.storage': new Set(['debug', 'string', 'int', 'float', 'path']),
 };
@@ -311,7 +324,10 @@ export function loadRuleset(source: string, fileName = 'rules'): LoadResult {
 
   for (const f of functionScopes.keys()) if (!used.has(f)) warn(f.loc, `Unused function: ${f.name}.`);
   if (file.version === null) {
-    warn({ line: 1, column: 1 }, 'Ruleset uses old version (version [1]). Please update to the latest version (version [2]).');
+    warn(
+      { line: 1, column: 1 },
+      'Ruleset uses old version (version [1]). Please update to the latest version (version [2]).',
+    );
   }
 
   if (errors.length) {

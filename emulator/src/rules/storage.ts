@@ -88,9 +88,12 @@ export function createStorageAuthorizer(
       };
       const ruleset = getRuleset();
       if (!ruleset) {
-        return options.noRuleset === 'allow' ? { allowed: true, reason: 'no ruleset loaded' } : deny('no Storage ruleset is loaded');
+        return options.noRuleset === 'allow'
+          ? { allowed: true, reason: 'no ruleset loaded' }
+          : deny('no Storage ruleset is loaded');
       }
-      if (ruleset.service !== 'firebase.storage') return deny(`ruleset ${ruleset.fileName} is not for firebase.storage`);
+      if (ruleset.service !== 'firebase.storage')
+        return deny(`ruleset ${ruleset.fileName} is not for firebase.storage`);
 
       const budget = new DocAccessBudget(FIRESTORE_ACCESS_LIMIT);
       const cache = new Map<string, Document | null>();
@@ -100,13 +103,17 @@ export function createStorageAuthorizer(
         if (name !== 'get' && name !== 'exists') return functionNotFound(`firestore.${name}`);
         const p = args[0];
         if (args.length !== 1 || !(p instanceof RPath)) {
-          return unsupported(`firestore.${name}(${args.map(typeName).join(', ')})`, `firestore.${name}(path)`);
+          return unsupported(
+            `firestore.${name}(${args.map(typeName).join(', ')})`,
+            `firestore.${name}(path)`,
+          );
         }
         const s = p.segments;
         if (s.length < 5 || s[0] !== 'databases' || s[2] !== 'documents' || (s.length - 3) % 2 !== 0) {
           return new RError(`Invalid document path: ${p.toString()}. Paths must be fully specified.`);
         }
-        if (!reader) return new RError('firestore.get()/exists() is not available: no Firestore emulator is connected.');
+        if (!reader)
+          return new RError('firestore.get()/exists() is not available: no Firestore emulator is connected.');
         const docName = `projects/${project}/${s.join('/')}`;
         let doc = cache.get(docName);
         if (doc === undefined) {
@@ -122,7 +129,10 @@ export function createStorageAuthorizer(
         ruleset,
         {
           namespaces: { firestore: firestoreNs },
-          debug: (v) => (options.onDebug ?? ((t: string) => console.log(t)))(`debug: ${v instanceof RError ? v.message : show(v)}`),
+          debug: (v) =>
+            (options.onDebug ?? ((t: string) => console.log(t)))(
+              `debug: ${v instanceof RError ? v.message : show(v)}`,
+            ),
         },
         { observer: options.coverage?.observer },
       );

@@ -16,7 +16,17 @@ import { Evaluator, Frame, type EvaluatorOptions } from './evaluator.js';
 import { describeDenial } from './explain.js';
 import type { Ruleset } from './loader.js';
 import { functionNotFound, nullValue, unsupported } from './stdlib/errors.js';
-import { RBytes, RError, RLatLng, RMap, RPath, RTimestamp, typeName, type Result, type RValue } from './values.js';
+import {
+  RBytes,
+  RError,
+  RLatLng,
+  RMap,
+  RPath,
+  RTimestamp,
+  typeName,
+  type Result,
+  type RValue,
+} from './values.js';
 
 export interface MockedAuth {
   uid: string;
@@ -98,7 +108,12 @@ function nowTimestamp(): RTimestamp {
   return new RTimestamp(BigInt(Math.floor(ms / 1000)), (ms % 1000) * 1_000_000);
 }
 
-function baseRequest(method: Method, path: RPath, auth: MockedAuth | null, time?: string): Map<string, RValue> {
+function baseRequest(
+  method: Method,
+  path: RPath,
+  auth: MockedAuth | null,
+  time?: string,
+): Map<string, RValue> {
   const req = new Map<string, RValue>();
   if (auth) req.set('auth', RMap.of({ uid: auth.uid, token: vectorValue(auth.token ?? {}) }));
   req.set('method', method);

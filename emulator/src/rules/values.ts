@@ -261,9 +261,7 @@ export function valuesEqual(a: RValue, b: RValue): boolean {
     return a.items.length === b.items.length && a.items.every((v, i) => valuesEqual(v, b.items[i]));
   }
   if (a instanceof RSet && b instanceof RSet) {
-    return (
-      a.items.length === b.items.length && a.items.every((v) => b.items.some((w) => valuesEqual(v, w)))
-    );
+    return a.items.length === b.items.length && a.items.every((v) => b.items.some((w) => valuesEqual(v, w)));
   }
   if (a instanceof RMap && b instanceof RMap) {
     if (a.entries.size !== b.entries.size) return false;

@@ -16,7 +16,14 @@ import {
   type MockedFirestoreRequest,
   type MockedStorageRequest,
 } from '../../src/rules/testapi.js';
-import { loadVectors, runFirestoreReal, runStorageReal, VECTOR_DIR, type VectorCase, type VectorFile } from './vectors.js';
+import {
+  loadVectors,
+  runFirestoreReal,
+  runStorageReal,
+  VECTOR_DIR,
+  type VectorCase,
+  type VectorFile,
+} from './vectors.js';
 
 const vectors = loadVectors();
 const verdict = (allowed: boolean) => (allowed ? 'ALLOW' : 'DENY');
@@ -97,7 +104,8 @@ describe('conformance vectors', () => {
         cases: counts.cases,
         assertedCases: counts.asserted,
         artifactCases: artifacts.length,
-        artifactMatchingExpectedUnderTestApiModel: artifacts.filter((a) => a.testApiModel === a.expected).length,
+        artifactMatchingExpectedUnderTestApiModel: artifacts.filter((a) => a.testApiModel === a.expected)
+          .length,
         artifactDifferingInRealTraffic: artifacts.filter((a) => a.realTraffic !== a.expected).length,
       },
       cases: artifacts,

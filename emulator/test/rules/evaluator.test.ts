@@ -50,8 +50,12 @@ describe('strict booleans', () => {
 describe('missing values are errors', () => {
   const request = map({ auth: null, resource: map({ data: map({ name: 'alice', m: map({ a: 1n }) }) }) });
   it('missing field', () => {
-    expect(evErr('request.resource.data.typo == null', { request })).toBe('Property typo is undefined on object.');
-    expect(evErr('request.resource.data.m.typo == "x"', { request })).toBe('Property typo is undefined on object.');
+    expect(evErr('request.resource.data.typo == null', { request })).toBe(
+      'Property typo is undefined on object.',
+    );
+    expect(evErr('request.resource.data.m.typo == "x"', { request })).toBe(
+      'Property typo is undefined on object.',
+    );
   });
   it('field of null', () => {
     expect(evErr('request.auth.uid == "x"', { request })).toBe('Null value error.');
@@ -135,7 +139,10 @@ describe('limits', () => {
   });
 
   it('call depth is limited to 20', () => {
-    const fns = Array.from({ length: 25 }, (_, i) => `function f${i}() { return ${i === 24 ? 'true' : `f${i + 1}()`}; }`);
+    const fns = Array.from(
+      { length: 25 },
+      (_, i) => `function f${i}() { return ${i === 24 ? 'true' : `f${i + 1}()`}; }`,
+    );
     const rs = mustLoad(`rules_version = '2';
 service cloud.firestore {
   ${fns.join('\n  ')}

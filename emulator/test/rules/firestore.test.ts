@@ -36,16 +36,32 @@ const user = (uid: string | null, token: Record<string, unknown> = {}) => ({
 });
 
 function rules(body: string, version = "rules_version = '2';"): Ruleset {
-  return mustLoad(`${version}\nservice cloud.firestore {\n  match /databases/{database}/documents {\n${body}\n  }\n}`, 'firestore.rules');
+  return mustLoad(
+    `${version}\nservice cloud.firestore {\n  match /databases/{database}/documents {\n${body}\n  }\n}`,
+    'firestore.rules',
+  );
 }
 
 function authz(rs: Ruleset, denials: DenialInfo[] = [], coverage?: CoverageRecorder) {
   return createFirestoreAuthorizer(() => rs, { onDenied: (d) => denials.push(d), coverage });
 }
 
-function get(path: string, uid: string | null, lookup: DataLookup = store(), token: Record<string, unknown> = {}): AccessRequest {
+function get(
+  path: string,
+  uid: string | null,
+  lookup: DataLookup = store(),
+  token: Record<string, unknown> = {},
+): AccessRequest {
   const name = `${DOCS}/${path}`;
-  return { method: 'get', name, resource: lookup.get(name), caller: user(uid, token), time: T, database: DB, lookup };
+  return {
+    method: 'get',
+    name,
+    resource: lookup.get(name),
+    caller: user(uid, token),
+    time: T,
+    database: DB,
+    lookup,
+  };
 }
 
 function write(
@@ -71,7 +87,11 @@ function write(
 const eq = (field: string, value: unknown): Filter => ({
   fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: toValue(value) },
 });
-const op = (field: string, o: 'IN' | 'LESS_THAN' | 'GREATER_THAN' | 'ARRAY_CONTAINS' | 'NOT_EQUAL' | 'GREATER_THAN_OR_EQUAL', value: unknown): Filter => ({
+const op = (
+  field: string,
+  o: 'IN' | 'LESS_THAN' | 'GREATER_THAN' | 'ARRAY_CONTAINS' | 'NOT_EQUAL' | 'GREATER_THAN_OR_EQUAL',
+  value: unknown,
+): Filter => ({
   fieldFilter: { field: { fieldPath: field }, op: o, value: toValue(value) },
 });
 const and = (...filters: Filter[]): Filter => ({ compositeFilter: { op: 'AND', filters } });
@@ -128,10 +148,22 @@ describe('request and resource', () => {
     expect(authz(r2).authorize(get('p/missing', 'a')).allowed).toBe(true);
   });
   it('create/update/delete see request.resource and resource', () => {
-    expect(authz(rs).authorize(write('create', 'docs/new', 'alice', { owner: 'alice' }, s)).allowed).toBe(true);
-    expect(authz(rs).authorize(write('create', 'docs/new', 'alice', { owner: 'bob' }, s)).allowed).toBe(false);
-    expect(authz(rs).authorize(write('update', 'docs/d1', 'alice', { owner: 'alice', title: 'y', n: 1, f: 1.5 }, s)).allowed).toBe(true);
-    expect(authz(rs).authorize(write('update', 'docs/d1', 'alice', { owner: 'alice', title: 'x', n: 2, f: 1.5 }, s)).allowed).toBe(false);
+    expect(authz(rs).authorize(write('create', 'docs/new', 'alice', { owner: 'alice' }, s)).allowed).toBe(
+      true,
+    );
+    expect(authz(rs).authorize(write('create', 'docs/new', 'alice', { owner: 'bob' }, s)).allowed).toBe(
+      false,
+    );
+    expect(
+      authz(rs).authorize(
+        write('update', 'docs/d1', 'alice', { owner: 'alice', title: 'y', n: 1, f: 1.5 }, s),
+      ).allowed,
+    ).toBe(true);
+    expect(
+      authz(rs).authorize(
+        write('update', 'docs/d1', 'alice', { owner: 'alice', title: 'x', n: 2, f: 1.5 }, s),
+      ).allowed,
+    ).toBe(false);
     expect(authz(rs).authorize(write('delete', 'docs/d1', 'alice', null, s)).allowed).toBe(false);
   });
   it('converts every Firestore type', () => {
@@ -243,7 +275,10 @@ describe('get(), exists(), getAfter(), existsAfter()', () => {
       [`${DOCS}/users/alice`, doc('users/alice', { posts: 1 })],
       [`${DOCS}/posts/p1`, doc('posts/p1', { title: 't' })],
     ]);
-    const lookup: DataLookup = { get: (n) => committed.get(n) ?? null, getAfter: (n) => after.get(n) ?? null };
+    const lookup: DataLookup = {
+      get: (n) => committed.get(n) ?? null,
+      getAfter: (n) => after.get(n) ?? null,
+    };
     const a = authz(rs);
     expect(a.authorize(write('create', 'posts/p1', 'alice', { title: 't' }, lookup)).allowed).toBe(true);
     after.delete(`${DOCS}/users/alice`);
@@ -304,17 +339,30 @@ describe('list: rules are not filters', () => {
     expect(authz(rs).authorize(list('stories', 'alice', { where: eq('owner', 'bob') })).allowed).toBe(false);
   });
   it('in lists are checked per value', () => {
-    expect(authz(rs).authorize(list('stories', 'alice', { where: op('owner', 'IN', ['alice']) })).allowed).toBe(true);
-    expect(authz(rs).authorize(list('stories', 'alice', { where: op('owner', 'IN', ['alice', 'bob']) })).allowed).toBe(false);
-    expect(authz(rs).authorize(list('visible', 'a', { where: op('visibility', 'IN', ['public', 'team']) })).allowed).toBe(true);
-    expect(authz(rs).authorize(list('visible', 'a', { where: op('visibility', 'IN', ['public', 'private']) })).allowed).toBe(false);
+    expect(
+      authz(rs).authorize(list('stories', 'alice', { where: op('owner', 'IN', ['alice']) })).allowed,
+    ).toBe(true);
+    expect(
+      authz(rs).authorize(list('stories', 'alice', { where: op('owner', 'IN', ['alice', 'bob']) })).allowed,
+    ).toBe(false);
+    expect(
+      authz(rs).authorize(list('visible', 'a', { where: op('visibility', 'IN', ['public', 'team']) }))
+        .allowed,
+    ).toBe(true);
+    expect(
+      authz(rs).authorize(list('visible', 'a', { where: op('visibility', 'IN', ['public', 'private']) }))
+        .allowed,
+    ).toBe(false);
   });
   it('OR queries are checked per disjunct', () => {
     const ok = or(eq('published', true), eq('author', 'alice'));
     expect(authz(rs).authorize(list('published', 'alice', { where: ok })).allowed).toBe(true);
     const bad = or(eq('published', true), eq('author', 'bob'));
     expect(authz(rs).authorize(list('published', 'alice', { where: bad })).allowed).toBe(false);
-    const nested = and(eq('kind', 'x'), or(eq('published', true), and(eq('author', 'alice'), eq('published', false))));
+    const nested = and(
+      eq('kind', 'x'),
+      or(eq('published', true), and(eq('author', 'alice'), eq('published', false))),
+    );
     expect(authz(rs).authorize(list('published', 'alice', { where: nested })).allowed).toBe(true);
   });
   it('request.query.limit', () => {
@@ -323,20 +371,35 @@ describe('list: rules are not filters', () => {
     expect(authz(rs).authorize(list('limited', 'a')).allowed).toBe(false);
   });
   it('range filters that imply the rule', () => {
-    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN', 20) })).allowed).toBe(true);
-    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN', 10) })).allowed).toBe(true);
-    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN_OR_EQUAL', 10) })).allowed).toBe(false);
-    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'LESS_THAN', 50) })).allowed).toBe(false);
+    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN', 20) })).allowed).toBe(
+      true,
+    );
+    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN', 10) })).allowed).toBe(
+      true,
+    );
+    expect(
+      authz(rs).authorize(list('ranked', 'a', { where: op('score', 'GREATER_THAN_OR_EQUAL', 10) })).allowed,
+    ).toBe(false);
+    expect(authz(rs).authorize(list('ranked', 'a', { where: op('score', 'LESS_THAN', 50) })).allowed).toBe(
+      false,
+    );
   });
   it('array-contains satisfies `uid in resource.data.members`', () => {
-    expect(authz(rs).authorize(list('tagged', 'alice', { where: op('members', 'ARRAY_CONTAINS', 'alice') })).allowed).toBe(true);
-    expect(authz(rs).authorize(list('tagged', 'alice', { where: op('members', 'ARRAY_CONTAINS', 'bob') })).allowed).toBe(false);
+    expect(
+      authz(rs).authorize(list('tagged', 'alice', { where: op('members', 'ARRAY_CONTAINS', 'alice') }))
+        .allowed,
+    ).toBe(true);
+    expect(
+      authz(rs).authorize(list('tagged', 'alice', { where: op('members', 'ARRAY_CONTAINS', 'bob') })).allowed,
+    ).toBe(false);
   });
   it('collection-group queries need a recursive-wildcard rule', () => {
     const cg = (uid: string, f?: Filter) => list('comments', uid, f ? { where: f } : {}, [], DOCS, true);
     expect(authz(rs).authorize(cg('alice', eq('owner', 'alice'))).allowed).toBe(true);
     expect(authz(rs).authorize(cg('alice')).allowed).toBe(false);
-    expect(authz(rs).authorize(list('stories', 'alice', { where: eq('owner', 'alice') }, [], DOCS, true)).allowed).toBe(false);
+    expect(
+      authz(rs).authorize(list('stories', 'alice', { where: eq('owner', 'alice') }, [], DOCS, true)).allowed,
+    ).toBe(false);
   });
   it('path wildcards bound by the query parent decide list rules', () => {
     expect(authz(rs).authorize(list('notes', 'alice', {}, [], `${DOCS}/users/alice`)).allowed).toBe(true);
@@ -365,7 +428,9 @@ describe('denial reasons', () => {
     const d = authz(rs, denials).authorize(get('docs/d', 'alice', s));
     expect(d.allowed).toBe(false);
     expect(d.reason).toContain('firestore.rules:6:7');
-    expect(d.reason).toContain('resource.data.owner == request.auth.uid (6:46) with "bob" == "alice" is false');
+    expect(d.reason).toContain(
+      'resource.data.owner == request.auth.uid (6:46) with "bob" == "alice" is false',
+    );
     expect(d.reason).toContain('firestore.rules:7:7');
     expect(denials).toHaveLength(1);
     expect(denials[0].path).toBe('/databases/(default)/documents/docs/d');
@@ -382,7 +447,9 @@ describe('denial reasons', () => {
   });
   it('deny when no ruleset is loaded (or allow, if asked to)', () => {
     expect(createFirestoreAuthorizer(() => null).authorize(get('a/b', 'u')).allowed).toBe(false);
-    expect(createFirestoreAuthorizer(() => null, { noRuleset: 'allow' }).authorize(get('a/b', 'u')).allowed).toBe(true);
+    expect(
+      createFirestoreAuthorizer(() => null, { noRuleset: 'allow' }).authorize(get('a/b', 'u')).allowed,
+    ).toBe(true);
   });
 });
 

@@ -22,13 +22,17 @@ describe('load-time validation', () => {
   });
 
   it('rejects direct recursion', () => {
-    const errs = errorsOf(wrap(`    function f(x) { return f(x); }\n    match /a/{b} { allow read: if f(1); }`));
+    const errs = errorsOf(
+      wrap(`    function f(x) { return f(x); }\n    match /a/{b} { allow read: if f(1); }`),
+    );
     expect(errs.join()).toMatch(/Recursive function call is not allowed: f -> f/);
   });
 
   it('rejects mutual recursion', () => {
     const errs = errorsOf(
-      wrap(`    function f(x) { return g(x); }\n    function g(x) { return h(x) || f(x); }\n    function h(x) { return true; }\n    match /a/{b} { allow read: if f(1); }`),
+      wrap(
+        `    function f(x) { return g(x); }\n    function g(x) { return h(x) || f(x); }\n    function h(x) { return true; }\n    match /a/{b} { allow read: if f(1); }`,
+      ),
     );
     expect(errs.join()).toMatch(/Recursive function call is not allowed: (f -> g -> f|g -> f -> g)/);
   });
@@ -42,8 +46,12 @@ describe('load-time validation', () => {
   it('rejects more than 10 lets, duplicate names and statements after return', () => {
     const lets = Array.from({ length: 11 }, (_, i) => `let v${i} = ${i};`).join(' ');
     expect(errorsOf(wrap(`    function f() { ${lets} return 1; }`)).join()).toMatch(/At most 10 let/);
-    expect(errorsOf(wrap(`    function f(a, a) { return 1; }`)).join()).toMatch(/Duplicate parameter name: a/);
-    expect(errorsOf(wrap(`    function f(a) { let a = 1; return a; }`)).join()).toMatch(/Duplicate variable name: a/);
+    expect(errorsOf(wrap(`    function f(a, a) { return 1; }`)).join()).toMatch(
+      /Duplicate parameter name: a/,
+    );
+    expect(errorsOf(wrap(`    function f(a) { let a = 1; return a; }`)).join()).toMatch(
+      /Duplicate variable name: a/,
+    );
     expect(errorsOf(wrap(`    function f() { return 1; }\n    function f() { return 2; }`)).join()).toMatch(
       /Duplicate function name: f/,
     );
@@ -52,32 +60,44 @@ describe('load-time validation', () => {
   });
 
   it('checks user function arity', () => {
-    expect(errorsOf(wrap(`    function f(a) { return a; }\n    match /a/{b} { allow read: if f(1, 2); }`)).join()).toMatch(
-      /expects 1 arguments, got 2/,
-    );
+    expect(
+      errorsOf(wrap(`    function f(a) { return a; }\n    match /a/{b} { allow read: if f(1, 2); }`)).join(),
+    ).toMatch(/expects 1 arguments, got 2/);
   });
 
   it('rejects unknown methods, type names, two globs, and v1 globs that are not last', () => {
-    expect(errorsOf(wrap(`    match /a/{b} { allow modify: if true; }`)).join()).toMatch(/Unknown method 'modify'/);
-    expect(errorsOf(wrap(`    match /a/{b} { allow read: if b is str; }`)).join()).toMatch(/Unknown type name 'str'/);
-    expect(errorsOf(wrap(`    match /{a=**}/x/{b=**} { allow read; }`)).join()).toMatch(/At most one recursive wildcard/);
+    expect(errorsOf(wrap(`    match /a/{b} { allow modify: if true; }`)).join()).toMatch(
+      /Unknown method 'modify'/,
+    );
+    expect(errorsOf(wrap(`    match /a/{b} { allow read: if b is str; }`)).join()).toMatch(
+      /Unknown type name 'str'/,
+    );
+    expect(errorsOf(wrap(`    match /{a=**}/x/{b=**} { allow read; }`)).join()).toMatch(
+      /At most one recursive wildcard/,
+    );
     expect(errorsOf(wrap(`    match /{a=**}/x { allow read; }`, ''))).toHaveLength(1);
     expect(errorsOf(wrap(`    match /{a=**}/x { allow read; }`))).toEqual([]);
   });
 
   it('rejects duplicate wildcard names along a path', () => {
-    expect(errorsOf(wrap(`    match /a/{x} { match /b/{x} { allow read; } }`)).join()).toMatch(/Duplicate wildcard name: x/);
+    expect(errorsOf(wrap(`    match /a/{x} { match /b/{x} { allow read; } }`)).join()).toMatch(
+      /Duplicate wildcard name: x/,
+    );
   });
 
   it('rejects out-of-range integer literals', () => {
-    expect(errorsOf(wrap(`    match /a/{b} { allow read: if 9223372036854775808 > 0; }`)).join()).toMatch(/out of range/);
+    expect(errorsOf(wrap(`    match /a/{b} { allow read: if 9223372036854775808 > 0; }`)).join()).toMatch(
+      /out of range/,
+    );
   });
 
   it('rejects an unknown service, no service, and allow outside match', () => {
     expect(errorsOf(`service cloud.database { }`).join()).toMatch(/Unknown service/);
     expect(errorsOf(`rules_version = '2';`).join()).toMatch(/Missing service/);
     expect(errorsOf(`service cloud.firestore { allow read; }`).join()).toMatch(/inside a 'match'/);
-    expect(errorsOf(`rules_version = '3'; service cloud.firestore { }`).join()).toMatch(/Invalid rules_version/);
+    expect(errorsOf(`rules_version = '3'; service cloud.firestore { }`).join()).toMatch(
+      /Invalid rules_version/,
+    );
   });
 
   it('rejects oversized sources', () => {

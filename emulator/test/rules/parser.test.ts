@@ -6,7 +6,9 @@ import { RBytes, RList, RMap, RPath } from '../../src/rules/values.js';
 import { ev, mustLoad } from './helpers.js';
 
 function condition(expr: string): Expr {
-  const rs = mustLoad(`service cloud.firestore { match /databases/{d}/documents { match /x/{y} { allow read: if ${expr}; } } }`);
+  const rs = mustLoad(
+    `service cloud.firestore { match /databases/{d}/documents { match /x/{y} { allow read: if ${expr}; } } }`,
+  );
   return rs.allows[0].condition!;
 }
 
@@ -37,7 +39,9 @@ function show(e: Expr): string {
 describe('grammar: structure', () => {
   it('parses rules_version 1 and 2 files for both services', () => {
     expect(mustLoad(`service cloud.firestore { match /databases/{database}/documents { } }`).version).toBe(1);
-    const rs = mustLoad(`rules_version = "2"; service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read; } } }`);
+    const rs = mustLoad(
+      `rules_version = "2"; service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read; } } }`,
+    );
     expect(rs.version).toBe(2);
     expect(rs.service).toBe('firebase.storage');
   });
@@ -130,7 +134,9 @@ describe('grammar: literals', () => {
   });
 
   it('rejects other escapes with a position', () => {
-    const r = loadRuleset(`service cloud.firestore {\n  match /databases/{d}/documents {\n    match /a/{b} { allow read: if 'x\\q' == 'y'; }\n  }\n}`);
+    const r = loadRuleset(
+      `service cloud.firestore {\n  match /databases/{d}/documents {\n    match /a/{b} { allow read: if 'x\\q' == 'y'; }\n  }\n}`,
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.errors[0].line).toBe(3);
@@ -189,7 +195,9 @@ describe('grammar: operator precedence', () => {
 
 describe('parse errors carry line and column', () => {
   it('reports an unexpected token', () => {
-    const r = parseRules(`service cloud.firestore {\n  match /databases/{d}/documents {\n    allow read: if (true;\n  }\n}`);
+    const r = parseRules(
+      `service cloud.firestore {\n  match /databases/{d}/documents {\n    allow read: if (true;\n  }\n}`,
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.line).toBe(3);
@@ -205,7 +213,9 @@ describe('parse errors carry line and column', () => {
   });
 
   it('records expression positions (1-based)', () => {
-    const rs = mustLoad(`service cloud.firestore {\n  match /databases/{d}/documents {\n    match /a/{b} {\n      allow read: if request.auth != null;\n    }\n  }\n}`);
+    const rs = mustLoad(
+      `service cloud.firestore {\n  match /databases/{d}/documents {\n    match /a/{b} {\n      allow read: if request.auth != null;\n    }\n  }\n}`,
+    );
     const c = rs.allows[0].condition!;
     expect(c.loc).toMatchObject({ line: 4, column: 22 });
     expect(rs.allows[0].loc).toMatchObject({ line: 4, column: 7 });

@@ -171,7 +171,10 @@ allTrue('set', [
 ]);
 
 allErrors('set errors', [
-  ['[1].toSet().difference([1]) == [].toSet()', /Received: set.difference\(list\). Expected: set.difference\(set\)/],
+  [
+    '[1].toSet().difference([1]) == [].toSet()',
+    /Received: set.difference\(list\). Expected: set.difference\(set\)/,
+  ],
 ]);
 
 describe('map', () => {
@@ -218,7 +221,9 @@ allTrue('path', [
   'string(/a/b) == "/a/b"',
 ]);
 
-allErrors('path errors', [['path(path("a")) == path("a")', /Received: path\(path\). Expected: path\(string\)/]]);
+allErrors('path errors', [
+  ['path(path("a")) == path("a")', /Received: path\(path\). Expected: path\(string\)/],
+]);
 
 allTrue('timestamp', [
   'timestamp.value(0) + duration.value(60, "s") == timestamp.value(60000)',
@@ -271,7 +276,9 @@ allTrue('latlng', [
   'latlng.value(1, 2) is latlng',
 ]);
 
-allErrors('latlng errors', [['latlng.value(-100, 0) == null', /Latitude should be in \[-90,90\] range.*latitude: -100.0/]]);
+allErrors('latlng errors', [
+  ['latlng.value(-100, 0) == null', /Latitude should be in \[-90,90\] range.*latitude: -100.0/],
+]);
 
 allTrue('math', [
   'math.abs(-75) == 75',
@@ -303,7 +310,8 @@ allTrue('hashing', [
 ]);
 
 describe('conversions and builtins', () => {
-  it('bool() does not exist', () => expect(evErr('bool("true")')).toBe('Function not found error: Name: [bool].'));
+  it('bool() does not exist', () =>
+    expect(evErr('bool("true")')).toBe('Function not found error: Name: [bool].'));
   it('debug() returns its argument and logs it', () => {
     const seen: unknown[] = [];
     expect(ev('debug(1 + 1) == 2', {}, { debug: (v) => seen.push(v) })).toBe(true);

@@ -35,7 +35,9 @@ export function loadVectors(): VectorFile[] {
   const out: VectorFile[] = [];
   for (const service of ['firestore', 'storage'] as const) {
     const dir = `${VECTOR_DIR}${service}`;
-    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json')).sort()) {
+    for (const f of readdirSync(dir)
+      .filter((x) => x.endsWith('.json'))
+      .sort()) {
       const data = JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as Omit<VectorFile, 'file'>;
       out.push({ ...data, file: `${service}/${f}` });
     }
@@ -67,14 +69,16 @@ export function toValue(v: unknown): Value {
   if (Array.isArray(v)) return { arrayValue: { values: v.map(toValue) } };
   const o = v as Record<string, unknown>;
   const keys = Object.keys(o);
-  if (keys.length === 1 && keys[0] === '$timestamp') return { timestampValue: isoToTimestamp(String(o.$timestamp)) };
+  if (keys.length === 1 && keys[0] === '$timestamp')
+    return { timestampValue: isoToTimestamp(String(o.$timestamp)) };
   if (keys.length === 1 && keys[0] === '$bytes') {
     return { bytesValue: new Uint8Array(Buffer.from(String(o.$bytes), 'base64')) };
   }
   if (keys.length === 1 && keys[0] === '$latlng') {
     return { geoPointValue: o.$latlng as { latitude: number; longitude: number } };
   }
-  if (keys.length === 1 && keys[0] === '$reference') return { referenceValue: `${DOCS}/${String(o.$reference)}` };
+  if (keys.length === 1 && keys[0] === '$reference')
+    return { referenceValue: `${DOCS}/${String(o.$reference)}` };
   return { mapValue: { fields: toFields(o) } };
 }
 
@@ -89,7 +93,10 @@ function doc(path: string, fields: Record<string, unknown>): Document {
 type Lookups = MockedFirestoreRequest['existing']['lookups'];
 
 /** Seed existing documents and every get/exists lookup as real documents. */
-function seededStore(documents: Record<string, Record<string, unknown>>, lookups: Lookups): Map<string, Document> {
+function seededStore(
+  documents: Record<string, Record<string, unknown>>,
+  lookups: Lookups,
+): Map<string, Document> {
   const store = new Map<string, Document>();
   for (const [p, f] of Object.entries(documents)) store.set(`${DOCS}/${p}`, doc(p, f));
   for (const [p, f] of Object.entries(lookups?.get ?? {})) store.set(`${DOCS}/${p}`, doc(p, f));
@@ -99,7 +106,10 @@ function seededStore(documents: Record<string, Record<string, unknown>>, lookups
   return store;
 }
 
-export function runFirestoreReal(ruleset: Ruleset, c: MockedFirestoreRequest): { allowed: boolean; reason?: string } {
+export function runFirestoreReal(
+  ruleset: Ruleset,
+  c: MockedFirestoreRequest,
+): { allowed: boolean; reason?: string } {
   const store = seededStore(c.existing.documents, c.existing.lookups);
   const name = `${DOCS}/${c.path}`;
   const existing = store.get(name) ?? null;
@@ -152,12 +162,18 @@ function toStorageResource(o: Record<string, unknown> | null | undefined): Stora
   if (!o) return null;
   const r: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
-    r[k] = v && typeof v === 'object' && '$timestamp' in v ? isoToTimestamp(String((v as { $timestamp: string }).$timestamp)) : v;
+    r[k] =
+      v && typeof v === 'object' && '$timestamp' in v
+        ? isoToTimestamp(String((v as { $timestamp: string }).$timestamp))
+        : v;
   }
   return r as unknown as StorageResource;
 }
 
-export function runStorageReal(ruleset: Ruleset, c: MockedStorageRequest): { allowed: boolean; reason?: string } {
+export function runStorageReal(
+  ruleset: Ruleset,
+  c: MockedStorageRequest,
+): { allowed: boolean; reason?: string } {
   const store = seededStore({}, c.existing.lookups);
   const authz = createStorageAuthorizer(() => ruleset, {
     firestore: { get: (n) => store.get(n) ?? null },

@@ -1,13 +1,5 @@
 /** list, set, map and MapDiff methods. */
-import {
-  RList,
-  RMap,
-  RMapDiff,
-  RSet,
-  valuesEqual,
-  type Result,
-  type RValue,
-} from '../values.js';
+import { RList, RMap, RMapDiff, RSet, valuesEqual, type Result, type RValue } from '../values.js';
 import { badArgs, functionNotFound } from './errors.js';
 
 const contains = (items: RValue[], v: RValue) => items.some((x) => valuesEqual(x, v));

@@ -1,10 +1,8 @@
 /** Error values with the wording production uses in its debug messages. */
 import { RError, typeName, type RValue } from '../values.js';
 
-export const functionNotFound = (name: string) =>
-  new RError(`Function not found error: Name: [${name}].`);
-export const propertyUndefined = (name: string) =>
-  new RError(`Property ${name} is undefined on object.`);
+export const functionNotFound = (name: string) => new RError(`Function not found error: Name: [${name}].`);
+export const propertyUndefined = (name: string) => new RError(`Property ${name} is undefined on object.`);
 export const nullValue = () => new RError('Null value error.');
 export const divideByZero = () => new RError('Divide by zero error.');
 export const overflow = () => new RError('Integer overflow error.');

@@ -30,8 +30,18 @@ function civil(t: RTimestamp): Date {
 
 export function timestampMethod(t: RTimestamp, name: string, args: RValue[]): Result {
   const known = [
-    'date', 'year', 'month', 'day', 'hours', 'minutes', 'seconds', 'nanos', 'time',
-    'dayOfWeek', 'dayOfYear', 'toMillis',
+    'date',
+    'year',
+    'month',
+    'day',
+    'hours',
+    'minutes',
+    'seconds',
+    'nanos',
+    'time',
+    'dayOfWeek',
+    'dayOfYear',
+    'toMillis',
   ];
   if (!known.includes(name)) return functionNotFound(name);
   if (args.length) return badArgs(t, name, args, []);
