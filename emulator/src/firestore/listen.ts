@@ -303,17 +303,17 @@ class Stream implements ListenStream {
         this.registry.register(t);
       }
       let differs = false;
+      for (const p of previous.keys()) {
+        if (next.has(p)) continue;
+        entry(p).removed.push(t.id);
+        differs = true;
+      }
       for (const [p, d] of next) {
         const before = previous.get(p);
         if (before && before.updateTime.seconds === d.updateTime.seconds && before.updateTime.nanos === d.updateTime.nanos) {
           continue;
         }
         entry(p).added.push(t);
-        differs = true;
-      }
-      for (const p of previous.keys()) {
-        if (next.has(p)) continue;
-        entry(p).removed.push(t.id);
         differs = true;
       }
       if (differs) changedTargets.push(t.id);
