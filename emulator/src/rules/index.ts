@@ -17,3 +17,5 @@ export { CoverageRecorder } from './coverage.js';
 export type { CoverageReport } from './coverage.js';
 export { evaluateMockedFirestore, evaluateMockedStorage } from './testapi.js';
 export type { MockedFirestoreRequest, MockedStorageRequest, MockedResult } from './testapi.js';
+export { firestoreRules, storageRulesHolder } from './holder.js';
+export type { RulesHolder, RulesUpdate } from './holder.js';

@@ -1,0 +1,86 @@
+/**
+ * The current ruleset of one service, swappable at run time, with its authorizer. This is all a
+ * server needs to wire rules in:
+ *
+ *   const rules = firestoreRules({ onDenied: (d) => log.warn(d.reason) });
+ *   const engine = createEngine({ authorizer: rules.authorizer });
+ *   // PUT /emulator/v1/projects/{p}:securityRules  { rules: { files: [{ name, content }] } }
+ *   const r = rules.loadFiles(body.rules.files);
+ *   if (!r.ok) reply(400, { error: { code: 400, message: r.message, status: 'INVALID_ARGUMENT' } });
+ *
+ * A rejected ruleset leaves the previous one in force.
+ */
+import type { Authorizer } from '../firestore/access.js';
+import type { StorageAuthorizer } from '../storage/access.js';
+import { createFirestoreAuthorizer, type FirestoreAuthorizerOptions } from './firestore.js';
+import {
+  formatDiagnostics,
+  loadRuleset,
+  type Ruleset,
+  type RulesDiagnostic,
+  type ServiceName,
+} from './loader.js';
+import { createStorageAuthorizer, type StorageAuthorizerOptions } from './storage.js';
+
+export type RulesUpdate =
+  | { ok: true; ruleset: Ruleset; warnings: RulesDiagnostic[] }
+  | { ok: false; errors: RulesDiagnostic[]; message: string };
+
+export interface RulesHolder<A> {
+  readonly authorizer: A;
+  current(): Ruleset | null;
+  /** Compile and install `source`; the previous ruleset stays on error. */
+  load(source: string, fileName?: string): RulesUpdate;
+  /** The body shape of the emulators' rules endpoints: one file is used (the first). */
+  loadFiles(files: readonly { name?: string; content: string }[]): RulesUpdate;
+  clear(): void;
+}
+
+function holder<A>(
+  service: ServiceName,
+  defaultName: string,
+  makeAuthorizer: (get: () => Ruleset | null) => A,
+): RulesHolder<A> {
+  let current: Ruleset | null = null;
+  const authorizer = makeAuthorizer(() => current);
+  const load = (source: string, fileName = defaultName): RulesUpdate => {
+    const r = loadRuleset(source, fileName);
+    if (!r.ok) return { ok: false, errors: r.errors, message: formatDiagnostics(r.errors, source, fileName) };
+    if (r.ruleset.service !== service) {
+      const errors = [
+        {
+          line: r.ruleset.file.services[0].loc.line,
+          column: r.ruleset.file.services[0].loc.column,
+          message: `Expected service ${service}, found ${r.ruleset.service}.`,
+        },
+      ];
+      return { ok: false, errors, message: formatDiagnostics(errors, source, fileName) };
+    }
+    current = r.ruleset;
+    return { ok: true, ruleset: r.ruleset, warnings: r.warnings };
+  };
+  return {
+    authorizer,
+    current: () => current,
+    load,
+    loadFiles: (files) => {
+      const f = files[0];
+      if (!f) {
+        const errors = [{ line: 1, column: 1, message: 'No rules file given.' }];
+        return { ok: false, errors, message: errors[0].message };
+      }
+      return load(f.content, f.name ?? defaultName);
+    },
+    clear: () => {
+      current = null;
+    },
+  };
+}
+
+export function firestoreRules(options: FirestoreAuthorizerOptions = {}): RulesHolder<Authorizer> {
+  return holder('cloud.firestore', 'firestore.rules', (get) => createFirestoreAuthorizer(get, options));
+}
+
+export function storageRulesHolder(options: StorageAuthorizerOptions = {}): RulesHolder<StorageAuthorizer> {
+  return holder('firebase.storage', 'storage.rules', (get) => createStorageAuthorizer(get, options));
+}
