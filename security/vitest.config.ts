@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    setupFiles: ['src/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     maxConcurrency: 16,

@@ -4,7 +4,6 @@
  * and a freshly seeded document for each delete. For the "(own)" targets the create cell is a
  * wholesale set of the caller's own document (it exists already), e.g. making oneself admin.
  */
-import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -111,7 +110,7 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   'users (own)': {
     docPath: (uid) => `users/${uid}`,
     listPath: 'users',
-    create: (uid) => ({ path: `users/${uid}`, data: { ...userDoc(uid, 'orgB'), fullName: 'Me' } }),
+    create: (uid) => ({ path: `users/${uid}`, data: { ...userDoc(uid, 'orgZ'), fullName: 'Me' } }),
     update: { fullName: 'Nuevo Nombre' },
     deleteSeed: () => ({ path: `users/${freshId('del')}`, data: userDoc('x', ORG_A) }),
   },
@@ -177,44 +176,40 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   enrollments: crmTarget('enrollments'),
 };
 
-async function seed(env: RulesTestEnvironment, docs: Array<[string, Doc]>): Promise<void> {
-  if (!docs.length) return;
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore() as unknown as Firestore;
-    for (const [path, data] of docs) await setDoc(doc(db, path), data);
-  });
+/** One matrix cell: documents to seed beforehand (rules off), then the caller's request. */
+export interface Cell {
+  seeds: Array<[string, Doc]>;
+  run(db: Firestore): Promise<unknown>;
 }
 
-/** Performs one cell: prepares what it needs (rules off), then returns the caller's request. */
-export async function perform(env: RulesTestEnvironment, db: Firestore, r: RoleDef, name: TargetName, op: Op): Promise<{ request: Promise<unknown> }> {
-  // Wrapped so that awaiting the preparation does not await (and throw from) the request.
-  return { request: request(env, db, r, name, op) };
-}
-
-async function request(env: RulesTestEnvironment, db: Firestore, r: RoleDef, name: TargetName, op: Op): Promise<unknown> {
+/**
+ * Plans a cell. Everything a cell needs is seeded before the matrix runs (one batch write for
+ * all cells), so a cell costs exactly one request.
+ */
+export function planCell(r: RoleDef, name: TargetName, op: Op): Cell {
   const t = TARGETS[name];
   const uid = r.uid ?? GHOST;
   switch (op) {
     case 'get':
-      return getDoc(doc(db, t.docPath(uid)));
+      return { seeds: [], run: (db) => getDoc(doc(db, t.docPath(uid))) };
     case 'list':
-      return getDocs(collection(db, t.listPath));
+      return { seeds: [], run: (db) => getDocs(collection(db, t.listPath)) };
     case 'create': {
       const c = t.create(uid);
-      await seed(env, c.prepare ?? []);
-      return setDoc(doc(db, c.path), c.data);
+      return { seeds: c.prepare ?? [], run: (db) => setDoc(doc(db, c.path), c.data) };
     }
     case 'update': {
       const path = t.docPath(uid);
-      if (t.exists && !t.exists(r)) return setDoc(doc(db, path), t.update, { merge: true });
-      return updateDoc(doc(db, path), t.update);
+      if (t.exists && !t.exists(r)) return { seeds: [], run: (db) => setDoc(doc(db, path), t.update, { merge: true }) };
+      return { seeds: [], run: (db) => updateDoc(doc(db, path), t.update) };
     }
     case 'delete': {
       // "(own)" targets delete the caller's own document (expected: nobody may).
-      if (name === 'members (own)' || name === 'mailConnections (own)') return deleteDoc(doc(db, t.docPath(uid)));
+      if (name === 'members (own)' || name === 'mailConnections (own)') {
+        return { seeds: [], run: (db) => deleteDoc(doc(db, t.docPath(uid))) };
+      }
       const s = t.deleteSeed();
-      await seed(env, [...(s.prepare ?? []), [s.path, s.data]]);
-      return deleteDoc(doc(db, s.path));
+      return { seeds: [...(s.prepare ?? []), [s.path, s.data]], run: (db) => deleteDoc(doc(db, s.path)) };
     }
   }
 }

@@ -1,0 +1,183 @@
+/**
+ * Validation cases: for every field of every client-writable collection, values the rules must
+ * accept and values they must refuse. A value may be a function of the new document's id
+ * (documents embed it in storagePath; enrollments and folders compare with it).
+ */
+import { FIELD_CONTRACTS, type ContractCollection } from '@trato/model';
+
+import { DAY, HOUR, NOW, ts } from './world.js';
+
+export type Value = unknown | ((id: string) => unknown);
+export interface FieldCases {
+  ok: Value[];
+  bad: Value[];
+}
+
+const s = (n: number, c = 'x') => c.repeat(n);
+const list = (n: number) => Array.from({ length: n }, (_, i) => `u${i}`);
+
+/** A required, non-blank text of at most `max` characters. */
+const text = (max: number): FieldCases => ({ ok: ['A', s(max)], bad: ['', '   ', s(max + 1), 42, null, ['A']] });
+/** An optional text (string or null) of at most `max` characters. */
+const optText = (max: number): FieldCases => ({ ok: [null, '', s(max)], bad: [s(max + 1), 42, true] });
+const url: FieldCases = {
+  ok: [null, 'https://acme.hn', 'http://acme.hn/x?y=1'],
+  bad: ['javascript:alert(1)', 'acme.hn', `https://${s(2050)}`, 5],
+};
+const nullableId: FieldCases = { ok: [null, 'abc123'], bad: ['', 5, s(129), { id: 'x' }] };
+const id: FieldCases = { ok: ['sellerA', s(128)], bad: [null, '', s(129), 5] };
+const tokens: FieldCases = { ok: [[], list(120)], bad: ['acme', list(121), null] };
+const nullableTs: FieldCases = { ok: [null, ts(NOW + DAY)], bad: ['2026-01-01', 1767225600000] };
+
+export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>> = {
+  companies: {
+    name: text(200),
+    searchTokens: tokens,
+    website: url,
+    phone: optText(50),
+    linkedinUrl: url,
+    industry: { ok: [null, 'finance', 'construction'], bad: ['Tecnología', 'space', 3] },
+    size: { ok: [null, '1-10', '1000+'], bad: ['1-5', 10, '1000'] },
+    country: optText(100),
+    city: optText(100),
+    address: optText(500),
+    notes: optText(5000),
+  },
+  contacts: {
+    name: text(200),
+    email: { ok: [null, 'ana@acme.hn', 'a.b+c@sub.acme.com'], bad: ['ana', 'ana@acme', 'a b@c.de', `${s(250)}@a.com`, 5] },
+    phone: optText(50),
+    companyId: nullableId,
+    companyName: optText(200),
+    jobTitle: optText(100),
+    city: optText(100),
+    country: optText(100),
+    rtn: optText(50),
+    status: { ok: ['active', 'inactive'], bad: ['deleted', null, 'Active'] },
+    isCustomer: { ok: [true, false], bad: ['yes', null, 1] },
+    lifecycleStage: { ok: ['lead', 'customer', 'other'], bad: ['Lead', 'client', null] },
+    linkedinUrl: url,
+    ownerId: id,
+    searchTokens: tokens,
+  },
+  notes: {
+    content: text(10_000),
+    authorName: optText(100),
+  },
+  deals: {
+    title: text(200),
+    amount: { ok: [null, 0, 1500.5, 1_000_000_000_000], bad: [-1, '100', 1_000_000_000_001, true] },
+    stage: { ok: ['new', 'in_progress', 'proposal', 'won', 'lost'], bad: ['closed', null, 'Won'] },
+    probability: { ok: [null, 0, 100, 55.5], bad: [-1, 101, '50'] },
+    closeDate: nullableTs,
+    companyId: nullableId,
+    primaryContactId: nullableId,
+    companyName: optText(200),
+    primaryContactName: optText(200),
+    ownerId: id,
+    notes: optText(5000),
+    searchTokens: tokens,
+  },
+  tasks: {
+    title: text(200),
+    description: optText(5000),
+    status: { ok: ['pending', 'in_progress', 'completed', 'cancelled'], bad: ['done', null] },
+    dueDate: nullableTs,
+    contactId: nullableId,
+    companyId: nullableId,
+    contactName: optText(200),
+    companyName: optText(200),
+    assigneeIds: { ok: [[], list(20)], bad: ['u1', list(21), null] },
+    searchTokens: tokens,
+  },
+  meetings: {
+    title: text(200),
+    notes: optText(5000),
+    startTime: { ok: [ts(NOW)], bad: ['10:00', null, ts(NOW + 3 * HOUR)] },
+    endTime: { ok: [ts(NOW + HOUR + 1), ts(NOW + 10 * DAY)], bad: [ts(NOW + HOUR), ts(NOW), null, '11:00'] },
+    status: { ok: ['scheduled', 'completed', 'rescheduled', 'no_show'], bad: ['cancelled', null] },
+    contactId: nullableId,
+    companyId: nullableId,
+    contactName: optText(200),
+    companyName: optText(200),
+    participantIds: { ok: [[], list(50)], bad: [list(51), 'u1'] },
+    searchTokens: tokens,
+  },
+  tickets: {
+    ticketName: text(200),
+    pipeline: text(100),
+    status: { ok: ['New', 'In Progress', 'Waiting', 'Resolved', 'Closed'], bad: ['new', 'Open', null] },
+    description: optText(10_000),
+    source: optText(100),
+    ownerId: nullableId,
+    priority: { ok: [null, 'Low', 'Medium', 'High'], bad: ['Urgent', 'low'] },
+    contactId: nullableId,
+    companyId: nullableId,
+    contactName: optText(200),
+    companyName: optText(200),
+    searchTokens: tokens,
+  },
+  folders: {
+    name: text(100),
+    parentId: { ok: [null, 'folder1'], bad: [(self: string) => self, 5, ''] },
+  },
+  documents: {
+    fileName: text(255),
+    storagePath: {
+      ok: [(self: string) => `organizations/orgA/documents/${self}/contrato.pdf`],
+      bad: [
+        (self: string) => `organizations/orgB/documents/${self}/contrato.pdf`,
+        () => 'organizations/orgA/documents/another/contrato.pdf',
+        (self: string) => `organizations/orgA/documents/${self}/x/contrato.pdf`,
+        (self: string) => `organizations/orgA/documents/${self}/`,
+        (self: string) => `organizations/orgA/avatars/${self}/a.png`,
+        (self: string) => `/organizations/orgA/documents/${self}/a.pdf`,
+        5,
+      ],
+    },
+    size: { ok: [0, 26_214_400], bad: [26_214_401, -1, 1.5, '10'] },
+    mimeType: { ok: ['', 'application/pdf'], bad: [s(256), 5, null] },
+    folderId: nullableId,
+    searchTokens: tokens,
+  },
+  sequences: {
+    name: text(200),
+    description: optText(2000),
+    // Created inactive (spec section 4).
+    isActive: { ok: [false], bad: [true, 'no', null] },
+  },
+  steps: {
+    stepOrder: { ok: [1, 100], bad: [0, 101, 1.5, '1'] },
+    type: { ok: ['email', 'task', 'wait'], bad: ['sms', null] },
+    subject: text(300),
+    body: text(50_000),
+    delayDays: { ok: [0, 365], bad: [-1, 366, 2.5, '1'] },
+  },
+  enrollments: {
+    contactId: { ok: [(self: string) => self], bad: ['contact1', null] },
+    // Created active at step 0; completion is the scheduler's.
+    status: { ok: ['active'], bad: ['paused', 'completed', 'done'] },
+    currentStep: { ok: [0], bad: [1, -1, '0'] },
+    nextSendAt: nullableTs,
+  },
+};
+
+/** Every field of the contract has cases, and nothing else. */
+export function missingCases(): string[] {
+  const out: string[] = [];
+  for (const [c, contract] of Object.entries(FIELD_CONTRACTS)) {
+    const cases = FIELD_CASES[c as ContractCollection];
+    for (const k of [...contract.required, ...contract.optional])
+      if (!['createdAt', 'createdBy', 'updatedAt'].includes(k) && !cases[k]) out.push(`${c}.${k}`);
+    for (const k of Object.keys(cases)) if (![...contract.required, ...contract.optional].includes(k)) out.push(`${c}.${k} (extra)`);
+  }
+  return out;
+}
+
+export const show = (v: unknown): string => {
+  if (typeof v === 'function') return 'ƒ(id)';
+  if (typeof v === 'string') return v.length > 24 ? `'${v.slice(0, 12)}…' (${v.length} chars)` : `'${v}'`;
+  if (Array.isArray(v)) return v.length > 3 ? `[${v.length} items]` : JSON.stringify(v);
+  if (v && typeof v === 'object' && 'toMillis' in v) return `timestamp(${(v as { toMillis(): number }).toMillis() - NOW}ms from now)`;
+  return JSON.stringify(v);
+};
