@@ -3,10 +3,8 @@
  * server needs to wire rules in:
  *
  *   const rules = firestoreRules({ onDenied: (d) => log.warn(d.reason) });
- *   const engine = createEngine({ authorizer: rules.authorizer });
- *   // PUT /emulator/v1/projects/{p}:securityRules  { rules: { files: [{ name, content }] } }
- *   const r = rules.loadFiles(body.rules.files);
- *   if (!r.ok) reply(400, { error: { code: 400, message: r.message, status: 'INVALID_ARGUMENT' } });
+ *   engine.setAuthorizer(rules.authorizer);
+ *   createHttpServer({ ..., onRulesUpdate: rules.onRulesUpdate });  // PUT ...:securityRules
  *
  * A rejected ruleset leaves the previous one in force.
  */
@@ -34,6 +32,10 @@ export interface RulesHolder<A> {
   /** The body shape of the emulators' rules endpoints: one file is used (the first). */
   loadFiles(files: readonly { name?: string; content: string }[]): RulesUpdate;
   clear(): void;
+  /** The emulators' rules-update hook shape (firestore/transport/http.ts, storage/internal.ts). */
+  onRulesUpdate(
+    source: string,
+  ): { ok: true } | { ok: false; error: { message: string; line?: number; column?: number } };
 }
 
 function holder<A>(
@@ -73,6 +75,12 @@ function holder<A>(
     },
     clear: () => {
       current = null;
+    },
+    onRulesUpdate: (source) => {
+      const r = load(source);
+      if (r.ok) return { ok: true };
+      const first = r.errors[0];
+      return { ok: false, error: { message: r.message, line: first?.line, column: first?.column } };
     },
   };
 }

@@ -28,6 +28,8 @@ describe('rules holder', () => {
       expect(bad.message).toMatch(/^firestore\.rules:3:\d+: /);
     }
     expect(rules.authorizer.authorize(req).allowed).toBe(true);
+    expect(rules.onRulesUpdate('service cloud.firestore {')).toMatchObject({ ok: false, error: { line: 1 } });
+    expect(rules.onRulesUpdate(OPEN)).toEqual({ ok: true });
     const wrong = storageRulesHolder().load(OPEN);
     expect(wrong.ok).toBe(false);
     if (!wrong.ok) expect(wrong.message).toMatch(/Expected service firebase.storage/);
