@@ -2,11 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.WEB_E2E_PORT ?? 5199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+const HOST_ARGS = `--port ${PORT} --strictPort --host 127.0.0.1`;
+
+// By default the journeys run against a production build served by `vite preview`
+// (what users get, and several times faster than the unbundled dev server under
+// parallel browsers). E2E_DEV_SERVER=1 runs them against `vite` dev instead.
+const WEB_SERVER_COMMAND = process.env.E2E_DEV_SERVER
+  ? `npx vite ${HOST_ARGS}`
+  : `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist-e2e ${HOST_ARGS}`;
 
 /**
- * End-to-end journeys in the system Chromium against the Vite dev server
- * (port 5199, emulators on) and the Firebase Auth emulator (started by the
- * root test orchestration, or by hand: see web/e2e/README.md).
+ * End-to-end journeys in the system Chromium against the app served by Vite on
+ * port 5199 with VITE_USE_EMULATORS=true, and the Firebase Auth emulator
+ * (started by the root test orchestration, or by hand: see web/e2e/README.md).
  */
 export default defineConfig({
   testDir: './e2e',
@@ -40,7 +48,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: `npx vite --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: WEB_SERVER_COMMAND,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -12,6 +12,26 @@ export default defineConfig({
   server: {
     port: 5173,
     strictPort: true,
+    // Test output must not trigger reloads of the pages under test.
+    watch: { ignored: ['**/test-results/**', '**/playwright-report/**', '**/screenshots/**', '**/e2e/**'] },
+    // Transform the entry and the lazy route modules up front so the first visit is quick.
+    warmup: {
+      clientFiles: ['./src/main.tsx', './src/app/FirebaseRoot.tsx', './src/features/auth/AuthPage.tsx', './src/features/shell/ProtectedArea.tsx'],
+    },
+  },
+  optimizeDeps: {
+    // Pre-bundle everything the lazy routes use, so Vite never re-optimizes
+    // (and reloads open pages) the first time someone opens them.
+    include: [
+      'firebase/app',
+      'firebase/auth',
+      'firebase/firestore',
+      'firebase/storage',
+      'firebase/functions',
+      'reactfire',
+      'formik',
+      'yup',
+    ],
   },
   preview: {
     port: 4173,

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createEmulatorUser, emulatorOobCodes, uniqueEmail } from './support';
+
+const PASSWORD = 'secreto123';
+
+async function fillAdminSignUp(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Crear cuenta' }).click();
+  await page.getByLabel(/^Nombre completo/).fill('Ana López');
+  await page.getByLabel(/^Usuario/).fill('ana_lopez');
+  await page.getByLabel(/^Nombre de la empresa/).fill('Café Aurora');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill(PASSWORD);
+}
+
+async function login(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}
+
+test.describe('sign-up and login against the Auth emulator', () => {
+  test('an administrator signs up, lands on the dashboard and gets a confirmation email', async ({ page }) => {
+    const email = uniqueEmail('admin');
+    await fillAdminSignUp(page, email);
+    await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
+
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Cuenta creada');
+    await expect(toast).toContainText('Revisa tu email para confirmar');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByTestId('user-email')).toHaveText(email);
+
+    // The sign-up metadata is kept for the accounts feature.
+    const pending = await page.evaluate(() => JSON.parse(window.localStorage.getItem('trato.pendingSignup') ?? 'null'));
+    expect(pending.metadata).toEqual({ full_name: 'Ana López', company_name: 'Café Aurora', username: 'ana_lopez', language: 'es' });
+
+    const codes = await emulatorOobCodes();
+    expect(codes.some((code) => code.email === email && code.requestType === 'VERIFY_EMAIL')).toBe(true);
+  });
+
+  test('a registered user logs in, is welcomed back, and can sign out', async ({ page }) => {
+    const email = uniqueEmail('login');
+    await createEmulatorUser(email, PASSWORD);
+    await page.goto('/auth');
+    await login(page, email);
+    await expect(page.getByTestId('toast')).toContainText('Bienvenido de vuelta');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Sesión cerrada correctamente');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a wrong password shows an error toast with a friendly message', async ({ page }) => {
+    const email = uniqueEmail('wrongpw');
+    await createEmulatorUser(email, PASSWORD);
+    await page.goto('/auth');
+    await login(page, email, 'not-the-password');
+    const toast = page.getByRole('alert').filter({ hasText: 'Error' });
+    await expect(toast).toContainText('Email o contraseña incorrectos');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('button', { name: 'Iniciar sesión', exact: true })).toBeEnabled();
+  });
+
+  test('signing up twice with the same email is refused', async ({ page }) => {
+    const email = uniqueEmail('dup');
+    await createEmulatorUser(email, PASSWORD);
+    await fillAdminSignUp(page, email);
+    await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Ya existe una cuenta con ese email');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('password recovery sends a reset email', async ({ page }) => {
+    const email = uniqueEmail('reset');
+    await createEmulatorUser(email, PASSWORD);
+    await page.goto('/auth');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    await expect(page.getByLabel(/^Email/)).toHaveValue(email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Email enviado');
+    await expect(toast).toContainText('Revisa tu correo para restablecer tu contraseña');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a Trato');
+    const codes = await emulatorOobCodes();
+    expect(codes.some((code) => code.email === email && code.requestType === 'PASSWORD_RESET')).toBe(true);
+  });
+
+  test('in English the toasts are English', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
+    const email = uniqueEmail('english');
+    await createEmulatorUser(email, PASSWORD);
+    await page.goto('/auth');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText('Welcome back');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('after logging in, the user returns to the protected page first asked for', async ({ page }) => {
+    const email = uniqueEmail('return');
+    await createEmulatorUser(email, PASSWORD);
+    await page.goto('/tareas');
+    await expect(page).toHaveURL(/\/auth$/);
+    await login(page, email);
+    await expect(page).toHaveURL(/\/tareas$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tareas' })).toBeVisible();
+  });
+
+  test('an Empleado with an invitation link goes to the invitation page', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Crear cuenta' }).click();
+    await page.getByRole('radio', { name: 'Empleado' }).check();
+    await page.getByLabel(/^Enlace de invitación/).fill('https://app.trato.example/invite/tok_3f9a2b7c1d');
+    await page.getByLabel(/^Email/).fill(uniqueEmail('employee'));
+    await page.getByLabel(/^Contraseña/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continuar con la invitación' }).click();
+    await expect(page).toHaveURL(/\/invite\/tok_3f9a2b7c1d$/);
+    await expect(page.getByTestId('invite-token')).toHaveText('tok_3f9a2b7c1d');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Procesando tu invitación');
+  });
+});
