@@ -119,7 +119,7 @@ class Engine implements FirestoreEngine {
   }
 
   /** DataLookup for rules: committed state at `readTime`, and the state after `pending` writes. */
-  private lookup(readTime: number | undefined, pending?: ReadonlyMap<string, Document | null>, seen?: Set<string>): DataLookup {
+  private lookup(readTime: number, pending?: ReadonlyMap<string, Document | null>, seen?: Set<string>): DataLookup {
     const get = (name: string): Document | null => {
       let parsed;
       try {
@@ -155,8 +155,9 @@ class Engine implements FirestoreEngine {
     const deps = new Set<string>();
     if (caller.kind === 'owner') return { allowed: true, deps };
     const seen = new Set<string>();
-    const time = fromMicros(this.clock.readTime());
-    const lookup = this.lookup(undefined, undefined, seen);
+    const now = this.clock.readTime();
+    const time = fromMicros(now);
+    const lookup = this.lookup(now, undefined, seen);
     let allowed: boolean;
     if (check.kind === 'documents') {
       allowed = check.documents.every(
@@ -248,7 +249,7 @@ class Engine implements FirestoreEngine {
     const ctx = await this.readContext(db, options);
     if (ctx.transaction) db.transactions.lock(ctx.transaction, paths);
     const readTime = fromMicros(ctx.reportedTime);
-    const lookup = this.lookup(ctx.readTime);
+    const lookup = this.lookup(ctx.reportedTime);
     const mask = options?.mask?.map(parseFieldPath);
     const results = paths.map((path, i): BatchGetResult => {
       const doc = db.store.getAt(path, ctx.readTime);
@@ -269,7 +270,7 @@ class Engine implements FirestoreEngine {
       caller,
       time: readTime,
       database: db.name,
-      lookup: this.lookup(ctx.readTime),
+      lookup: this.lookup(ctx.reportedTime),
       parent,
       query,
       results: documents,
@@ -298,7 +299,7 @@ class Engine implements FirestoreEngine {
       caller,
       time: readTime,
       database: db.name,
-      lookup: this.lookup(ctx.readTime),
+      lookup: this.lookup(ctx.reportedTime),
       parent,
       query: query.structuredQuery,
       results: documents,
@@ -331,7 +332,8 @@ class Engine implements FirestoreEngine {
     const commitTime = fromMicros(time);
     const after = new Map<string, Document | null>();
     const requests: AccessRequest[] = [];
-    const lookup = this.lookup(undefined, after);
+    // Rules' get() sees the state just before this commit, even if called later.
+    const lookup = this.lookup(time - 1, after);
     const writeResults: WriteResult[] = writes.map((w, i) => {
       const { name, path } = targets[i];
       const before = after.has(path) ? after.get(path)! : db.store.get(path);
@@ -408,8 +410,9 @@ class Engine implements FirestoreEngine {
     const documents: Document[] = [];
     let last: string | undefined;
     let more = false;
-    const start = after ?? collection;
-    let pos = db.store.paths.lowerBound((p) => compareResourcePaths(p, start) <= 0);
+    // Skips past a document and everything under it.
+    const pastDocument = (doc: string) => (x: string) => compareResourcePaths(x, doc) <= 0 || x.startsWith(doc + '/');
+    let pos = db.store.paths.lowerBound(after ? pastDocument(after) : (x) => compareResourcePaths(x, collection) <= 0);
     for (;;) {
       const p = db.store.paths.at(pos);
       if (p === undefined || !p.startsWith(collection + '/')) break;
@@ -427,12 +430,13 @@ class Engine implements FirestoreEngine {
         );
         last = docPath;
       }
-      pos = db.store.paths.lowerBound((x) => compareResourcePaths(x, docPath) <= 0 || x.startsWith(docPath + '/'));
+      pos = db.store.paths.lowerBound(pastDocument(docPath));
     }
     if (caller.kind !== 'owner') {
       const query: StructuredQuery = { from: [{ collectionId }] };
-      const time = fromMicros(this.clock.readTime());
-      this.authorize({ method: 'list', caller, time, database, lookup: this.lookup(undefined), parent, query, results: documents });
+      const now = this.clock.readTime();
+      const time = fromMicros(now);
+      this.authorize({ method: 'list', caller, time, database, lookup: this.lookup(now), parent, query, results: documents });
     }
     return { documents, nextPageToken: more && last ? Buffer.from(last).toString('base64') : undefined };
   }
