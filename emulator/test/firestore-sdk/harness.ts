@@ -5,6 +5,7 @@
  *   admin             firebase-admin Firestore (gRPC)
  *   browser           firebase web SDK in Chromium (WebChannel streaming + REST)
  *   browser-longpoll  the same with experimentalForceLongPolling
+ *   lite-node         firebase/firestore/lite in Node (REST; no listeners)
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -16,9 +17,21 @@ import { createBrowserDriver, launchChromium, startPageHost } from './drivers/br
 import type { PageHost } from './drivers/browser.js';
 import type { Driver, Identity, ListenRecord } from './drivers/types.js';
 import { createWebDriver } from './drivers/web.js';
+import type { WebSdk } from './drivers/web.js';
+import * as lite from 'firebase/firestore/lite';
 
-export type ClientName = 'web-node' | 'admin' | 'browser' | 'browser-longpoll';
-export const ALL_CLIENTS: ClientName[] = ['web-node', 'admin', 'browser', 'browser-longpoll'];
+export type ClientName = 'web-node' | 'admin' | 'browser' | 'browser-longpoll' | 'lite-node';
+export const ALL_CLIENTS: ClientName[] = ['web-node', 'admin', 'browser', 'browser-longpoll', 'lite-node'];
+/** Clients that can listen (the lite SDK cannot). */
+export const hasListeners = (client: ClientName) => client !== 'lite-node';
+
+const liteSdk = {
+  ...lite,
+  getAggregateFromServer: lite.getAggregate,
+  onSnapshot: () => {
+    throw new Error('The lite SDK has no listeners');
+  },
+} as unknown as WebSdk;
 
 export interface Ctx {
   readonly client: ClientName;
@@ -35,7 +48,7 @@ async function startServer(port: number, engine?: FirestoreEngine): Promise<Fire
   return startFirestoreServer(options);
 }
 
-export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx) => void): void {
+export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx, client: ClientName) => void): void {
   for (const client of clients) {
     describe(client, () => {
       const isBrowser = client.startsWith('browser');
@@ -73,6 +86,7 @@ export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx) => voi
             let d: Driver;
             if (client === 'admin') d = createAdminDriver(common);
             else if (client === 'web-node') d = createWebDriver(common);
+            else if (client === 'lite-node') d = createWebDriver(common, liteSdk);
             else d = await createBrowserDriver(context!, host!, { ...common, forceLongPolling: client === 'browser-longpoll' });
             drivers.push(d);
             return d;
@@ -91,7 +105,7 @@ export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx) => voi
         await server?.close();
       });
 
-      body(() => current!);
+      body(() => current!, client);
     });
   }
 }

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Browser entry of the test page: exposes the web-SDK driver to page.evaluate. Results cross as
  * JSON; errors come back as {code, message} (the SDK's FirestoreError codes).

@@ -1,6 +1,6 @@
 /**
- * The scenario driver on firebase-admin's Firestore (@google-cloud/firestore over gRPC, or REST
- * with preferRest). It always acts as owner (`Bearer owner`), as the admin SDK does.
+ * The scenario driver on firebase-admin's Firestore (@google-cloud/firestore over gRPC). It always
+ * acts as owner (`Bearer owner`), as the admin SDK does against an emulator.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { FieldValue, Filter, GeoPoint, Timestamp, getFirestore, AggregateField } from 'firebase-admin/firestore';
@@ -36,12 +36,12 @@ function normalizeError(err: unknown): Error {
   return out;
 }
 
-export function createAdminDriver(options: { projectId: string; host: string; port: number; preferRest?: boolean }): Driver {
+export function createAdminDriver(options: { projectId: string; host: string; port: number }): Driver {
   // The environment variable would override the per-instance host (it may point at a dev emulator).
   delete process.env.FIRESTORE_EMULATOR_HOST;
   const app = initializeApp({ projectId: options.projectId }, `admin-driver-${++counter}`);
   const db: Firestore = getFirestore(app);
-  db.settings({ host: `${options.host}:${options.port}`, ssl: false, preferRest: options.preferRest ?? false });
+  db.settings({ host: `${options.host}:${options.port}`, ssl: false });
 
   const toSdk = (v: Json): unknown => {
     if (v === null || typeof v !== 'object') return v;
@@ -123,7 +123,7 @@ export function createAdminDriver(options: { projectId: string; host: string; po
   };
 
   return {
-    name: options.preferRest ? 'admin-rest' : 'admin',
+    name: 'admin',
     set: wrap(async (path, data, opts) => {
       await db.doc(path).set(toSdk(data) as Record<string, unknown>, opts?.merge ? { merge: true } : {});
     }),

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The web SDK in headless Chromium (WebChannel for Listen/Write, REST for transactions and
  * aggregations). The page comes from its own little HTTP server, so every emulator call is
@@ -88,10 +89,15 @@ export async function createBrowserDriver(
   await page.goto(host.url);
   await page.waitForFunction(() => typeof window.__createDriver === 'function');
   const id = `d${++driverCounter}`;
-  await page.evaluate(([id, options]) => window.__createDriver(id, options), [id, options] as const);
+  const create = (a: [string, WebDriverOptions]) => window.__createDriver(a[0], a[1]);
+  // page.evaluate's generic typing is too deep for these argument types; call it untyped.
+  const evaluate = page.evaluate.bind(page) as (fn: (a: unknown) => unknown, arg: unknown) => Promise<unknown>;
+  await evaluate(create as (a: unknown) => void, [id, options]);
 
   const call = async (method: string, args: unknown[]): Promise<unknown> => {
-    const outcome = await page.evaluate(([id, method, args]) => window.__call(id, method, args), [id, method, args] as const);
+    type Outcome = { ok: true; value: unknown } | { ok: false; code: string; message: string };
+    const invoke = (a: [string, string, unknown[]]) => window.__call(a[0], a[1], a[2]) as Promise<Outcome>;
+    const outcome = (await evaluate(invoke as (a: unknown) => Promise<unknown>, [id, method, args])) as Outcome;
     if (outcome.ok) return outcome.value;
     const err = new Error(outcome.message) as Error & { code: string };
     err.code = outcome.code;

@@ -1,51 +1,12 @@
 /**
  * The scenario driver on the `firebase` web SDK. The same module runs in Node (the SDK's Node
  * build speaks gRPC) and, bundled by esbuild, in Chromium (WebChannel + REST). No Node APIs here.
+ * Given `firebase/firestore/lite` as its SDK it drives the lite SDK (REST only, no listeners).
  */
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
-import {
-  Bytes,
-  DocumentReference,
-  GeoPoint,
-  Timestamp,
-  and,
-  arrayRemove,
-  arrayUnion,
-  average,
-  collection,
-  collectionGroup,
-  connectFirestoreEmulator,
-  count,
-  deleteDoc,
-  deleteField,
-  doc,
-  endAt,
-  endBefore,
-  getAggregateFromServer,
-  getDoc,
-  getDocs,
-  increment,
-  initializeFirestore,
-  limit,
-  limitToLast,
-  onSnapshot,
-  or,
-  orderBy,
-  query,
-  runTransaction,
-  serverTimestamp,
-  setDoc,
-  addDoc,
-  startAfter,
-  startAt,
-  sum,
-  terminate,
-  updateDoc,
-  where,
-  writeBatch,
-} from 'firebase/firestore';
-import type { Firestore, Query, QueryConstraint, QueryFilterConstraint, WhereFilterOp } from 'firebase/firestore';
+import * as fullSdk from 'firebase/firestore';
+import type { Firestore, Query, QueryCompositeFilterConstraint, QueryFilterConstraint, QueryNonFilterConstraint, WhereFilterOp } from 'firebase/firestore';
 import type { AggregateSpec, Driver, FilterSpec, Identity, Json, ListenRecord, QuerySpec, WriteOp } from './types.js';
 
 export interface WebDriverOptions {
@@ -57,9 +18,53 @@ export interface WebDriverOptions {
   forceLongPolling?: boolean;
 }
 
+/** The part of the SDK surface the driver uses; firebase/firestore/lite fits it too. */
+export type WebSdk = typeof fullSdk;
+
 let appCounter = 0;
 
-export function createWebDriver(options: WebDriverOptions): Driver {
+export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk): Driver {
+  const {
+    Bytes,
+    DocumentReference,
+    GeoPoint,
+    Timestamp,
+    and,
+    arrayRemove,
+    arrayUnion,
+    average,
+    collection,
+    collectionGroup,
+    connectFirestoreEmulator,
+    count,
+    deleteDoc,
+    deleteField,
+    doc,
+    endAt,
+    endBefore,
+    getAggregateFromServer,
+    getDoc,
+    getDocs,
+    increment,
+    initializeFirestore,
+    limit,
+    limitToLast,
+    onSnapshot,
+    or,
+    orderBy,
+    query,
+    runTransaction,
+    serverTimestamp,
+    setDoc,
+    addDoc,
+    startAfter,
+    startAt,
+    sum,
+    terminate,
+    updateDoc,
+    where,
+    writeBatch,
+  } = sdk;
   const app: FirebaseApp = initializeApp({ projectId: options.projectId, apiKey: 'fake-api-key' }, `driver-${++appCounter}-${options.name}`);
   const db: Firestore = initializeFirestore(app, options.forceLongPolling ? { experimentalForceLongPolling: true } : {});
   const id = options.identity;
@@ -119,7 +124,7 @@ export function createWebDriver(options: WebDriverOptions): Driver {
 
   const queryOf = (spec: QuerySpec): Query => {
     const base = spec.group ? collectionGroup(db, spec.collection) : collection(db, spec.collection);
-    const constraints: QueryConstraint[] = [];
+    const constraints: QueryNonFilterConstraint[] = [];
     for (const [field, dir] of spec.orderBy ?? []) constraints.push(orderBy(field, dir));
     if (spec.startAt) constraints.push(startAt(...spec.startAt.map(toSdk)));
     if (spec.startAfter) constraints.push(startAfter(...spec.startAfter.map(toSdk)));
@@ -127,7 +132,8 @@ export function createWebDriver(options: WebDriverOptions): Driver {
     if (spec.endBefore) constraints.push(endBefore(...spec.endBefore.map(toSdk)));
     if (spec.limit !== undefined) constraints.push(limit(spec.limit));
     if (spec.limitToLast !== undefined) constraints.push(limitToLast(spec.limitToLast));
-    return spec.where ? query(base, filterOf(spec.where), ...constraints) : query(base, ...constraints);
+    // A single field filter is accepted where a composite one is (the overloads do not say so).
+    return spec.where ? query(base, filterOf(spec.where) as QueryCompositeFilterConstraint, ...constraints) : query(base, ...constraints);
   };
 
   const listeners = new Map<string, { record: ListenRecord; stop: () => void }>();
