@@ -29,8 +29,20 @@ function only(resource: Resource, action: Action, value: boolean): PermissionMap
 
 const sellerVariants: RoleDef[] = RESOURCES.flatMap((r) =>
   ACTIONS.flatMap((a) => [
-    { key: `seller +${r}.${a}`, uid: `s_on_${r}_${a}`, org: ORG_A, role: 'seller' as const, permissions: only(r, a, true) },
-    { key: `seller -${r}.${a}`, uid: `s_off_${r}_${a}`, org: ORG_A, role: 'seller' as const, permissions: only(r, a, false) },
+    {
+      key: `seller +${r}.${a}`,
+      uid: `s_on_${r}_${a}`,
+      org: ORG_A,
+      role: 'seller' as const,
+      permissions: only(r, a, true),
+    },
+    {
+      key: `seller -${r}.${a}`,
+      uid: `s_off_${r}_${a}`,
+      org: ORG_A,
+      role: 'seller' as const,
+      permissions: only(r, a, false),
+    },
   ]),
 );
 
@@ -41,7 +53,13 @@ export const ROLES: RoleDef[] = [
   { key: 'admin', uid: 'adminA', org: ORG_A, role: 'admin', permissions: {} },
   { key: 'seller (no entries)', uid: 'sellerA', org: ORG_A, role: 'seller', permissions: {} },
   ...sellerVariants,
-  { key: 'seller of B (all rights)', uid: 'sellerB', org: ORG_B, role: 'seller', permissions: only('dashboard', 'view', false) },
+  {
+    key: 'seller of B (all rights)',
+    uid: 'sellerB',
+    org: ORG_B,
+    role: 'seller',
+    permissions: only('dashboard', 'view', false),
+  },
   { key: 'admin of B', uid: 'adminB', org: ORG_B, role: 'admin', permissions: {} },
 ];
 

@@ -57,7 +57,12 @@ interface TargetImpl {
 
 const A = `organizations/${ORG_A}`;
 
-function serverDoc(listPath: string, docPath: (uid: string) => string, data: () => Doc, update: Doc): TargetImpl {
+function serverDoc(
+  listPath: string,
+  docPath: (uid: string) => string,
+  data: () => Doc,
+  update: Doc,
+): TargetImpl {
   return {
     docPath,
     listPath,
@@ -86,7 +91,14 @@ function crmTarget(name: CrmName): TargetImpl {
   const listPath = crmCollectionPath(name);
   const fresh = (uid: string, id: string) => {
     const prepare: Array<[string, Doc]> =
-      name === 'enrollments' ? [[`${crmCollectionPath('contacts')}/${id}`, { ...crmBody('contacts', 'adminA', id), ...storedAudit() }]] : [];
+      name === 'enrollments'
+        ? [
+            [
+              `${crmCollectionPath('contacts')}/${id}`,
+              { ...crmBody('contacts', 'adminA', id), ...storedAudit() },
+            ],
+          ]
+        : [];
     return { path: `${listPath}/${id}`, prepare, body: crmBody(name, uid, id) };
   };
   return {
@@ -114,15 +126,37 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     update: { fullName: 'Nuevo Nombre' },
     deleteSeed: () => ({ path: `users/${freshId('del')}`, data: userDoc('x', ORG_A) }),
   },
-  'users (another user)': serverDoc('users', () => `users/${OTHER_USER}`, () => userDoc('x', ORG_A), { fullName: 'Hacked' }),
-  usernames: serverDoc('usernames', () => 'usernames/ana', () => ({ uid: 'x', createdAt: ts(NOW) }), { uid: 'me' }),
+  'users (another user)': serverDoc(
+    'users',
+    () => `users/${OTHER_USER}`,
+    () => userDoc('x', ORG_A),
+    { fullName: 'Hacked' },
+  ),
+  usernames: serverDoc(
+    'usernames',
+    () => 'usernames/ana',
+    () => ({ uid: 'x', createdAt: ts(NOW) }),
+    { uid: 'me' },
+  ),
   'organizations (A)': {
     docPath: () => A,
     listPath: 'organizations',
-    create: (uid) => ({ path: `organizations/${freshId()}`, data: { name: 'Nueva', country: null, rtn: null, createdAt: ts(NOW), createdBy: uid } }),
+    create: (uid) => ({
+      path: `organizations/${freshId()}`,
+      data: { name: 'Nueva', country: null, rtn: null, createdAt: ts(NOW), createdBy: uid },
+    }),
     update: { name: 'Org A renombrada' },
     // Deleting the organization itself (expected: nobody).
-    deleteSeed: () => ({ path: A, data: { name: 'Org orgA', country: 'HN', rtn: null, createdAt: ts(NOW - 30 * DAY), createdBy: 'adminA' } }),
+    deleteSeed: () => ({
+      path: A,
+      data: {
+        name: 'Org orgA',
+        country: 'HN',
+        rtn: null,
+        createdAt: ts(NOW - 30 * DAY),
+        createdBy: 'adminA',
+      },
+    }),
   },
   'members (own)': {
     docPath: (uid) => `${A}/members/${uid}`,
@@ -139,10 +173,17 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     update: { permissions: { contacts: { view: true, create: true, edit: true, delete: false } } },
     deleteSeed: () => ({ path: `${A}/members/${freshId('del')}`, data: memberDoc('seller', {}, 'x') }),
   },
-  invitations: serverDoc(`${A}/invitations`, () => `${A}/invitations/inv1`, invitationDoc, { status: 'accepted' }),
-  invitationTokens: serverDoc('invitationTokens', () => `invitationTokens/${'a'.repeat(64)}`, () => ({ organizationId: ORG_A, invitationId: 'x' }), {
-    organizationId: 'orgB',
+  invitations: serverDoc(`${A}/invitations`, () => `${A}/invitations/inv1`, invitationDoc, {
+    status: 'accepted',
   }),
+  invitationTokens: serverDoc(
+    'invitationTokens',
+    () => `invitationTokens/${'a'.repeat(64)}`,
+    () => ({ organizationId: ORG_A, invitationId: 'x' }),
+    {
+      organizationId: 'orgB',
+    },
+  ),
   billing: serverDoc(`${A}/billing`, () => `${A}/billing/subscription`, activeSubscription, {
     status: 'active',
     currentPeriodEnd: ts(NOW + 365 * DAY),
@@ -151,16 +192,39 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     docPath: (uid) => `${A}/mailConnections/${uid}`,
     exists: inA,
     listPath: `${A}/mailConnections`,
-    create: (uid) => ({ path: `${A}/mailConnections/${uid}`, data: { ...mailConnectionDoc(uid), email: 'forged@gmail.com' } }),
+    create: (uid) => ({
+      path: `${A}/mailConnections/${uid}`,
+      data: { ...mailConnectionDoc(uid), email: 'forged@gmail.com' },
+    }),
     update: { status: 'connected', email: 'forged@gmail.com' },
     deleteSeed: () => ({ path: '', data: {} }), // replaced per role below
   },
-  'mailConnections (another member)': serverDoc(`${A}/mailConnections`, () => `${A}/mailConnections/${VICTIM}`, () => mailConnectionDoc('x'), {
-    email: 'forged@gmail.com',
-  }),
-  mailTokens: serverDoc('mailTokens', (uid) => `mailTokens/${uid}`, () => ({ refreshToken: 'x', updatedAt: ts(NOW) }), { refreshToken: 'mine' }),
-  oauthStates: serverDoc('oauthStates', () => 'oauthStates/state1', () => ({ uid: 'x', createdAt: ts(NOW) }), { uid: 'me' }),
-  stripeEvents: serverDoc('stripeEvents', () => 'stripeEvents/evt_1', () => ({ type: 'x', processedAt: ts(NOW) }), { type: 'y' }),
+  'mailConnections (another member)': serverDoc(
+    `${A}/mailConnections`,
+    () => `${A}/mailConnections/${VICTIM}`,
+    () => mailConnectionDoc('x'),
+    {
+      email: 'forged@gmail.com',
+    },
+  ),
+  mailTokens: serverDoc(
+    'mailTokens',
+    (uid) => `mailTokens/${uid}`,
+    () => ({ refreshToken: 'x', updatedAt: ts(NOW) }),
+    { refreshToken: 'mine' },
+  ),
+  oauthStates: serverDoc(
+    'oauthStates',
+    () => 'oauthStates/state1',
+    () => ({ uid: 'x', createdAt: ts(NOW) }),
+    { uid: 'me' },
+  ),
+  stripeEvents: serverDoc(
+    'stripeEvents',
+    () => 'stripeEvents/evt_1',
+    () => ({ type: 'x', processedAt: ts(NOW) }),
+    { type: 'y' },
+  ),
   sendLog: serverDoc(`${A}/sendLog`, () => `${A}/sendLog/log1`, sendLogDoc, { status: 'failed' }),
   companies: crmTarget('companies'),
   contacts: crmTarget('contacts'),
@@ -200,7 +264,8 @@ export function planCell(r: RoleDef, name: TargetName, op: Op): Cell {
     }
     case 'update': {
       const path = t.docPath(uid);
-      if (t.exists && !t.exists(r)) return { seeds: [], run: (db) => setDoc(doc(db, path), t.update, { merge: true }) };
+      if (t.exists && !t.exists(r))
+        return { seeds: [], run: (db) => setDoc(doc(db, path), t.update, { merge: true }) };
       return { seeds: [], run: (db) => updateDoc(doc(db, path), t.update) };
     }
     case 'delete': {

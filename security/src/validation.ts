@@ -17,7 +17,10 @@ const s = (n: number, c = 'x') => c.repeat(n);
 const list = (n: number) => Array.from({ length: n }, (_, i) => `u${i}`);
 
 /** A required, non-blank text of at most `max` characters. */
-const text = (max: number): FieldCases => ({ ok: ['A', s(max)], bad: ['', '   ', s(max + 1), 42, null, ['A']] });
+const text = (max: number): FieldCases => ({
+  ok: ['A', s(max)],
+  bad: ['', '   ', s(max + 1), 42, null, ['A']],
+});
 /** An optional text (string or null) of at most `max` characters. */
 const optText = (max: number): FieldCases => ({ ok: [null, '', s(max)], bad: [s(max + 1), 42, true] });
 const url: FieldCases = {
@@ -45,7 +48,10 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
   },
   contacts: {
     name: text(200),
-    email: { ok: [null, 'ana@acme.hn', 'a.b+c@sub.acme.com'], bad: ['ana', 'ana@acme', 'a b@c.de', `${s(250)}@a.com`, 5] },
+    email: {
+      ok: [null, 'ana@acme.hn', 'a.b+c@sub.acme.com'],
+      bad: ['ana', 'ana@acme', 'a b@c.de', `${s(250)}@a.com`, 5],
+    },
     phone: optText(50),
     companyId: nullableId,
     companyName: optText(200),
@@ -169,7 +175,8 @@ export function missingCases(): string[] {
     const cases = FIELD_CASES[c as ContractCollection];
     for (const k of [...contract.required, ...contract.optional])
       if (!['createdAt', 'createdBy', 'updatedAt'].includes(k) && !cases[k]) out.push(`${c}.${k}`);
-    for (const k of Object.keys(cases)) if (![...contract.required, ...contract.optional].includes(k)) out.push(`${c}.${k} (extra)`);
+    for (const k of Object.keys(cases))
+      if (![...contract.required, ...contract.optional].includes(k)) out.push(`${c}.${k} (extra)`);
   }
   return out;
 }
@@ -178,6 +185,7 @@ export const show = (v: unknown): string => {
   if (typeof v === 'function') return 'ƒ(id)';
   if (typeof v === 'string') return v.length > 24 ? `'${v.slice(0, 12)}…' (${v.length} chars)` : `'${v}'`;
   if (Array.isArray(v)) return v.length > 3 ? `[${v.length} items]` : JSON.stringify(v);
-  if (v && typeof v === 'object' && 'toMillis' in v) return `timestamp(${(v as { toMillis(): number }).toMillis() - NOW}ms from now)`;
+  if (v && typeof v === 'object' && 'toMillis' in v)
+    return `timestamp(${(v as { toMillis(): number }).toMillis() - NOW}ms from now)`;
   return JSON.stringify(v);
 };

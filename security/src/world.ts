@@ -68,7 +68,12 @@ export function crmCollectionPath(name: CrmName, org = ORG_A): string {
 export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Doc {
   switch (name) {
     case 'companies':
-      return { name: 'Acme Honduras', industry: 'technology', size: '11-50', searchTokens: tokensFor('companies', { name: 'Acme Honduras' }) };
+      return {
+        name: 'Acme Honduras',
+        industry: 'technology',
+        size: '11-50',
+        searchTokens: tokensFor('companies', { name: 'Acme Honduras' }),
+      };
     case 'contacts':
       return {
         name: 'Ana Pérez',
@@ -182,7 +187,10 @@ export function memberDoc(role: 'admin' | 'seller', permissions: PermissionMap, 
     role,
     fullName: `User ${uid}`,
     email: `${uid}@example.com`,
-    username: uid.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 20),
+    username: uid
+      .toLowerCase()
+      .replace(/[^a-z0-9_]/g, '_')
+      .slice(0, 20),
     permissions,
     joinedAt: ts(NOW - 10 * DAY),
     invitedBy: role === 'admin' ? null : 'adminA',
@@ -256,7 +264,10 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
     const db = ctx.firestore() as unknown as Firestore;
     const docs: Array<[string, Doc]> = [];
     for (const org of [ORG_A, ORG_B]) {
-      docs.push([`organizations/${org}`, { name: `Org ${org}`, country: 'HN', rtn: null, createdAt: ts(NOW - 30 * DAY), createdBy: 'adminA' }]);
+      docs.push([
+        `organizations/${org}`,
+        { name: `Org ${org}`, country: 'HN', rtn: null, createdAt: ts(NOW - 30 * DAY), createdBy: 'adminA' },
+      ]);
       docs.push([`organizations/${org}/billing/subscription`, activeSubscription()]);
       docs.push([`organizations/${org}/invitations/inv1`, invitationDoc()]);
       docs.push([`organizations/${org}/sendLog/log1`, sendLogDoc()]);

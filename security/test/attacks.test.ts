@@ -47,15 +47,29 @@ let env: RulesTestEnvironment;
 const A = 'organizations/orgA';
 const B = 'organizations/orgB';
 
-const newContact = (uid: string, extra: Doc = {}) => ({ ...crmBody('contacts', uid, 'x'), ...createAudit(uid), ...extra });
+const newContact = (uid: string, extra: Doc = {}) => ({
+  ...crmBody('contacts', uid, 'x'),
+  ...createAudit(uid),
+  ...extra,
+});
 const db = (uid: string | null, claims?: Record<string, unknown>): Firestore => as(env, uid, claims);
 
 /** Organizations in every subscription state, each with an admin `${org}-admin` and a contact. */
 const BILLING: Record<string, Doc | null> = {
   orgGrace: { ...activeSubscription(), currentPeriodEnd: ts(NOW - DAY) },
   orgExpired: { ...activeSubscription(), currentPeriodEnd: ts(NOW - 3 * DAY) },
-  orgTrial: { ...activeSubscription(), status: 'trialing', trialEnd: ts(NOW + 5 * DAY), currentPeriodEnd: null },
-  orgTrialOver: { ...activeSubscription(), status: 'trialing', trialEnd: ts(NOW - HOUR), currentPeriodEnd: null },
+  orgTrial: {
+    ...activeSubscription(),
+    status: 'trialing',
+    trialEnd: ts(NOW + 5 * DAY),
+    currentPeriodEnd: null,
+  },
+  orgTrialOver: {
+    ...activeSubscription(),
+    status: 'trialing',
+    trialEnd: ts(NOW - HOUR),
+    currentPeriodEnd: null,
+  },
   orgTrialNoEnd: { ...activeSubscription(), status: 'trialing', trialEnd: null, currentPeriodEnd: null },
   orgPastDue: { ...activeSubscription(), status: 'past_due' },
   orgCanceled: { ...activeSubscription(), status: 'canceled' },
@@ -93,16 +107,26 @@ afterAll(async () => {
   await env?.cleanup();
 });
 
-const denied = (name: string, run: () => Promise<unknown>) => it(name, () => assertFails(run()).then(() => undefined));
-const control = (name: string, run: () => Promise<unknown>) => it(`control: ${name}`, () => assertSucceeds(run()).then(() => undefined));
+const denied = (name: string, run: () => Promise<unknown>) =>
+  it(name, () => assertFails(run()).then(() => undefined));
+const control = (name: string, run: () => Promise<unknown>) =>
+  it(`control: ${name}`, () => assertSucceeds(run()).then(() => undefined));
 
 describe.concurrent('tenant isolation', () => {
-  denied("seller of A reads a company of B by path", () => getDoc(doc(db('sellerA'), `${B}/companies/company1`)));
-  denied("admin of A creates a contact under B's path", () => setDoc(doc(db('adminA'), `${B}/contacts/${freshId()}`), newContact('adminA')));
-  denied("admin of A updates B's deal", () => updateDoc(doc(db('adminA'), `${B}/deals/deal1`), { stage: 'lost', updatedAt: serverTimestamp() }));
+  denied('seller of A reads a company of B by path', () =>
+    getDoc(doc(db('sellerA'), `${B}/companies/company1`)),
+  );
+  denied("admin of A creates a contact under B's path", () =>
+    setDoc(doc(db('adminA'), `${B}/contacts/${freshId()}`), newContact('adminA')),
+  );
+  denied("admin of A updates B's deal", () =>
+    updateDoc(doc(db('adminA'), `${B}/deals/deal1`), { stage: 'lost', updatedAt: serverTimestamp() }),
+  );
   denied("admin of A deletes B's task", () => deleteDoc(doc(db('adminA'), `${B}/tasks/task1`)));
   denied("admin of B lists A's contacts", () => getDocs(collection(db('adminB'), `${A}/contacts`)));
-  denied("admin of B counts A's deals by stage", () => getDocs(query(collection(db('adminB'), `${A}/deals`), where('stage', '==', 'won'))));
+  denied("admin of B counts A's deals by stage", () =>
+    getDocs(query(collection(db('adminB'), `${A}/deals`), where('stage', '==', 'won'))),
+  );
   denied("admin of A lists B's members", () => getDocs(collection(db('adminA'), `${B}/members`)));
   denied("admin of A reads B's subscription", () => getDoc(doc(db('adminA'), `${B}/billing/subscription`)));
   denied("admin of A lists B's invitations", () => getDocs(collection(db('adminA'), `${B}/invitations`)));
@@ -115,121 +139,344 @@ describe.concurrent('tenant isolation', () => {
       ...createAudit('adminA'),
     });
   });
-  denied('writing organizationId: orgB into a contact', () => setDoc(doc(db('adminA'), `${A}/contacts/${freshId()}`), newContact('adminA', { organizationId: 'orgB' })));
-  denied("an admin of B reads A's notes", () => getDocs(collection(db('adminB'), `${A}/contacts/contact1/notes`)));
+  denied('writing organizationId: orgB into a contact', () =>
+    setDoc(doc(db('adminA'), `${A}/contacts/${freshId()}`), newContact('adminA', { organizationId: 'orgB' })),
+  );
+  denied("an admin of B reads A's notes", () =>
+    getDocs(collection(db('adminB'), `${A}/contacts/contact1/notes`)),
+  );
   denied("a seller of B enrolls A's contact in B's sequence", () =>
-    setDoc(doc(db('sellerB'), `${B}/sequences/seq1/enrollments/contact-of-A`), { ...crmBody('enrollments', 'sellerB', 'contact-of-A'), ...createAudit('sellerB') }),
+    setDoc(doc(db('sellerB'), `${B}/sequences/seq1/enrollments/contact-of-A`), {
+      ...crmBody('enrollments', 'sellerB', 'contact-of-A'),
+      ...createAudit('sellerB'),
+    }),
   );
 });
 
 describe.concurrent('forged identity and history', () => {
-  denied("a seller creates a contact with createdBy = the admin's uid", () => setDoc(doc(db('trusted'), `${A}/contacts/${freshId()}`), newContact('adminA')));
-  denied('a seller rewrites createdBy of a company to themself', () => updateDoc(doc(db('trusted'), `${A}/companies/company1`), { createdBy: 'trusted', updatedAt: serverTimestamp() }));
-  denied('backdating createdAt on update', () => updateDoc(doc(db('trusted'), `${A}/deals/deal1`), { createdAt: ts(NOW - 365 * DAY), updatedAt: serverTimestamp() }));
-  denied('a client clock createdAt on create', () => setDoc(doc(db('trusted'), `${A}/tasks/${freshId()}`), { ...crmBody('tasks', 'trusted', 'x'), ...createAudit('trusted'), createdAt: ts(NOW) }));
-  denied('a stale updatedAt on update', () => updateDoc(doc(db('trusted'), `${A}/tickets/ticket1`), { status: 'Closed', updatedAt: ts(NOW - DAY) }));
-  denied('changing the contact an enrollment is for', () => updateDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/contact1`), { contactId: 'c-cascade-1', updatedAt: serverTimestamp() }));
+  denied("a seller creates a contact with createdBy = the admin's uid", () =>
+    setDoc(doc(db('trusted'), `${A}/contacts/${freshId()}`), newContact('adminA')),
+  );
+  denied('a seller rewrites createdBy of a company to themself', () =>
+    updateDoc(doc(db('trusted'), `${A}/companies/company1`), {
+      createdBy: 'trusted',
+      updatedAt: serverTimestamp(),
+    }),
+  );
+  denied('backdating createdAt on update', () =>
+    updateDoc(doc(db('trusted'), `${A}/deals/deal1`), {
+      createdAt: ts(NOW - 365 * DAY),
+      updatedAt: serverTimestamp(),
+    }),
+  );
+  denied('a client clock createdAt on create', () =>
+    setDoc(doc(db('trusted'), `${A}/tasks/${freshId()}`), {
+      ...crmBody('tasks', 'trusted', 'x'),
+      ...createAudit('trusted'),
+      createdAt: ts(NOW),
+    }),
+  );
+  denied('a stale updatedAt on update', () =>
+    updateDoc(doc(db('trusted'), `${A}/tickets/ticket1`), { status: 'Closed', updatedAt: ts(NOW - DAY) }),
+  );
+  denied('changing the contact an enrollment is for', () =>
+    updateDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/contact1`), {
+      contactId: 'c-cascade-1',
+      updatedAt: serverTimestamp(),
+    }),
+  );
 });
 
 describe.concurrent('privilege escalation', () => {
-  denied('a seller makes themself admin', () => updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), { role: 'admin' }));
-  denied('a seller grants themself contacts.delete', () => updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), { permissions: { contacts: { view: true, create: true, edit: true, delete: true } } }));
-  denied('a seller flips one switch of their own by field path', () => updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), { 'permissions.deals.delete': true }));
-  denied("a seller edits another member's permissions", () => updateDoc(doc(db('trusted'), `${A}/members/victimA`), { permissions: {} }));
-  denied('a seller adds a friend as a member', () => setDoc(doc(db('trusted'), `${A}/members/friend`), memberDoc('seller', {}, 'friend')));
-  denied('a stranger joins A by writing their member document', () => setDoc(doc(db('stranger'), `${A}/members/stranger`), memberDoc('seller', {}, 'stranger')));
-  denied('a stranger joins A as admin', () => setDoc(doc(db('stranger'), `${A}/members/stranger`), memberDoc('admin', {}, 'stranger')));
-  denied('an admin of B adds themself to A', () => setDoc(doc(db('adminB'), `${A}/members/adminB`), memberDoc('admin', {}, 'adminB')));
-  denied('the admin demotes themself (could leave no admin)', () => updateDoc(doc(db('adminA'), `${A}/members/adminA`), { role: 'seller' }));
-  denied('the admin deletes their own membership (last admin)', () => deleteDoc(doc(db('adminA'), `${A}/members/adminA`)));
-  denied('the admin edits their own permissions', () => updateDoc(doc(db('adminA'), `${A}/members/adminA`), { permissions: {} }));
-  denied('a seller deletes their own membership', () => deleteDoc(doc(db('sellerA'), `${A}/members/sellerA`)));
-  denied('a user moves their profile to another organization', () => updateDoc(doc(db('sellerA'), 'users/sellerA'), { organizationId: 'orgB' }));
-  denied('a user creates a profile for another uid', () => setDoc(doc(db('sellerA'), 'users/brand-new'), userDoc('brand-new', 'orgA')));
+  denied('a seller makes themself admin', () =>
+    updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), { role: 'admin' }),
+  );
+  denied('a seller grants themself contacts.delete', () =>
+    updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), {
+      permissions: { contacts: { view: true, create: true, edit: true, delete: true } },
+    }),
+  );
+  denied('a seller flips one switch of their own by field path', () =>
+    updateDoc(doc(db('sellerA'), `${A}/members/sellerA`), { 'permissions.deals.delete': true }),
+  );
+  denied("a seller edits another member's permissions", () =>
+    updateDoc(doc(db('trusted'), `${A}/members/victimA`), { permissions: {} }),
+  );
+  denied('a seller adds a friend as a member', () =>
+    setDoc(doc(db('trusted'), `${A}/members/friend`), memberDoc('seller', {}, 'friend')),
+  );
+  denied('a stranger joins A by writing their member document', () =>
+    setDoc(doc(db('stranger'), `${A}/members/stranger`), memberDoc('seller', {}, 'stranger')),
+  );
+  denied('a stranger joins A as admin', () =>
+    setDoc(doc(db('stranger'), `${A}/members/stranger`), memberDoc('admin', {}, 'stranger')),
+  );
+  denied('an admin of B adds themself to A', () =>
+    setDoc(doc(db('adminB'), `${A}/members/adminB`), memberDoc('admin', {}, 'adminB')),
+  );
+  denied('the admin demotes themself (could leave no admin)', () =>
+    updateDoc(doc(db('adminA'), `${A}/members/adminA`), { role: 'seller' }),
+  );
+  denied('the admin deletes their own membership (last admin)', () =>
+    deleteDoc(doc(db('adminA'), `${A}/members/adminA`)),
+  );
+  denied('the admin edits their own permissions', () =>
+    updateDoc(doc(db('adminA'), `${A}/members/adminA`), { permissions: {} }),
+  );
+  denied('a seller deletes their own membership', () =>
+    deleteDoc(doc(db('sellerA'), `${A}/members/sellerA`)),
+  );
+  denied('a user moves their profile to another organization', () =>
+    updateDoc(doc(db('sellerA'), 'users/sellerA'), { organizationId: 'orgB' }),
+  );
+  denied('a user creates a profile for another uid', () =>
+    setDoc(doc(db('sellerA'), 'users/brand-new'), userDoc('brand-new', 'orgA')),
+  );
   denied("a user reads another user's profile", () => getDoc(doc(db('sellerA'), 'users/adminA')));
-  denied('a superadmin claim as the string "true" lists organizations', () => getDocs(collection(db('fake', { superadmin: 'true' }), 'organizations')));
-  denied('a role: admin custom claim reads A contacts', () => getDocs(collection(db('claimer', { role: 'admin', organizationId: 'orgA' }), `${A}/contacts`)));
-  denied("the superadmin reads A's contacts", () => getDocs(collection(db('root', { superadmin: true }), `${A}/contacts`)));
-  denied('the superadmin writes a company in A', () => setDoc(doc(db('root', { superadmin: true }), `${A}/companies/${freshId()}`), { ...crmBody('companies', 'root', 'x'), ...createAudit('root') }));
-  denied("the superadmin changes a member's role", () => updateDoc(doc(db('root', { superadmin: true }), `${A}/members/victimA`), { role: 'admin' }));
-  denied("the superadmin reads A's subscription", () => getDoc(doc(db('root', { superadmin: true }), `${A}/billing/subscription`)));
-  control('a second admin may demote the first', () => updateDoc(doc(db('second-admin'), `${A}/members/victimA`), { role: 'seller' }));
+  denied('a superadmin claim as the string "true" lists organizations', () =>
+    getDocs(collection(db('fake', { superadmin: 'true' }), 'organizations')),
+  );
+  denied('a role: admin custom claim reads A contacts', () =>
+    getDocs(collection(db('claimer', { role: 'admin', organizationId: 'orgA' }), `${A}/contacts`)),
+  );
+  denied("the superadmin reads A's contacts", () =>
+    getDocs(collection(db('root', { superadmin: true }), `${A}/contacts`)),
+  );
+  denied('the superadmin writes a company in A', () =>
+    setDoc(doc(db('root', { superadmin: true }), `${A}/companies/${freshId()}`), {
+      ...crmBody('companies', 'root', 'x'),
+      ...createAudit('root'),
+    }),
+  );
+  denied("the superadmin changes a member's role", () =>
+    updateDoc(doc(db('root', { superadmin: true }), `${A}/members/victimA`), { role: 'admin' }),
+  );
+  denied("the superadmin reads A's subscription", () =>
+    getDoc(doc(db('root', { superadmin: true }), `${A}/billing/subscription`)),
+  );
+  control('a second admin may demote the first', () =>
+    updateDoc(doc(db('second-admin'), `${A}/members/victimA`), { role: 'seller' }),
+  );
 });
 
 describe.concurrent('server-only stores', () => {
   denied('reading my own mail token', () => getDoc(doc(db('adminA'), 'mailTokens/adminA')));
   denied('listing mail tokens', () => getDocs(collection(db('adminA'), 'mailTokens')));
-  denied('writing my own mail token', () => setDoc(doc(db('adminA'), 'mailTokens/adminA'), { refreshToken: 'mine' }));
-  denied('reading an invitation token lookup by hash', () => getDoc(doc(db('stranger'), `invitationTokens/${'a'.repeat(64)}`)));
-  denied('forging an invitation token lookup', () => setDoc(doc(db('stranger'), `invitationTokens/${'b'.repeat(64)}`), { organizationId: 'orgA', invitationId: 'inv1' }));
-  denied('probing username availability by reading usernames', () => getDoc(doc(db('stranger'), 'usernames/ana')));
-  denied('reserving a username directly', () => setDoc(doc(db('stranger'), 'usernames/elon'), { uid: 'stranger' }));
-  denied('the admin forges the subscription as active for a year', () =>
-    updateDoc(doc(db('adminA'), `${A}/billing/subscription`), { status: 'active', currentPeriodEnd: ts(NOW + 365 * DAY) }),
+  denied('writing my own mail token', () =>
+    setDoc(doc(db('adminA'), 'mailTokens/adminA'), { refreshToken: 'mine' }),
   );
-  denied('the admin of an expired org re-opens it', () => updateDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/billing/subscription'), { currentPeriodEnd: ts(NOW + 30 * DAY) }));
-  denied('creating a subscription mirror where none exists', () => setDoc(doc(db('orgNoBilling-admin'), 'organizations/orgNoBilling/billing/subscription'), activeSubscription()));
+  denied('reading an invitation token lookup by hash', () =>
+    getDoc(doc(db('stranger'), `invitationTokens/${'a'.repeat(64)}`)),
+  );
+  denied('forging an invitation token lookup', () =>
+    setDoc(doc(db('stranger'), `invitationTokens/${'b'.repeat(64)}`), {
+      organizationId: 'orgA',
+      invitationId: 'inv1',
+    }),
+  );
+  denied('probing username availability by reading usernames', () =>
+    getDoc(doc(db('stranger'), 'usernames/ana')),
+  );
+  denied('reserving a username directly', () =>
+    setDoc(doc(db('stranger'), 'usernames/elon'), { uid: 'stranger' }),
+  );
+  denied('the admin forges the subscription as active for a year', () =>
+    updateDoc(doc(db('adminA'), `${A}/billing/subscription`), {
+      status: 'active',
+      currentPeriodEnd: ts(NOW + 365 * DAY),
+    }),
+  );
+  denied('the admin of an expired org re-opens it', () =>
+    updateDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/billing/subscription'), {
+      currentPeriodEnd: ts(NOW + 30 * DAY),
+    }),
+  );
+  denied('creating a subscription mirror where none exists', () =>
+    setDoc(
+      doc(db('orgNoBilling-admin'), 'organizations/orgNoBilling/billing/subscription'),
+      activeSubscription(),
+    ),
+  );
   denied('deleting the subscription mirror', () => deleteDoc(doc(db('adminA'), `${A}/billing/subscription`)));
-  denied('marking my mail connection connected', () => setDoc(doc(db('adminA'), `${A}/mailConnections/adminA`), { provider: 'gmail', email: 'ceo@acme.hn', status: 'connected', connectedAt: ts(NOW) }));
-  denied("a seller reads another member's mail connection", () => getDoc(doc(db('sellerA'), `${A}/mailConnections/adminA`)));
+  denied('marking my mail connection connected', () =>
+    setDoc(doc(db('adminA'), `${A}/mailConnections/adminA`), {
+      provider: 'gmail',
+      email: 'ceo@acme.hn',
+      status: 'connected',
+      connectedAt: ts(NOW),
+    }),
+  );
+  denied("a seller reads another member's mail connection", () =>
+    getDoc(doc(db('sellerA'), `${A}/mailConnections/adminA`)),
+  );
   denied('a seller lists mail connections', () => getDocs(collection(db('trusted'), `${A}/mailConnections`)));
   denied('the admin creates an invitation without the callable', () =>
-    setDoc(doc(db('adminA'), `${A}/invitations/${freshId()}`), { email: 'x@y.z', role: 'admin', permissions: {}, invitedBy: 'adminA', status: 'pending', expiresAt: ts(NOW + 7 * DAY), createdAt: ts(NOW), tokenHash: 'c'.repeat(64) }),
+    setDoc(doc(db('adminA'), `${A}/invitations/${freshId()}`), {
+      email: 'x@y.z',
+      role: 'admin',
+      permissions: {},
+      invitedBy: 'adminA',
+      status: 'pending',
+      expiresAt: ts(NOW + 7 * DAY),
+      createdAt: ts(NOW),
+      tokenHash: 'c'.repeat(64),
+    }),
   );
-  denied('accepting an invitation by writing its status', () => updateDoc(doc(db('stranger'), `${A}/invitations/inv1`), { status: 'accepted' }));
-  denied('the admin extends an invitation', () => updateDoc(doc(db('adminA'), `${A}/invitations/inv1`), { expiresAt: ts(NOW + 365 * DAY) }));
-  denied('a seller lists pending invitations (tokens hashes)', () => getDocs(query(collection(db('trusted'), `${A}/invitations`), where('status', '==', 'pending'))));
-  denied('a client writes a send-log entry', () => setDoc(doc(db('adminA'), `${A}/sendLog/${freshId()}`), { status: 'sent' }));
-  denied('a client rewrites a send-log entry', () => updateDoc(doc(db('adminA'), `${A}/sendLog/log1`), { status: 'failed' }));
-  denied('replaying a Stripe event id', () => setDoc(doc(db('adminA'), 'stripeEvents/evt_2'), { type: 'invoice.paid' }));
+  denied('accepting an invitation by writing its status', () =>
+    updateDoc(doc(db('stranger'), `${A}/invitations/inv1`), { status: 'accepted' }),
+  );
+  denied('the admin extends an invitation', () =>
+    updateDoc(doc(db('adminA'), `${A}/invitations/inv1`), { expiresAt: ts(NOW + 365 * DAY) }),
+  );
+  denied('a seller lists pending invitations (tokens hashes)', () =>
+    getDocs(query(collection(db('trusted'), `${A}/invitations`), where('status', '==', 'pending'))),
+  );
+  denied('a client writes a send-log entry', () =>
+    setDoc(doc(db('adminA'), `${A}/sendLog/${freshId()}`), { status: 'sent' }),
+  );
+  denied('a client rewrites a send-log entry', () =>
+    updateDoc(doc(db('adminA'), `${A}/sendLog/log1`), { status: 'failed' }),
+  );
+  denied('replaying a Stripe event id', () =>
+    setDoc(doc(db('adminA'), 'stripeEvents/evt_2'), { type: 'invoice.paid' }),
+  );
   denied('reading OAuth states', () => getDocs(collection(db('adminA'), 'oauthStates')));
 });
 
 describe.concurrent('collection-group queries (no organization in the path)', () => {
-  denied('a seller lists every contact of every organization', () => getDocs(collectionGroup(db('trusted'), 'contacts')));
-  denied('an admin lists every member of every organization', () => getDocs(collectionGroup(db('adminA'), 'members')));
-  denied('an admin lists every mail connection', () => getDocs(collectionGroup(db('adminA'), 'mailConnections')));
+  denied('a seller lists every contact of every organization', () =>
+    getDocs(collectionGroup(db('trusted'), 'contacts')),
+  );
+  denied('an admin lists every member of every organization', () =>
+    getDocs(collectionGroup(db('adminA'), 'members')),
+  );
+  denied('an admin lists every mail connection', () =>
+    getDocs(collectionGroup(db('adminA'), 'mailConnections')),
+  );
   denied('an admin lists every note', () => getDocs(collectionGroup(db('adminA'), 'notes')));
-  denied('an admin lists every invitation', () => getDocs(query(collectionGroup(db('adminA'), 'invitations'), where('status', '==', 'pending'))));
+  denied('an admin lists every invitation', () => getDocs(collectionGroup(db('adminA'), 'invitations')));
   denied('an admin lists every subscription', () => getDocs(collectionGroup(db('adminA'), 'billing')));
-  denied('the superadmin lists every contact', () => getDocs(collectionGroup(db('root', { superadmin: true }), 'contacts')));
+  denied('the superadmin lists every contact', () =>
+    getDocs(collectionGroup(db('root', { superadmin: true }), 'contacts')),
+  );
   denied('a signed-out caller lists organizations', () => getDocs(collection(db(null), 'organizations')));
-  denied('a member lists all organizations', () => getDocs(query(collection(db('adminA'), 'organizations'), limit(10))));
-  control('the superadmin lists every member (the /admin screen)', () => getDocs(collectionGroup(db('root', { superadmin: true }), 'members')));
-  control('the superadmin lists organizations', () => getDocs(collection(db('root', { superadmin: true }), 'organizations')));
+  denied('a member lists all organizations', () =>
+    getDocs(query(collection(db('adminA'), 'organizations'), limit(10))),
+  );
+  control('the superadmin lists every member (the /admin screen)', () =>
+    getDocs(collectionGroup(db('root', { superadmin: true }), 'members')),
+  );
+  control('the superadmin lists organizations', () =>
+    getDocs(collection(db('root', { superadmin: true }), 'organizations')),
+  );
 });
 
 describe.concurrent('oversized and mistyped values', () => {
-  denied('a 100,000-character contact name', () => setDoc(doc(db('adminA'), `${A}/contacts/${freshId()}`), newContact('adminA', { name: 'x'.repeat(100_000) })));
-  denied('a 300,000-character note', () => setDoc(doc(db('adminA'), `${A}/contacts/contact1/notes/${freshId()}`), { content: 'x'.repeat(300_000), ...createAudit('adminA') }));
+  denied('a 100,000-character contact name', () =>
+    setDoc(
+      doc(db('adminA'), `${A}/contacts/${freshId()}`),
+      newContact('adminA', { name: 'x'.repeat(100_000) }),
+    ),
+  );
+  denied('a 300,000-character note', () =>
+    setDoc(doc(db('adminA'), `${A}/contacts/contact1/notes/${freshId()}`), {
+      content: 'x'.repeat(300_000),
+      ...createAudit('adminA'),
+    }),
+  );
   denied('5,000 search tokens (index explosion)', () =>
-    setDoc(doc(db('adminA'), `${A}/companies/${freshId()}`), { name: 'Acme', searchTokens: Array.from({ length: 5000 }, (_, i) => `t${i}`), ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/companies/${freshId()}`), {
+      name: 'Acme',
+      searchTokens: Array.from({ length: 5000 }, (_, i) => `t${i}`),
+      ...createAudit('adminA'),
+    }),
   );
   denied('1,000 task assignees', () =>
-    setDoc(doc(db('adminA'), `${A}/tasks/${freshId()}`), { ...crmBody('tasks', 'adminA', 'x'), assigneeIds: Array.from({ length: 1000 }, (_, i) => `u${i}`), ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/tasks/${freshId()}`), {
+      ...crmBody('tasks', 'adminA', 'x'),
+      assigneeIds: Array.from({ length: 1000 }, (_, i) => `u${i}`),
+      ...createAudit('adminA'),
+    }),
   );
-  denied('a deal amount as a string', () => setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), { ...crmBody('deals', 'adminA', 'x'), amount: '1000', ...createAudit('adminA') }));
-  denied('a deal amount NaN', () => setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), { ...crmBody('deals', 'adminA', 'x'), amount: NaN, ...createAudit('adminA') }));
-  denied('a deal amount Infinity', () => setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), { ...crmBody('deals', 'adminA', 'x'), amount: Infinity, ...createAudit('adminA') }));
-  denied('a negative deal amount', () => setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), { ...crmBody('deals', 'adminA', 'x'), amount: -5, ...createAudit('adminA') }));
-  denied('a probability of 1000', () => setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), { ...crmBody('deals', 'adminA', 'x'), probability: 1000, ...createAudit('adminA') }));
+  denied('a deal amount as a string', () =>
+    setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), {
+      ...crmBody('deals', 'adminA', 'x'),
+      amount: '1000',
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a deal amount NaN', () =>
+    setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), {
+      ...crmBody('deals', 'adminA', 'x'),
+      amount: NaN,
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a deal amount Infinity', () =>
+    setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), {
+      ...crmBody('deals', 'adminA', 'x'),
+      amount: Infinity,
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a negative deal amount', () =>
+    setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), {
+      ...crmBody('deals', 'adminA', 'x'),
+      amount: -5,
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a probability of 1000', () =>
+    setDoc(doc(db('adminA'), `${A}/deals/${freshId()}`), {
+      ...crmBody('deals', 'adminA', 'x'),
+      probability: 1000,
+      ...createAudit('adminA'),
+    }),
+  );
   denied('a javascript: website (stored XSS)', () =>
-    setDoc(doc(db('adminA'), `${A}/companies/${freshId()}`), { ...crmBody('companies', 'adminA', 'x'), website: 'javascript:alert(document.cookie)', ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/companies/${freshId()}`), {
+      ...crmBody('companies', 'adminA', 'x'),
+      website: 'javascript:alert(document.cookie)',
+      ...createAudit('adminA'),
+    }),
   );
-  denied('a contact status that is a map', () => setDoc(doc(db('adminA'), `${A}/contacts/${freshId()}`), newContact('adminA', { status: { $ne: null } })));
+  denied('a contact status that is a map', () =>
+    setDoc(doc(db('adminA'), `${A}/contacts/${freshId()}`), newContact('adminA', { status: { $ne: null } })),
+  );
   denied('a meeting that ends before it starts', () =>
-    setDoc(doc(db('adminA'), `${A}/meetings/${freshId()}`), { ...crmBody('meetings', 'adminA', 'x'), endTime: ts(NOW - DAY), ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/meetings/${freshId()}`), {
+      ...crmBody('meetings', 'adminA', 'x'),
+      endTime: ts(NOW - DAY),
+      ...createAudit('adminA'),
+    }),
   );
   denied('a document record of 1 GB', () => {
     const id = freshId();
-    return setDoc(doc(db('adminA'), `${A}/documents/${id}`), { ...crmBody('documents', 'adminA', id), size: 1024 ** 3, ...createAudit('adminA') });
+    return setDoc(doc(db('adminA'), `${A}/documents/${id}`), {
+      ...crmBody('documents', 'adminA', id),
+      size: 1024 ** 3,
+      ...createAudit('adminA'),
+    });
   });
-  denied('a folder that is its own parent', () => setDoc(doc(db('adminA'), `${A}/folders/loop`), { name: 'Loop', parentId: 'loop', ...createAudit('adminA') }));
-  denied('a sequence created already active', () => setDoc(doc(db('adminA'), `${A}/sequences/${freshId()}`), { ...crmBody('sequences', 'adminA', 'x'), isActive: true, ...createAudit('adminA') }));
+  denied('a folder that is its own parent', () =>
+    setDoc(doc(db('adminA'), `${A}/folders/loop`), {
+      name: 'Loop',
+      parentId: 'loop',
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a sequence created already active', () =>
+    setDoc(doc(db('adminA'), `${A}/sequences/${freshId()}`), {
+      ...crmBody('sequences', 'adminA', 'x'),
+      isActive: true,
+      ...createAudit('adminA'),
+    }),
+  );
 });
 
 describe.concurrent('subscription gate', () => {
-  const contacts = (org: string) => () => getDocs(collection(db(`${org}-admin`), `organizations/${org}/contacts`));
+  const contacts = (org: string) => () =>
+    getDocs(collection(db(`${org}-admin`), `organizations/${org}/contacts`));
   control('an active subscription within the 48 h grace reads contacts', contacts('orgGrace'));
   control('a running trial reads contacts', contacts('orgTrial'));
   denied('an active subscription past the grace reads contacts', contacts('orgExpired'));
@@ -241,21 +488,47 @@ describe.concurrent('subscription gate', () => {
   denied('paused reads contacts', contacts('orgPaused'));
   denied('no subscription mirror at all reads contacts', contacts('orgNoBilling'));
   denied('an expired organization creates a company', () =>
-    setDoc(doc(db('orgExpired-admin'), `organizations/orgExpired/companies/${freshId()}`), { ...crmBody('companies', 'orgExpired-admin', 'x'), ...createAudit('orgExpired-admin') }),
+    setDoc(doc(db('orgExpired-admin'), `organizations/orgExpired/companies/${freshId()}`), {
+      ...crmBody('companies', 'orgExpired-admin', 'x'),
+      ...createAudit('orgExpired-admin'),
+    }),
   );
-  denied('an expired organization reads one contact by id', () => getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/contacts/contact1')));
-  denied('an expired organization deletes a contact', () => deleteDoc(doc(db('orgCanceled-admin'), 'organizations/orgCanceled/contacts/contact1')));
-  control('an expired organization still reads its organization', () => getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired')));
-  control('an expired organization still reads its subscription', () => getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/billing/subscription')));
-  control('an expired organization still lists its members', () => getDocs(collection(db('orgExpired-admin'), 'organizations/orgExpired/members')));
-  control('an expired organization still edits its settings', () => updateDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired'), { name: 'Renamed' }));
-  control('an expired organization still updates a profile', () => updateDoc(doc(db('orgExpired-admin'), 'users/orgExpired-admin'), { language: 'en' }));
+  denied('an expired organization reads one contact by id', () =>
+    getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/contacts/contact1')),
+  );
+  denied('an expired organization deletes a contact', () =>
+    deleteDoc(doc(db('orgCanceled-admin'), 'organizations/orgCanceled/contacts/contact1')),
+  );
+  control('an expired organization still reads its organization', () =>
+    getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired')),
+  );
+  control('an expired organization still reads its subscription', () =>
+    getDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired/billing/subscription')),
+  );
+  control('an expired organization still lists its members', () =>
+    getDocs(collection(db('orgExpired-admin'), 'organizations/orgExpired/members')),
+  );
+  control('an expired organization still edits its settings', () =>
+    updateDoc(doc(db('orgExpired-admin'), 'organizations/orgExpired'), { name: 'Renamed' }),
+  );
+  control('an expired organization still updates a profile', () =>
+    updateDoc(doc(db('orgExpired-admin'), 'users/orgExpired-admin'), { language: 'en' }),
+  );
 });
 
 describe.concurrent('deletes and their cascade', () => {
-  denied('a seller without contacts.delete deletes a contact', () => deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1`)));
-  denied("a seller without contacts.delete deletes a contact's note", () => deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1/notes/note1`)));
-  denied('a seller without contacts.edit adds a note', () => setDoc(doc(db('deleter'), `${A}/contacts/contact1/notes/${freshId()}`), { content: 'x', ...createAudit('deleter') }));
+  denied('a seller without contacts.delete deletes a contact', () =>
+    deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1`)),
+  );
+  denied("a seller without contacts.delete deletes a contact's note", () =>
+    deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1/notes/note1`)),
+  );
+  denied('a seller without contacts.edit adds a note', () =>
+    setDoc(doc(db('deleter'), `${A}/contacts/contact1/notes/${freshId()}`), {
+      content: 'x',
+      ...createAudit('deleter'),
+    }),
+  );
   control('the admin deletes a contact and its notes in one batch', () => {
     const b = writeBatch(db('adminA'));
     for (const n of ['n1', 'n2']) b.delete(doc(db('adminA'), `${A}/contacts/c-cascade-1/notes/${n}`));
@@ -274,16 +547,35 @@ describe.concurrent('deletes and their cascade', () => {
     b.delete(doc(db('deleter'), `${A}/deals/deal1`));
     return b.commit();
   });
-  denied('a note for a contact that does not exist', () => setDoc(doc(db('adminA'), `${A}/contacts/ghost-contact/notes/${freshId()}`), { content: 'x', ...createAudit('adminA') }));
-  denied('enrolling a contact that does not exist', () =>
-    setDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/ghost-contact`), { ...crmBody('enrollments', 'adminA', 'ghost-contact'), ...createAudit('adminA') }),
+  denied('a note for a contact that does not exist', () =>
+    setDoc(doc(db('adminA'), `${A}/contacts/ghost-contact/notes/${freshId()}`), {
+      content: 'x',
+      ...createAudit('adminA'),
+    }),
   );
-  denied('a step for a sequence that does not exist', () => setDoc(doc(db('adminA'), `${A}/sequences/ghost-seq/steps/${freshId()}`), { ...crmBody('steps', 'adminA', 'x'), ...createAudit('adminA') }));
+  denied('enrolling a contact that does not exist', () =>
+    setDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/ghost-contact`), {
+      ...crmBody('enrollments', 'adminA', 'ghost-contact'),
+      ...createAudit('adminA'),
+    }),
+  );
+  denied('a step for a sequence that does not exist', () =>
+    setDoc(doc(db('adminA'), `${A}/sequences/ghost-seq/steps/${freshId()}`), {
+      ...crmBody('steps', 'adminA', 'x'),
+      ...createAudit('adminA'),
+    }),
+  );
   denied('enrolling into a sequence that does not exist', () =>
-    setDoc(doc(db('adminA'), `${A}/sequences/ghost-seq/enrollments/contact1`), { ...crmBody('enrollments', 'adminA', 'contact1'), ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/sequences/ghost-seq/enrollments/contact1`), {
+      ...crmBody('enrollments', 'adminA', 'contact1'),
+      ...createAudit('adminA'),
+    }),
   );
   denied('enrolling the same contact twice (the id is the contact)', () =>
-    setDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/contact1`), { ...crmBody('enrollments', 'adminA', 'contact1'), ...createAudit('adminA') }),
+    setDoc(doc(db('adminA'), `${A}/sequences/seq1/enrollments/contact1`), {
+      ...crmBody('enrollments', 'adminA', 'contact1'),
+      ...createAudit('adminA'),
+    }),
   );
   denied('a signed-out caller deletes a ticket', () => deleteDoc(doc(db(null), `${A}/tickets/ticket1`)));
 });

@@ -17,7 +17,8 @@ let env: RulesTestEnvironment;
 
 const cells = new Map<string, Cell>();
 for (const target of TARGET_NAMES)
-  for (const role of ROLES) for (const op of OPS) cells.set(`${target}|${role.key}|${op}`, planCell(role, target, op));
+  for (const role of ROLES)
+    for (const op of OPS) cells.set(`${target}|${role.key}|${op}`, planCell(role, target, op));
 
 beforeAll(async () => {
   env = await createEnv('matrix');

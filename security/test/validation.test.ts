@@ -33,12 +33,17 @@ let admin: Firestore;
 const seeds: Array<[string, Doc]> = [];
 
 const OMIT = Symbol('omit');
-const resolve = (v: Value, self: string) => (typeof v === 'function' ? (v as (id: string) => unknown)(self) : v);
+const resolve = (v: Value, self: string) =>
+  typeof v === 'function' ? (v as (id: string) => unknown)(self) : v;
 
 /** Plans a create of a valid document of `c` with `changes` applied (OMIT removes a key). */
 function planCreate(c: ContractCollection, changes: Record<string, unknown> = {}) {
   const id = freshId(c);
-  if (c === 'enrollments') seeds.push([`${crmCollectionPath('contacts')}/${id}`, { ...crmBody('contacts', 'adminA', id), ...storedAudit() }]);
+  if (c === 'enrollments')
+    seeds.push([
+      `${crmCollectionPath('contacts')}/${id}`,
+      { ...crmBody('contacts', 'adminA', id), ...storedAudit() },
+    ]);
   const data: Doc = { ...crmBody(c, 'adminA', id), ...createAudit('adminA') };
   for (const [k, v] of Object.entries(changes)) {
     if (v === OMIT) delete data[k];
@@ -81,15 +86,18 @@ for (const c of collections) {
   const contract = FIELD_CONTRACTS[c];
   const group = `${c}: fields on create`;
   for (const [field, cases] of Object.entries(FIELD_CASES[c])) {
-    for (const v of cases.ok) add(group, `${field} = ${show(v)} is accepted`, true, planCreate(c, { [field]: v }));
-    for (const v of cases.bad) add(group, `${field} = ${show(v)} is refused`, false, planCreate(c, { [field]: v }));
+    for (const v of cases.ok)
+      add(group, `${field} = ${show(v)} is accepted`, true, planCreate(c, { [field]: v }));
+    for (const v of cases.bad)
+      add(group, `${field} = ${show(v)} is refused`, false, planCreate(c, { [field]: v }));
   }
 
   const shape = `${c}: shape and audit on create`;
   add(shape, 'the valid document is accepted', true, planCreate(c));
   const optionalOff = Object.fromEntries(contract.optional.map((k) => [k, OMIT]));
   add(shape, 'without any optional key is accepted', true, planCreate(c, optionalOff));
-  for (const k of contract.required) add(shape, `without required ${k} is refused`, false, planCreate(c, { [k]: OMIT }));
+  for (const k of contract.required)
+    add(shape, `without required ${k} is refused`, false, planCreate(c, { [k]: OMIT }));
   add(shape, 'an unknown key (organizationId) is refused', false, planCreate(c, { organizationId: 'orgA' }));
   add(shape, 'createdAt in the past is refused', false, planCreate(c, { createdAt: ts(NOW - DAY) }));
   add(shape, 'updatedAt not the request time is refused', false, planCreate(c, { updatedAt: ts(NOW + DAY) }));
@@ -99,8 +107,18 @@ for (const c of collections) {
   const upd = `${c}: update`;
   const f = TEXT_FIELD[c];
   const good = c === 'enrollments' ? 'paused' : 'Actualizado';
-  add(upd, `${f} changed with updatedAt = request time is accepted`, true, update(c, { [f]: good, updatedAt: now() }));
-  add(upd, `${f} made invalid is refused`, false, update(c, { [f]: c === 'enrollments' ? 'done' : '', updatedAt: now() }));
+  add(
+    upd,
+    `${f} changed with updatedAt = request time is accepted`,
+    true,
+    update(c, { [f]: good, updatedAt: now() }),
+  );
+  add(
+    upd,
+    `${f} made invalid is refused`,
+    false,
+    update(c, { [f]: c === 'enrollments' ? 'done' : '', updatedAt: now() }),
+  );
   add(upd, 'without touching updatedAt is refused', false, update(c, { [f]: good }));
   add(upd, 'updatedAt in the past is refused', false, update(c, { [f]: good, updatedAt: ts(NOW - DAY) }));
   add(upd, 'changing createdAt is refused', false, update(c, { createdAt: now(), updatedAt: now() }));
@@ -110,33 +128,118 @@ for (const c of collections) {
 }
 
 // Collection-specific update rules.
-add('documents: update', 'moving to another folder is accepted', true, update('documents', { folderId: 'folder2', updatedAt: now() }));
-add('documents: update', 'changing storagePath is refused', false, update('documents', { storagePath: 'organizations/orgA/documents/other/x.pdf', updatedAt: now() }));
-add('documents: update', 'changing size is refused', false, update('documents', { size: 1, updatedAt: now() }));
-add('documents: update', 'changing mimeType is refused', false, update('documents', { mimeType: 'text/html', updatedAt: now() }));
-add('enrollments: update', 'resuming (active) is accepted', true, update('enrollments', { status: 'active', updatedAt: now() }));
-add('enrollments: update', 'stopping is accepted', true, update('enrollments', { status: 'stopped', updatedAt: now() }));
-add('enrollments: update', 'completing (scheduler only) is refused', false, update('enrollments', { status: 'completed', updatedAt: now() }));
-add('enrollments: update', 'advancing currentStep is refused', false, update('enrollments', { currentStep: 3, updatedAt: now() }));
-add('enrollments: update', 'moving nextSendAt is refused', false, update('enrollments', { nextSendAt: ts(NOW), updatedAt: now() }));
-add('sequences: update', 'activating is accepted', true, update('sequences', { isActive: true, updatedAt: now() }));
-add('sequences: update', 'isActive not a bool is refused', false, update('sequences', { isActive: 'yes', updatedAt: now() }));
-add('meetings: update', 'moving the end before the start is refused', false, update('meetings', { endTime: ts(NOW - DAY), updatedAt: now() }));
-add('deals: update', 'a board drop (stage only) is accepted', true, update('deals', { stage: 'proposal', updatedAt: now() }));
-add('tasks: update', 'completing from notifications is accepted', true, update('tasks', { status: 'completed', updatedAt: now() }));
+add(
+  'documents: update',
+  'moving to another folder is accepted',
+  true,
+  update('documents', { folderId: 'folder2', updatedAt: now() }),
+);
+add(
+  'documents: update',
+  'changing storagePath is refused',
+  false,
+  update('documents', { storagePath: 'organizations/orgA/documents/other/x.pdf', updatedAt: now() }),
+);
+add(
+  'documents: update',
+  'changing size is refused',
+  false,
+  update('documents', { size: 1, updatedAt: now() }),
+);
+add(
+  'documents: update',
+  'changing mimeType is refused',
+  false,
+  update('documents', { mimeType: 'text/html', updatedAt: now() }),
+);
+add(
+  'enrollments: update',
+  'resuming (active) is accepted',
+  true,
+  update('enrollments', { status: 'active', updatedAt: now() }),
+);
+add(
+  'enrollments: update',
+  'stopping is accepted',
+  true,
+  update('enrollments', { status: 'stopped', updatedAt: now() }),
+);
+add(
+  'enrollments: update',
+  'completing (scheduler only) is refused',
+  false,
+  update('enrollments', { status: 'completed', updatedAt: now() }),
+);
+add(
+  'enrollments: update',
+  'advancing currentStep is refused',
+  false,
+  update('enrollments', { currentStep: 3, updatedAt: now() }),
+);
+add(
+  'enrollments: update',
+  'moving nextSendAt is refused',
+  false,
+  update('enrollments', { nextSendAt: ts(NOW), updatedAt: now() }),
+);
+add(
+  'sequences: update',
+  'activating is accepted',
+  true,
+  update('sequences', { isActive: true, updatedAt: now() }),
+);
+add(
+  'sequences: update',
+  'isActive not a bool is refused',
+  false,
+  update('sequences', { isActive: 'yes', updatedAt: now() }),
+);
+add(
+  'meetings: update',
+  'moving the end before the start is refused',
+  false,
+  update('meetings', { endTime: ts(NOW - DAY), updatedAt: now() }),
+);
+add(
+  'deals: update',
+  'a board drop (stage only) is accepted',
+  true,
+  update('deals', { stage: 'proposal', updatedAt: now() }),
+);
+add(
+  'tasks: update',
+  'completing from notifications is accepted',
+  true,
+  update('tasks', { status: 'completed', updatedAt: now() }),
+);
 
 // Settings documents.
 const user = (patch: Doc) => () => updateDoc(doc(as(env, 'sellerA'), 'users/sellerA'), patch);
 add('users: update own profile', 'fullName changed is accepted', true, user({ fullName: 'Ana María' }));
-add('users: update own profile', 'fullName of 100 characters is accepted', true, user({ fullName: 'x'.repeat(100) }));
+add(
+  'users: update own profile',
+  'fullName of 100 characters is accepted',
+  true,
+  user({ fullName: 'x'.repeat(100) }),
+);
 add('users: update own profile', 'empty fullName is refused', false, user({ fullName: ' ' }));
-add('users: update own profile', 'fullName over 100 characters is refused', false, user({ fullName: 'x'.repeat(101) }));
+add(
+  'users: update own profile',
+  'fullName over 100 characters is refused',
+  false,
+  user({ fullName: 'x'.repeat(101) }),
+);
 add('users: update own profile', 'fullName not a string is refused', false, user({ fullName: 7 }));
 add('users: update own profile', 'language en is accepted', true, user({ language: 'en' }));
 add('users: update own profile', 'language fr is refused', false, user({ language: 'fr' }));
 add('users: update own profile', 'changing email is refused', false, user({ email: 'x@y.z' }));
 add('users: update own profile', 'changing username is refused', false, user({ username: 'root' }));
-add('users: update own profile', 'changing organizationId is refused', false, user({ organizationId: 'orgB' }));
+add(
+  'users: update own profile',
+  'changing organizationId is refused',
+  false,
+  user({ organizationId: 'orgB' }),
+);
 add('users: update own profile', 'adding a role field is refused', false, user({ role: 'admin' }));
 
 const org = (patch: Doc) => () => updateDoc(doc(admin, 'organizations/orgA'), patch);
@@ -145,7 +248,12 @@ add('organizations: update', 'empty name is refused', false, org({ name: '' }));
 add('organizations: update', 'name over 200 characters is refused', false, org({ name: 'x'.repeat(201) }));
 add('organizations: update', 'country HN is accepted', true, org({ country: 'HN' }));
 add('organizations: update', 'country null is accepted', true, org({ country: null }));
-add('organizations: update', 'country over 100 characters is refused', false, org({ country: 'x'.repeat(101) }));
+add(
+  'organizations: update',
+  'country over 100 characters is refused',
+  false,
+  org({ country: 'x'.repeat(101) }),
+);
 add('organizations: update', 'rtn is accepted', true, org({ rtn: '08011999123456' }));
 add('organizations: update', 'rtn over 50 characters is refused', false, org({ rtn: 'x'.repeat(51) }));
 add('organizations: update', 'rtn not a string is refused', false, org({ rtn: 8011999 }));
@@ -155,20 +263,80 @@ add('organizations: update', 'adding a field is refused', false, org({ plan: 'fr
 
 const member = (patch: Doc) => () => updateDoc(doc(admin, `organizations/orgA/members/${VICTIM}`), patch);
 add('members: admin updates another member', 'role seller is accepted', true, member({ role: 'seller' }));
-add('members: admin updates another member', 'role superadmin is refused', false, member({ role: 'superadmin' }));
+add(
+  'members: admin updates another member',
+  'role superadmin is refused',
+  false,
+  member({ role: 'superadmin' }),
+);
 add('members: admin updates another member', 'role owner is refused', false, member({ role: 'owner' }));
-add('members: admin updates another member', 'empty permissions are accepted', true, member({ permissions: {} }));
-add('members: admin updates another member', 'a full permission map is accepted', true, member({ permissions: uniformPermissions(false) }));
-add('members: admin updates another member', 'a partial entry is accepted', true, member({ permissions: { deals: { edit: true } } }));
-add('members: admin updates another member', 'one switch by field path is accepted', true, member({ 'permissions.tasks.delete': true }));
-add('members: admin updates another member', 'an unknown resource is refused', false, member({ permissions: { billing: { view: true } } }));
-add('members: admin updates another member', 'an unknown action is refused', false, member({ permissions: { contacts: { admin: true } } }));
-add('members: admin updates another member', 'a non-bool switch is refused', false, member({ permissions: { contacts: { view: 'yes' } } }));
-add('members: admin updates another member', 'an entry that is not a map is refused', false, member({ permissions: { contacts: true } }));
-add('members: admin updates another member', 'permissions that are not a map are refused', false, member({ permissions: 'all' }));
-add('members: admin updates another member', 'changing fullName is refused', false, member({ fullName: 'X' }));
+add(
+  'members: admin updates another member',
+  'empty permissions are accepted',
+  true,
+  member({ permissions: {} }),
+);
+add(
+  'members: admin updates another member',
+  'a full permission map is accepted',
+  true,
+  member({ permissions: uniformPermissions(false) }),
+);
+add(
+  'members: admin updates another member',
+  'a partial entry is accepted',
+  true,
+  member({ permissions: { deals: { edit: true } } }),
+);
+add(
+  'members: admin updates another member',
+  'one switch by field path is accepted',
+  true,
+  member({ 'permissions.tasks.delete': true }),
+);
+add(
+  'members: admin updates another member',
+  'an unknown resource is refused',
+  false,
+  member({ permissions: { billing: { view: true } } }),
+);
+add(
+  'members: admin updates another member',
+  'an unknown action is refused',
+  false,
+  member({ permissions: { contacts: { admin: true } } }),
+);
+add(
+  'members: admin updates another member',
+  'a non-bool switch is refused',
+  false,
+  member({ permissions: { contacts: { view: 'yes' } } }),
+);
+add(
+  'members: admin updates another member',
+  'an entry that is not a map is refused',
+  false,
+  member({ permissions: { contacts: true } }),
+);
+add(
+  'members: admin updates another member',
+  'permissions that are not a map are refused',
+  false,
+  member({ permissions: 'all' }),
+);
+add(
+  'members: admin updates another member',
+  'changing fullName is refused',
+  false,
+  member({ fullName: 'X' }),
+);
 add('members: admin updates another member', 'changing email is refused', false, member({ email: 'x@y.z' }));
-add('members: admin updates another member', 'changing joinedAt is refused', false, member({ joinedAt: ts(NOW) }));
+add(
+  'members: admin updates another member',
+  'changing joinedAt is refused',
+  false,
+  member({ joinedAt: ts(NOW) }),
+);
 
 beforeAll(async () => {
   env = await createEnv('validation');

@@ -1,0 +1,157 @@
+/**
+ * Every list query of the app (model/src/queries.ts APP_QUERIES) is allowed for the callers that
+ * make it — rules are not filters, so this proves the rules admit the query itself — and, with
+ * the local cloud in strict-index mode, that firestore.indexes.json has the index it needs.
+ */
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  collectionGroup,
+  getCountFromServer,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  sum,
+  getAggregateFromServer,
+  where,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { APP_QUERIES, RESOURCES, type QuerySpec } from '@trato/model';
+
+import { as } from '../src/callers.js';
+import { createEnv } from '../src/env.js';
+import { CONTACT, DAY, NOW, SEQUENCE, seedWorld, ts } from '../src/world.js';
+
+let env: RulesTestEnvironment;
+const A = 'organizations/orgA';
+
+const PARENT: Record<string, string> = {
+  notes: `${A}/contacts/${CONTACT}/notes`,
+  steps: `${A}/sequences/${SEQUENCE}/steps`,
+  enrollments: `${A}/sequences/${SEQUENCE}/enrollments`,
+  organizations: 'organizations',
+};
+
+/** A plausible value for each filtered field. */
+function value(spec: QuerySpec, field: string, op: string, uid: string): unknown {
+  if (op === 'in') return ['pending', 'in_progress', 'cancelled'];
+  if (op.startsWith('<') || op.startsWith('>')) return ts(NOW + DAY);
+  const byField: Record<string, unknown> = {
+    searchTokens: 'acme',
+    assigneeIds: uid,
+    participantIds: uid,
+    createdBy: uid,
+    companyId: 'company1',
+    primaryContactId: CONTACT,
+    contactId: CONTACT,
+    lifecycleStage: 'lead',
+    industry: 'technology',
+    size: '11-50',
+    stage: 'new',
+    parentId: null,
+    folderId: null,
+  };
+  if (field === 'status')
+    return {
+      tasks: 'pending',
+      tickets: 'New',
+      meetings: 'scheduled',
+      invitations: 'pending',
+      enrollments: 'active',
+    }[spec.collection];
+  return byField[field];
+}
+
+function build(db: Firestore, spec: QuerySpec, uid: string): Query {
+  const constraints: QueryConstraint[] = [
+    ...spec.where.map((f) => where(f.field, f.op, value(spec, f.field, f.op, uid))),
+    ...spec.orderBy.map((o) => orderBy(o.field, o.direction)),
+    limit(25),
+  ];
+  const base =
+    spec.scope === 'COLLECTION_GROUP'
+      ? collectionGroup(db, spec.collection)
+      : collection(db, PARENT[spec.collection] ?? `${A}/${spec.collection}`);
+  return query(base, ...constraints);
+}
+
+/** Who runs each query in the app: the admin, and a seller with only the view it needs. */
+function callers(spec: QuerySpec): string[] {
+  if (spec.by === 'superadmin') return ['root'];
+  if (spec.by === 'admin') return ['adminA'];
+  if (spec.by === 'member') return ['adminA', 'sellerA'];
+  if (spec.by.endsWith('.view')) return ['adminA', `s_on_${spec.by.split('.')[0]}_view`];
+  return [];
+}
+
+beforeAll(async () => {
+  env = await createEnv('queries');
+  await seedWorld(env);
+});
+
+afterAll(async () => {
+  await env?.cleanup();
+});
+
+describe.concurrent('app queries are allowed and indexed', () => {
+  for (const spec of APP_QUERIES) {
+    for (const uid of callers(spec))
+      it(`${spec.id} as ${uid}`, async () => {
+        const db = as(env, uid, uid === 'root' ? { superadmin: true } : undefined);
+        await assertSucceeds(getDocs(build(db, spec, uid)));
+      });
+    if (spec.by.endsWith('.view')) {
+      const resource = spec.by.split('.')[0];
+      it(`${spec.id} refused to a seller without ${resource}.view`, () =>
+        assertFails(getDocs(build(as(env, `s_off_${resource}_view`), spec, `s_off_${resource}_view`))).then(
+          () => undefined,
+        ));
+    }
+    if (spec.by.startsWith('server'))
+      it(`${spec.id} runs for the server (index present) and is refused to clients`, async () => {
+        await env.withSecurityRulesDisabled((ctx) =>
+          getDocs(build(ctx.firestore() as unknown as Firestore, spec, 'server')).then(() => undefined),
+        );
+        await assertFails(getDocs(build(as(env, 'adminA'), spec, 'adminA')));
+      });
+  }
+  it('every view resource used by a query exists', () => {
+    for (const spec of APP_QUERIES)
+      if (spec.by.endsWith('.view')) expect(RESOURCES).toContain(spec.by.split('.')[0]);
+  });
+});
+
+describe.concurrent('counts and sums (dashboard, deals board)', () => {
+  for (const c of ['contacts', 'deals', 'tasks', 'meetings'])
+    it(`count of ${c} for the dashboard`, async () => {
+      const snap = await getCountFromServer(collection(as(env, 'sellerA'), `${A}/${c}`));
+      expect(snap.data().count).toBeGreaterThanOrEqual(1);
+    });
+  it('sum of amounts per stage', async () => {
+    const snap = await getAggregateFromServer(
+      query(collection(as(env, 'adminA'), `${A}/deals`), where('stage', '==', 'new')),
+      { total: sum('amount') },
+    );
+    expect(snap.data().total).toBe(1500);
+  });
+  it('sendLog count (debug page) needs marketing.view', async () => {
+    await assertSucceeds(getCountFromServer(collection(as(env, 'adminA'), `${A}/sendLog`)));
+    await assertFails(getCountFromServer(collection(as(env, 's_off_marketing_view'), `${A}/sendLog`)));
+  });
+});
+
+describe('strict-index mode', () => {
+  it('a query without its composite index is refused (so the checks above prove the indexes)', async () => {
+    const q = query(
+      collection(as(env, 'adminA'), `${A}/contacts`),
+      where('status', '==', 'active'),
+      orderBy('name'),
+    );
+    await expect(getDocs(q)).rejects.toMatchObject({ code: 'failed-precondition' });
+  });
+});
