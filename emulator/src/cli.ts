@@ -13,9 +13,13 @@ import { existsSync, watch } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FirestoreEngine } from './firestore/api.js';
+import type { FirestoreEngine, FirestoreExport, IndexConfig } from './firestore/api.js';
 import type { RulesUpdateHook } from './firestore/transport/http.js';
+import { createFirestoreEngine } from './firestore/engine.js';
+import { firestoreRules, storageRulesHolder } from './rules/index.js';
 import { startFirestoreServer } from './server.js';
+import { startStorageServer } from './storage/server.js';
+import type { StorageServer } from './storage/server.js';
 import type { FirestoreServer } from './server.js';
 
 const USAGE = `Usage: trato-emulator [options]
@@ -108,26 +112,23 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await rename(temp, file);
 }
 
-/** The engine's import/export, which the FirestoreEngine contract does not (yet) declare. */
-interface Portable {
-  exportData?(): unknown;
-  importData?(data: unknown): void;
-}
-
 /**
- * Where the security-rules engine plugs in: returns the hook that turns a rules source into the
- * engine's Authorizer (engine.setAuthorizer), or reports its parse error. Until the rules engine
- * provides it, rules are not enforced (open access, like the official emulator without rules).
+ * Security rules for Firestore: the rules engine's authorizer, fed by PUT ...:securityRules and
+ * --rules. Until a ruleset is loaded everything is allowed, like the official emulator without
+ * rules; a rejected ruleset leaves the previous one in force.
  */
-function firestoreRulesHook(_engine: FirestoreEngine): RulesUpdateHook | undefined {
-  return undefined;
+function firestoreRulesHook(engine: FirestoreEngine, quiet: boolean): RulesUpdateHook {
+  const rules = firestoreRules({
+    noRuleset: 'allow',
+    onDenied: (d) => {
+      if (!quiet) console.error(`[firestore] denied ${d.method} ${d.path}: ${d.reason}`);
+    },
+  });
+  engine.setAuthorizer(rules.authorizer);
+  return (source) => rules.onRulesUpdate(source);
 }
 
-async function loadRulesFile(file: string, hook: RulesUpdateHook | undefined, what: string): Promise<void> {
-  if (!hook) {
-    say(`${what} rules: no rules engine is plugged in yet; ${file} is not enforced.`);
-    return;
-  }
+async function loadRulesFile(file: string, hook: RulesUpdateHook, what: string): Promise<void> {
   const source = await readFile(file, 'utf8');
   const result = await hook(source);
   if (result.ok) say(`${what} rules loaded from ${file}.`);
@@ -156,22 +157,19 @@ function watchRules(file: string, reload: () => Promise<void>): () => void {
 
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
-  const indexes = cli.indexes ? JSON.parse(await readFile(cli.indexes, 'utf8')) : undefined;
+  const indexes = cli.indexes ? (JSON.parse(await readFile(cli.indexes, 'utf8')) as IndexConfig) : undefined;
 
-  const { createFirestoreEngine } = await import('./firestore/engine.js');
   const engine = createFirestoreEngine({ projectId: cli.project, indexes, strictIndexes: cli.strictIndexes });
-  const portable = engine as FirestoreEngine & Portable;
 
   if (cli.importDir) {
     const file = path.join(cli.importDir, FIRESTORE_EXPORT);
     if (existsSync(file)) {
-      if (!portable.importData) throw new Error('this Firestore engine cannot import data');
-      portable.importData(JSON.parse(await readFile(file, 'utf8')));
+      engine.importData(JSON.parse(await readFile(file, 'utf8')) as FirestoreExport);
       say(`Firestore data imported from ${file}.`);
     }
   }
 
-  const rulesHook = firestoreRulesHook(engine);
+  const rulesHook = firestoreRulesHook(engine, cli.quiet);
   const firestore: FirestoreServer = await startFirestoreServer({
     port: cli.port,
     host: cli.host,
@@ -190,19 +188,31 @@ async function main(): Promise<void> {
   }
 
   // --- Storage: the second emulator of the local cloud, on its own port. -------------------
-  let storage: Awaited<ReturnType<typeof import('./storage/server.js').startStorageServer>> | undefined;
+  let storage: StorageServer | undefined;
   if (cli.storagePort !== undefined) {
-    const { startStorageServer } = await import('./storage/server.js');
+    // Without a ruleset Storage denies every non-owner request, like the official emulator.
+    const storageRules = storageRulesHolder({
+      projectId: cli.project,
+      onDenied: (d) => {
+        if (!cli.quiet) console.error(`[storage] denied ${d.method} ${d.path}: ${d.reason}`);
+      },
+    });
     const storageImport = cli.importDir ? path.join(cli.importDir, STORAGE_EXPORT) : undefined;
     storage = await startStorageServer({
       port: cli.storagePort,
       host: cli.host,
       importFrom: storageImport && existsSync(storageImport) ? storageImport : undefined,
+      authorizer: storageRules.authorizer,
+      onRulesUpdate: (source) => storageRules.onRulesUpdate(source),
       quiet: cli.quiet,
-      // The rules engine's Storage hook goes here (onRulesUpdate / authorizer).
     });
     say(`Storage emulator on ${storage.hostAndPort}.`);
-    if (cli.storageRules) say(`Storage rules: no rules engine is plugged in yet; ${cli.storageRules} is not enforced.`);
+    if (cli.storageRules) {
+      const file = cli.storageRules;
+      const hook: RulesUpdateHook = (source) => storageRules.onRulesUpdate(source);
+      await loadRulesFile(file, hook, 'Storage');
+      if (cli.watchRules) stopWatching.push(watchRules(file, () => loadRulesFile(file, hook, 'Storage')));
+    }
   }
 
   let stopping = false;
@@ -214,13 +224,9 @@ async function main(): Promise<void> {
     try {
       for (const unwatch of stopWatching) unwatch();
       if (cli.exportDir) {
-        if (portable.exportData) {
-          const file = path.join(cli.exportDir, FIRESTORE_EXPORT);
-          await writeAtomically(file, JSON.stringify(await portable.exportData(), null, 1));
-          say(`Firestore data exported to ${file}.`);
-        } else {
-          console.error('[emulator] this Firestore engine cannot export data; nothing written.');
-        }
+        const file = path.join(cli.exportDir, FIRESTORE_EXPORT);
+        await writeAtomically(file, `${JSON.stringify(engine.exportData(), null, 1)}\n`);
+        say(`Firestore data exported to ${file}.`);
         if (storage) {
           const result = await storage.exportTo(path.join(cli.exportDir, STORAGE_EXPORT));
           say(`Storage: ${result.objects} objects exported to ${result.dir}.`);

@@ -2,7 +2,8 @@
  * The Firestore emulator server: one port for gRPC (h2c), WebChannel, REST and the admin endpoints.
  */
 import type { AddressInfo } from 'node:net';
-import type { FirestoreEngine } from './firestore/api.js';
+import type { FirestoreEngine, IndexConfig } from './firestore/api.js';
+import { createFirestoreEngine } from './firestore/engine.js';
 import { createGrpcTransport } from './firestore/transport/grpc.js';
 import { createHttpServer } from './firestore/transport/http.js';
 import type { RulesUpdateHook, RulesUpdateResult } from './firestore/transport/http.js';
@@ -22,7 +23,7 @@ export interface FirestoreServerOptions {
   /** Defaults to a fresh engine from ./firestore/engine.ts. */
   engine?: FirestoreEngine;
   /** Passed to a default engine: the firestore.indexes.json content. */
-  indexes?: unknown;
+  indexes?: IndexConfig;
   strictIndexes?: boolean;
   /** PUT /emulator/v1/projects/{p}:securityRules hands the rules source here. */
   onRulesUpdate?: RulesUpdateHook;
@@ -42,19 +43,12 @@ export interface FirestoreServer {
   dropWebChannelSessions(): void;
 }
 
-async function defaultEngine(options: FirestoreServerOptions): Promise<FirestoreEngine> {
-  const { createFirestoreEngine } = await import('./firestore/engine.js');
-  return createFirestoreEngine({
-    projectId: options.projectId,
-    indexes: options.indexes as never,
-    strictIndexes: options.strictIndexes,
-  });
-}
-
 export async function startFirestoreServer(options: FirestoreServerOptions): Promise<FirestoreServer> {
   const host = options.host ?? '127.0.0.1';
   const log = createLogger(options.log, options.quiet);
-  const engine = options.engine ?? (await defaultEngine(options));
+  const engine =
+    options.engine ??
+    createFirestoreEngine({ projectId: options.projectId, indexes: options.indexes, strictIndexes: options.strictIndexes });
 
   const grpc = createGrpcTransport(engine, log);
   const webChannel = createWebChannelTransport(engine, log);

@@ -201,11 +201,7 @@ export function createHttpServer(options: HttpOptions): http.Server {
         return;
       }
       if (ADMIN_EXPORT.test(url.pathname) && (method === 'GET' || method === 'POST')) {
-        const exporter = (engine as { exportData?: () => unknown }).exportData;
-        if (typeof exporter !== 'function') {
-          throw new FirestoreError(Code.UNIMPLEMENTED, 'The engine does not support export.');
-        }
-        sendJson(res, 200, await exporter.call(engine), cors);
+        sendJson(res, 200, engine.exportData(), cors);
         return;
       }
       throw new FirestoreError(Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`);
