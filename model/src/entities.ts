@@ -264,7 +264,7 @@ export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
   nextSendAt: TS | null;
 }
 
-/** organizations/{orgId}/sendLog/{sendId} — server-only; id = `${enrollmentId}_${stepId}` (idempotency). */
+/** organizations/{orgId}/sendLog/{sendId} — server-only; id = `${sequenceId}_${contactId}_${stepId}` (claimed once). */
 export interface SendLogEntry<TS = TimestampLike> {
   sequenceId: string;
   stepId: string;

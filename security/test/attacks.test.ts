@@ -29,7 +29,6 @@ import {
   activeSubscription,
   createAudit,
   crmBody,
-  crmCollectionPath,
   DAY,
   freshId,
   HOUR,
