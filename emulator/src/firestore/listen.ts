@@ -190,7 +190,8 @@ class Stream implements ListenStream {
     };
     if (extra.cause) change.cause = extra.cause;
     if (extra.time !== undefined) {
-      if (targetIds.length > 0) change.resumeToken = resumeTokenFor(extra.time);
+      // The global snapshot message carries a token too: the admin SDK resumes from that one.
+      change.resumeToken = resumeTokenFor(extra.time);
       change.readTime = fromMicros(extra.time);
     }
     this.send({ targetChange: change });

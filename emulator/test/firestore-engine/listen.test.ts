@@ -45,15 +45,15 @@ describe('listen', () => {
     const e = newEngine();
     const l = listen(e);
     l.stream.addTarget({ targetId: 2, documents: { documents: [name('c/d')] } });
-    expect(l.take()).toEqual(['ADD[2]', 'CURRENT[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/d', { a: 1 });
-    expect(l.take()).toEqual(['change d +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['change d +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/d', { a: 2 });
-    expect(l.take()).toEqual(['change d +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['change d +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/d', { a: 2 }); // no-op write: nothing to send
     expect(l.take()).toEqual([]);
     await e.commit(OWNER, DB, [{ delete: name('c/d') }]);
-    expect(l.take()).toEqual(['delete d -[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['delete d -[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
   });
 
   it('query targets: initial result, incremental changes, removals; unrelated writes send nothing', async () => {
@@ -62,11 +62,11 @@ describe('listen', () => {
     await set(e, 'c/b', { n: 5 });
     const l = listen(e);
     l.stream.addTarget(queryTarget(4, query('c', { where: where('n', '<', 3) })));
-    expect(l.take()).toEqual(['ADD[4]', 'change a +[4]', 'CURRENT[4] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[4]', 'change a +[4]', 'CURRENT[4] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/b', { n: 2 });
-    expect(l.take()).toEqual(['change b +[4]', 'NO_CHANGE[4] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['change b +[4]', 'NO_CHANGE[4] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/a', { n: 9 });
-    expect(l.take()).toEqual(['remove a -[4]', 'NO_CHANGE[4] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['remove a -[4]', 'NO_CHANGE[4] token time', 'NO_CHANGE[] token time']);
     await set(e, 'other/x', { n: 1 });
     await set(e, 'c/a/sub/x', { n: 1 });
     await set(e, 'c/z', { n: 100 });
@@ -84,9 +84,9 @@ describe('listen', () => {
     l.stream.addTarget(queryTarget(3, query('c', { where: where('n', '<', 10) })));
     l.take();
     await set(e, 'c/a', { n: 5 });
-    expect(l.take()).toEqual(['change a +[1,3]', 'NO_CHANGE[1,3] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['change a +[1,3]', 'NO_CHANGE[1,3] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/a', { n: 50 });
-    expect(l.take()).toEqual(['change a +[1] -[3]', 'NO_CHANGE[1,3] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['change a +[1] -[3]', 'NO_CHANGE[1,3] token time', 'NO_CHANGE[] token time']);
   });
 
   it('limit windows: a document leaving is replaced by the next one, in order', async () => {
@@ -94,16 +94,16 @@ describe('listen', () => {
     for (const [id, n] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) await set(e, `c/${id}`, { n });
     const l = listen(e);
     l.stream.addTarget(queryTarget(2, query('c', { orderBy: [asc('n')], limit: 2 })));
-    expect(l.take()).toEqual(['ADD[2]', 'change a +[2]', 'change b +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[2]', 'change a +[2]', 'change b +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
     await e.commit(OWNER, DB, [{ delete: name('c/a') }]);
-    expect(l.take()).toEqual(['delete a -[2]', 'change c +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['delete a -[2]', 'change c +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/z', { n: 0 });
-    expect(l.take()).toEqual(['remove c -[2]', 'change z +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['remove c -[2]', 'change z +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
     await set(e, 'c/d', { n: 10 }); // outside the window, moving further out
     expect(l.take()).toEqual([]);
     // limitToLast as the SDK sends it: reversed order.
     l.stream.addTarget(queryTarget(6, query('c', { orderBy: [desc('n')], limit: 1 })));
-    expect(l.take()).toEqual(['ADD[6]', 'change d +[6]', 'CURRENT[6] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[6]', 'change d +[6]', 'CURRENT[6] token time', 'NO_CHANGE[] token time']);
   });
 
   it('resume with a resume token or a read time: ADD, RESET, full result, CURRENT', async () => {
@@ -111,9 +111,9 @@ describe('listen', () => {
     await set(e, 'c/a', { n: 1 });
     const l = listen(e);
     l.stream.addTarget(queryTarget(2, query('c'), { resumeToken: new Uint8Array([1, 2]) }));
-    expect(l.take()).toEqual(['ADD[2]', 'RESET[2]', 'change a +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[2]', 'RESET[2]', 'change a +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
     l.stream.addTarget({ targetId: 4, documents: { documents: [name('c/a')] }, readTime: { seconds: 1, nanos: 0 } });
-    expect(l.take()).toEqual(['ADD[4]', 'RESET[4]', 'change a +[4]', 'CURRENT[4] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[4]', 'RESET[4]', 'change a +[4]', 'CURRENT[4] token time', 'NO_CHANGE[] token time']);
   });
 
   it('removeTarget is acknowledged and stops updates; close stops everything', async () => {
@@ -158,7 +158,7 @@ describe('listen', () => {
     e.setAuthorizer(authorizer);
     const l = listen(e, USER);
     l.stream.addTarget({ targetId: 2, query: { parent: `${ROOT}/orgs/o1`, structuredQuery: query('deals') } });
-    expect(l.take()).toEqual(['ADD[2]', 'change d1 +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] time']);
+    expect(l.take()).toEqual(['ADD[2]', 'change d1 +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
     l.stream.addTarget({ targetId: 4, query: { parent: `${ROOT}/orgs/o2`, structuredQuery: query('deals') } });
     expect(l.take()).toEqual(['REMOVE[4] cause=7']);
     const denied = l.raw[l.raw.length - 1] as { targetChange: { cause: { message: string } } };
