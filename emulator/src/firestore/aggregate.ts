@@ -69,16 +69,22 @@ function summer(path: string[], average: boolean): Accumulator {
 
 /** Aggregates `docs` (already filtered, ordered, offset and limited). */
 export function aggregate(aggregations: Aggregation[], docs: Iterable<Document>): Record<string, Value> {
-  if (aggregations.length === 0) throw new FirestoreError(Code.INVALID_ARGUMENT, 'At least one aggregation is required.');
+  if (aggregations.length === 0)
+    throw new FirestoreError(Code.INVALID_ARGUMENT, 'At least one aggregation is required.');
   if (aggregations.length > MAX_AGGREGATIONS) {
-    throw new FirestoreError(Code.INVALID_ARGUMENT, `Aggregations are limited to ${MAX_AGGREGATIONS} per request.`);
+    throw new FirestoreError(
+      Code.INVALID_ARGUMENT,
+      `Aggregations are limited to ${MAX_AGGREGATIONS} per request.`,
+    );
   }
   const aliases = new Set<string>();
   const accumulators = aggregations.map((a, i) => {
     const alias = a.alias || `field_${i + 1}`;
-    if (aliases.has(alias)) throw new FirestoreError(Code.INVALID_ARGUMENT, `Duplicate aggregation alias "${alias}".`);
+    if (aliases.has(alias))
+      throw new FirestoreError(Code.INVALID_ARGUMENT, `Duplicate aggregation alias "${alias}".`);
     aliases.add(alias);
-    if (a.count) return [alias, counter(a.count.upTo !== undefined ? BigInt(a.count.upTo) : undefined)] as const;
+    if (a.count)
+      return [alias, counter(a.count.upTo !== undefined ? BigInt(a.count.upTo) : undefined)] as const;
     if (a.sum) return [alias, summer(fieldRef(a.sum.field.fieldPath).segments, false)] as const;
     if (a.avg) return [alias, summer(fieldRef(a.avg.field.fieldPath).segments, true)] as const;
     throw new FirestoreError(Code.INVALID_ARGUMENT, `Aggregation "${alias}" has no operator.`);

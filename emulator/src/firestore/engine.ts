@@ -119,7 +119,11 @@ class Engine implements FirestoreEngine {
   }
 
   /** DataLookup for rules: committed state at `readTime`, and the state after `pending` writes. */
-  private lookup(readTime: number, pending?: ReadonlyMap<string, Document | null>, seen?: Set<string>): DataLookup {
+  private lookup(
+    readTime: number,
+    pending?: ReadonlyMap<string, Document | null>,
+    seen?: Set<string>,
+  ): DataLookup {
     const get = (name: string): Document | null => {
       let parsed;
       try {
@@ -127,7 +131,8 @@ class Engine implements FirestoreEngine {
       } catch {
         return null;
       }
-      if (seen && this.databases.get(parsed.database) !== undefined) seen.add(`${parsed.database}\u0000${parsed.path}`);
+      if (seen && this.databases.get(parsed.database) !== undefined)
+        seen.add(`${parsed.database}\u0000${parsed.path}`);
       return this.databases.get(parsed.database)?.store.getAt(parsed.path, readTime) ?? null;
     };
     return {
@@ -151,7 +156,11 @@ class Engine implements FirestoreEngine {
     if (!this.authorizer.authorize(request).allowed) throw denied();
   }
 
-  private authorizeTarget(caller: Caller, database: string, check: TargetCheck): { allowed: boolean; deps: Set<string> } {
+  private authorizeTarget(
+    caller: Caller,
+    database: string,
+    check: TargetCheck,
+  ): { allowed: boolean; deps: Set<string> } {
     const deps = new Set<string>();
     if (caller.kind === 'owner') return { allowed: true, deps };
     const seen = new Set<string>();
@@ -162,7 +171,8 @@ class Engine implements FirestoreEngine {
     if (check.kind === 'documents') {
       allowed = check.documents.every(
         ({ name, doc }) =>
-          this.authorizer.authorize({ method: 'get', caller, time, database, lookup, name, resource: doc }).allowed,
+          this.authorizer.authorize({ method: 'get', caller, time, database, lookup, name, resource: doc })
+            .allowed,
       );
     } else {
       allowed = this.authorizer.authorize({
@@ -208,7 +218,9 @@ class Engine implements FirestoreEngine {
 
   private begin(db: Database, options: TransactionOptions | undefined): Transaction {
     if (options?.readOnly) {
-      const readTime = options.readOnly.readTime ? toMicros(options.readOnly.readTime) : this.clock.readTime();
+      const readTime = options.readOnly.readTime
+        ? toMicros(options.readOnly.readTime)
+        : this.clock.readTime();
       return db.transactions.begin({ readTime });
     }
     return db.transactions.begin({ retry: options?.readWrite?.retryTransaction });
@@ -216,7 +228,8 @@ class Engine implements FirestoreEngine {
 
   private compile(db: Database, parent: string, query: StructuredQuery): CompiledQuery {
     const q = compileQuery(parent, query);
-    if (q.database !== db.name) throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid parent "${parent}".`);
+    if (q.database !== db.name)
+      throw new FirestoreError(Code.INVALID_ARGUMENT, `Invalid parent "${parent}".`);
     this.checkQuery(db.store, q);
     return q;
   }
@@ -242,7 +255,10 @@ class Engine implements FirestoreEngine {
     const paths = names.map((name) => {
       const parsed = parseDocumentName(name);
       if (parsed.database !== database) {
-        throw new FirestoreError(Code.INVALID_ARGUMENT, `Document "${name}" is not in database "${database}".`);
+        throw new FirestoreError(
+          Code.INVALID_ARGUMENT,
+          `Document "${name}" is not in database "${database}".`,
+        );
       }
       return parsed.path;
     });
@@ -253,13 +269,26 @@ class Engine implements FirestoreEngine {
     const mask = options?.mask?.map(parseFieldPath);
     const results = paths.map((path, i): BatchGetResult => {
       const doc = db.store.getAt(path, ctx.readTime);
-      this.authorize({ method: 'get', caller, time: readTime, database, lookup, name: names[i], resource: doc });
+      this.authorize({
+        method: 'get',
+        caller,
+        time: readTime,
+        database,
+        lookup,
+        name: names[i],
+        resource: doc,
+      });
       return doc ? { found: projectDocument(doc, mask), readTime } : { missing: names[i], readTime };
     });
     return { results, transaction: ctx.newTransaction };
   }
 
-  async runQuery(caller: Caller, parent: string, query: StructuredQuery, options?: ConsistencySelector): Promise<QueryResult> {
+  async runQuery(
+    caller: Caller,
+    parent: string,
+    query: StructuredQuery,
+    options?: ConsistencySelector,
+  ): Promise<QueryResult> {
     const db = this.database(parseParent(parent).database);
     const q = this.compile(db, parent, query);
     const ctx = await this.readContext(db, options);
@@ -275,7 +304,11 @@ class Engine implements FirestoreEngine {
       query,
       results: documents,
     });
-    if (ctx.transaction) db.transactions.lock(ctx.transaction, documents.map((d) => parseDocumentName(d.name).path));
+    if (ctx.transaction)
+      db.transactions.lock(
+        ctx.transaction,
+        documents.map((d) => parseDocumentName(d.name).path),
+      );
     return {
       documents: q.projection ? documents.map((d) => projectDocument(d, q.projection)) : documents,
       readTime,
@@ -304,13 +337,22 @@ class Engine implements FirestoreEngine {
       query: query.structuredQuery,
       results: documents,
     });
-    return { aggregateFields: aggregate(query.aggregations ?? [], documents), readTime, transaction: ctx.newTransaction };
+    return {
+      aggregateFields: aggregate(query.aggregations ?? [], documents),
+      readTime,
+      transaction: ctx.newTransaction,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
   // Writes and transactions
 
-  async commit(caller: Caller, database: string, writes: Write[], transaction?: Uint8Array): Promise<CommitResult> {
+  async commit(
+    caller: Caller,
+    database: string,
+    writes: Write[],
+    transaction?: Uint8Array,
+  ): Promise<CommitResult> {
     const db = this.database(database);
     const t = transaction ? db.transactions.use(transaction) : undefined;
     try {
@@ -327,7 +369,12 @@ class Engine implements FirestoreEngine {
   }
 
   /** Applies the writes atomically: everything below runs without yielding. */
-  private applyCommit(caller: Caller, db: Database, writes: Write[], targets: { name: string; path: string }[]): CommitResult {
+  private applyCommit(
+    caller: Caller,
+    db: Database,
+    writes: Write[],
+    targets: { name: string; path: string }[],
+  ): CommitResult {
     const time = this.clock.commitTime();
     const commitTime = fromMicros(time);
     const after = new Map<string, Document | null>();
@@ -360,7 +407,11 @@ class Engine implements FirestoreEngine {
     return { writeResults, commitTime };
   }
 
-  async beginTransaction(caller: Caller, database: string, options?: TransactionOptions): Promise<Uint8Array> {
+  async beginTransaction(
+    caller: Caller,
+    database: string,
+    options?: TransactionOptions,
+  ): Promise<Uint8Array> {
     void caller;
     return this.begin(this.database(database), options).id;
   }
@@ -411,8 +462,11 @@ class Engine implements FirestoreEngine {
     let last: string | undefined;
     let more = false;
     // Skips past a document and everything under it.
-    const pastDocument = (doc: string) => (x: string) => compareResourcePaths(x, doc) <= 0 || x.startsWith(doc + '/');
-    let pos = db.store.paths.lowerBound(after ? pastDocument(after) : (x) => compareResourcePaths(x, collection) <= 0);
+    const pastDocument = (doc: string) => (x: string) =>
+      compareResourcePaths(x, doc) <= 0 || x.startsWith(doc + '/');
+    let pos = db.store.paths.lowerBound(
+      after ? pastDocument(after) : (x) => compareResourcePaths(x, collection) <= 0,
+    );
     for (;;) {
       const p = db.store.paths.at(pos);
       if (p === undefined || !p.startsWith(collection + '/')) break;
@@ -426,7 +480,9 @@ class Engine implements FirestoreEngine {
           break;
         }
         documents.push(
-          doc ? projectDocument(doc, mask) : ({ name: documentName(database, docPath), fields: {} } as Document),
+          doc
+            ? projectDocument(doc, mask)
+            : ({ name: documentName(database, docPath), fields: {} } as Document),
         );
         last = docPath;
       }
@@ -436,7 +492,16 @@ class Engine implements FirestoreEngine {
       const query: StructuredQuery = { from: [{ collectionId }] };
       const now = this.clock.readTime();
       const time = fromMicros(now);
-      this.authorize({ method: 'list', caller, time, database, lookup: this.lookup(now), parent, query, results: documents });
+      this.authorize({
+        method: 'list',
+        caller,
+        time,
+        database,
+        lookup: this.lookup(now),
+        parent,
+        query,
+        results: documents,
+      });
     }
     return { documents, nextPageToken: more && last ? Buffer.from(last).toString('base64') : undefined };
   }

@@ -120,7 +120,8 @@ export class Index {
       }
       if (!('arrayValue' in v)) return [];
       const distinct: Value[] = [];
-      for (const e of v.arrayValue.values ?? []) if (!distinct.some((d) => valuesEqual(d, e))) distinct.push(e);
+      for (const e of v.arrayValue.values ?? [])
+        if (!distinct.some((d) => valuesEqual(d, e))) distinct.push(e);
       keys = keys.flatMap((k) => distinct.map((e) => [...k, e]));
     }
     return keys.map((key) => ({ key, path }));

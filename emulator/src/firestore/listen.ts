@@ -85,7 +85,10 @@ class ActiveTarget {
       const db = this.stream.registry.hooks.database;
       return {
         kind: 'documents',
-        documents: this.docPaths.map((p) => ({ name: documentName(db, p), doc: this.results.get(p) ?? null })),
+        documents: this.docPaths.map((p) => ({
+          name: documentName(db, p),
+          doc: this.results.get(p) ?? null,
+        })),
       };
     }
     const q = this.query!;
@@ -216,7 +219,10 @@ class Stream implements ListenStream {
         const paths = (target.documents.documents ?? []).map((name) => {
           const parsed = parseDocumentName(name);
           if (parsed.database !== hooks.database) {
-            throw new FirestoreError(Code.INVALID_ARGUMENT, `Document "${name}" is not in database ${hooks.database}.`);
+            throw new FirestoreError(
+              Code.INVALID_ARGUMENT,
+              `Document "${name}" is not in database ${hooks.database}.`,
+            );
           }
           return parsed.path;
         });
@@ -224,7 +230,10 @@ class Stream implements ListenStream {
       } else if (target.query) {
         const q = compileQuery(target.query.parent, target.query.structuredQuery);
         if (q.database !== hooks.database) {
-          throw new FirestoreError(Code.INVALID_ARGUMENT, `Query parent is not in database ${hooks.database}.`);
+          throw new FirestoreError(
+            Code.INVALID_ARGUMENT,
+            `Query parent is not in database ${hooks.database}.`,
+          );
         }
         hooks.checkQuery(q);
         t = new ActiveTarget(this, target.targetId, undefined, q);
@@ -248,10 +257,13 @@ class Stream implements ListenStream {
     this.registry.register(t);
 
     this.targetChange('ADD', [t.id]);
-    const resuming = (target.resumeToken !== undefined && target.resumeToken.length > 0) || target.readTime !== undefined;
+    const resuming =
+      (target.resumeToken !== undefined && target.resumeToken.length > 0) || target.readTime !== undefined;
     if (resuming) this.targetChange('RESET', [t.id]);
     for (const doc of t.results.values()) {
-      this.send({ documentChange: { document: this.project(t, doc), targetIds: [t.id], removedTargetIds: [] } });
+      this.send({
+        documentChange: { document: this.project(t, doc), targetIds: [t.id], removedTargetIds: [] },
+      });
     }
     this.targetChange('CURRENT', [t.id], { time });
     this.targetChange('NO_CHANGE', [], { time });
@@ -279,7 +291,11 @@ class Stream implements ListenStream {
    * Recomputes and re-authorizes `targets`, then sends one message per changed document and the
    * target/global read time. `changed` is undefined for a re-check that is not a commit.
    */
-  update(targets: Set<ActiveTarget>, changed: ReadonlyMap<string, Document | null> | undefined, time: number): void {
+  update(
+    targets: Set<ActiveTarget>,
+    changed: ReadonlyMap<string, Document | null> | undefined,
+    time: number,
+  ): void {
     const { hooks } = this.registry;
     const perDoc = new Map<string, { added: ActiveTarget[]; removed: number[] }>();
     const entry = (path: string) => {
@@ -311,7 +327,11 @@ class Stream implements ListenStream {
       }
       for (const [p, d] of next) {
         const before = previous.get(p);
-        if (before && before.updateTime.seconds === d.updateTime.seconds && before.updateTime.nanos === d.updateTime.nanos) {
+        if (
+          before &&
+          before.updateTime.seconds === d.updateTime.seconds &&
+          before.updateTime.nanos === d.updateTime.nanos
+        ) {
           continue;
         }
         entry(p).added.push(t);
@@ -333,7 +353,9 @@ class Stream implements ListenStream {
           this.send({ documentChange: { document: doc, targetIds: ids, removedTargetIds: removed } });
         }
         for (const t of projected) {
-          this.send({ documentChange: { document: this.project(t, doc), targetIds: [t.id], removedTargetIds: [] } });
+          this.send({
+            documentChange: { document: this.project(t, doc), targetIds: [t.id], removedTargetIds: [] },
+          });
         }
       } else if (removed.length > 0) {
         const body = { document: name, removedTargetIds: removed, readTime };

@@ -64,7 +64,9 @@ export function parseDocumentName(name: string): ParsedDocumentName {
   const { database, path } = splitResource(name);
   const segments = path === '' ? [] : path.split('/');
   if (segments.length === 0 || segments.length % 2 !== 0) {
-    throw invalid(`Document name "${name}" has ${segments.length} segments; a document path needs an even number.`);
+    throw invalid(
+      `Document name "${name}" has ${segments.length} segments; a document path needs an even number.`,
+    );
   }
   return { database, path };
 }
@@ -80,10 +82,6 @@ export function parseParent(parent: string): { database: string; path: string } 
 
 export function documentName(database: string, path: string): string {
   return `${database}/documents/${path}`;
-}
-
-export function rootName(database: string): string {
-  return `${database}/documents`;
 }
 
 /** "users/u1/posts/p1" -> "users/u1/posts" */
@@ -156,8 +154,3 @@ export function canonicalFieldPath(path: string): string {
 }
 
 export const NAME_FIELD = '__name__';
-
-/** True when `prefix` is `path` or one of its ancestors. */
-export function isFieldPathPrefix(prefix: readonly string[], path: readonly string[]): boolean {
-  return prefix.length <= path.length && prefix.every((s, i) => s === path[i]);
-}

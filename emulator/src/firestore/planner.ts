@@ -113,7 +113,8 @@ function shapeOf(q: CompiledQuery, branch: FieldFilterNode[]): BranchShape {
     if (f.kind === 'field' && f.op === 'EQUAL') equalities.set(f.field.path, f.value);
     else if (f.kind === 'unary' && f.op === 'IS_NULL') equalities.set(f.field.path, { nullValue: null });
     else if (f.kind === 'unary' && f.op === 'IS_NAN') equalities.set(f.field.path, { doubleValue: NaN });
-    else if (f.kind === 'field' && f.op === 'ARRAY_CONTAINS') contains ??= { path: f.field.path, value: f.value };
+    else if (f.kind === 'field' && f.op === 'ARRAY_CONTAINS')
+      contains ??= { path: f.field.path, value: f.value };
   }
   const orders = q.orders.filter((o) => o.field.path !== NAME_FIELD);
   return {
@@ -132,7 +133,8 @@ function branchStream(store: Store, q: CompiledQuery, branch: FieldFilterNode[])
   const idx = store.indexes;
 
   const composite = pickComposite(idx.composites(cg), shape);
-  if (composite) return orderedScan(store, q, branch, shape, composite.index, composite.prefix, composite.reverse);
+  if (composite)
+    return orderedScan(store, q, branch, shape, composite.index, composite.prefix, composite.reverse);
 
   const hasEqualities = shape.equalities.size > 0 || shape.contains !== undefined;
   if (shape.orders.length === 0 && !hasEqualities) {
@@ -173,8 +175,12 @@ function pickComposite(
     const k = fields.length - shape.orders.length;
     if (k < 0) continue;
     const tail = fields.slice(k);
-    const sameDir = tail.every((f, i) => f.path === shape.orders[i].field.path && dirOf(f.mode) === shape.orders[i].dir);
-    const flipped = tail.every((f, i) => f.path === shape.orders[i].field.path && dirOf(f.mode) === -shape.orders[i].dir);
+    const sameDir = tail.every(
+      (f, i) => f.path === shape.orders[i].field.path && dirOf(f.mode) === shape.orders[i].dir,
+    );
+    const flipped = tail.every(
+      (f, i) => f.path === shape.orders[i].field.path && dirOf(f.mode) === -shape.orders[i].dir,
+    );
     const reverse = !sameDir;
     if (!sameDir && !flipped) continue;
     const indexNameDir = explicitNameDir ?? index.nameDir;
@@ -183,7 +189,8 @@ function pickComposite(
     let usable = true;
     for (const f of fields.slice(0, k)) {
       if (f.mode === 'contains' && shape.contains?.path === f.path) prefix.push(shape.contains.value);
-      else if (f.mode !== 'contains' && shape.equalities.has(f.path)) prefix.push(shape.equalities.get(f.path)!);
+      else if (f.mode !== 'contains' && shape.equalities.has(f.path))
+        prefix.push(shape.equalities.get(f.path)!);
       else usable = false;
     }
     if (usable && (!best || prefix.length > best.prefix.length)) best = { index, prefix, reverse };
@@ -226,10 +233,12 @@ function* orderedScan(
     const n = shape.orders.length;
     const vals = [...prefix, ...values.slice(0, n)];
     const nameValue = values[n];
-    const path = nameValue && 'referenceValue' in nameValue ? relativePath(nameValue.referenceValue) : undefined;
+    const path =
+      nameValue && 'referenceValue' in nameValue ? relativePath(nameValue.referenceValue) : undefined;
     return { vals, path, inclusive };
   };
-  if (q.startAt?.values?.length) (reverse ? upper : lower).push(cursorBound(q.startAt.values, !!q.startAt.before));
+  if (q.startAt?.values?.length)
+    (reverse ? upper : lower).push(cursorBound(q.startAt.values, !!q.startAt.before));
   if (q.endAt?.values?.length) (reverse ? lower : upper).push(cursorBound(q.endAt.values, !q.endAt.before));
 
   for (const entry of scan(index, lower, upper, reverse)) {
@@ -239,7 +248,14 @@ function* orderedScan(
 }
 
 /** Adds the index bounds implied by `field op value` on a component sorted in `dir`. */
-function rangeBounds(op: string, value: Value, prefix: Value[], dir: 1 | -1, lower: Bound[], upper: Bound[]): void {
+function rangeBounds(
+  op: string,
+  value: Value,
+  prefix: Value[],
+  dir: 1 | -1,
+  lower: Bound[],
+  upper: Bound[],
+): void {
   const at = (v: Value, inclusive: boolean): Bound => ({ vals: [...prefix, v], inclusive });
   const end = bracketEnd(value);
   // "Greater" in value order is "later" in an ascending component, "earlier" in a descending one.
@@ -328,7 +344,8 @@ function equalityRanges(store: Store, shape: BranchShape, cg: string): Range[] |
 function seek(range: Range, from: string | undefined, strict: boolean, reverse: boolean): string | undefined {
   const lower: Bound[] = [{ vals: range.prefix, inclusive: true }];
   const upper: Bound[] = [{ vals: range.prefix, inclusive: true }];
-  if (from !== undefined) (reverse ? upper : lower).push({ vals: range.prefix, path: from, inclusive: !strict });
+  if (from !== undefined)
+    (reverse ? upper : lower).push({ vals: range.prefix, path: from, inclusive: !strict });
   for (const e of scan(range.index, lower, upper, reverse)) return e.path;
   return undefined;
 }

@@ -37,9 +37,7 @@ export type FieldFilterNode =
   | { kind: 'unary'; field: FieldRef; op: UnaryOperator };
 
 export type CompiledFilter =
-  | { kind: 'and'; filters: CompiledFilter[] }
-  | { kind: 'or'; filters: CompiledFilter[] }
-  | FieldFilterNode;
+  { kind: 'and'; filters: CompiledFilter[] } | { kind: 'or'; filters: CompiledFilter[] } | FieldFilterNode;
 
 export interface CompiledOrder {
   field: FieldRef;
@@ -147,7 +145,9 @@ function compileFilter(f: Filter, database: string): CompiledFilter {
     // A single-child composite is its child; same-operator nesting flattens.
     if (compiled.length === 1) return compiled[0];
     const kind = op === 'AND' ? 'and' : 'or';
-    const flat = compiled.flatMap((c) => (c.kind === kind ? (c as { filters: CompiledFilter[] }).filters : [c]));
+    const flat = compiled.flatMap((c) =>
+      c.kind === kind ? (c as { filters: CompiledFilter[] }).filters : [c],
+    );
     return kind === 'and' ? { kind, filters: flat } : { kind, filters: flat };
   }
   if ('unaryFilter' in f) {
@@ -193,12 +193,15 @@ function validateFilters(filter: CompiledFilter | null, leaves: FieldFilterNode[
     if (f.op === 'NOT_IN') hasNotIn = true;
     if (f.op === 'IN' || f.op === 'ARRAY_CONTAINS_ANY') hasDisjunctive = true;
     if (f.op === 'IN' || f.op === 'NOT_IN' || f.op === 'ARRAY_CONTAINS_ANY') {
-      if (!('arrayValue' in f.value)) throw invalid(`A filter with operator ${f.op} requires an array value.`);
+      if (!('arrayValue' in f.value))
+        throw invalid(`A filter with operator ${f.op} requires an array value.`);
       const n = arrayElements(f.value).length;
       if (n === 0) throw invalid(`A non-empty array is required for '${f.op}' filters.`);
       const max = f.op === 'NOT_IN' ? MAX_NOT_IN_VALUES : MAX_IN_VALUES;
       if (n > max) {
-        throw invalid(`Invalid Query. '${f.op}' filters support a maximum of ${max} elements in the value array.`);
+        throw invalid(
+          `Invalid Query. '${f.op}' filters support a maximum of ${max} elements in the value array.`,
+        );
       }
     }
   }
@@ -206,10 +209,14 @@ function validateFilters(filter: CompiledFilter | null, leaves: FieldFilterNode[
     throw invalid("Invalid query. You cannot use more than one '!=' or 'not-in' filter in a query.");
   }
   if (hasNotIn && (hasDisjunctive || containsOr(filter))) {
-    throw invalid("Invalid query. You cannot use 'not-in' filters with 'in', 'array-contains-any' or 'or' filters.");
+    throw invalid(
+      "Invalid query. You cannot use 'not-in' filters with 'in', 'array-contains-any' or 'or' filters.",
+    );
   }
   if (inequalityFields.size > MAX_INEQUALITY_FIELDS) {
-    throw invalid(`Invalid query. A query may have inequality filters on at most ${MAX_INEQUALITY_FIELDS} fields.`);
+    throw invalid(
+      `Invalid query. A query may have inequality filters on at most ${MAX_INEQUALITY_FIELDS} fields.`,
+    );
   }
   const branches = toDnf(filter);
   if (branches.length > MAX_DISJUNCTIONS) {
@@ -251,7 +258,9 @@ export function toDnf(f: CompiledFilter | null): FieldFilterNode[][] {
     return arrayElements(f.value).map((value) => [{ kind: 'field', field: f.field, op: 'EQUAL', value }]);
   }
   if (f.kind === 'field' && f.op === 'ARRAY_CONTAINS_ANY') {
-    return arrayElements(f.value).map((value) => [{ kind: 'field', field: f.field, op: 'ARRAY_CONTAINS', value }]);
+    return arrayElements(f.value).map((value) => [
+      { kind: 'field', field: f.field, op: 'ARRAY_CONTAINS', value },
+    ]);
   }
   return [[f]];
 }
@@ -291,7 +300,9 @@ function compareFieldRefs(a: FieldRef, b: FieldRef): number {
 function validateCursor(cursor: Cursor, orders: CompiledOrder[], database: string): void {
   const values = cursor.values ?? [];
   if (values.length > orders.length) {
-    throw invalid('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
+    throw invalid(
+      'Too many cursor values specified. The specified values must match the orderBy() constraints of the query.',
+    );
   }
   values.forEach((v, i) => {
     if (!isNameField(orders[i].field)) return;
@@ -315,7 +326,9 @@ export function docValue(doc: Document, field: FieldRef): Value | undefined {
 /** Whether a document at `path` belongs to the query's collection (or collection group). */
 export function inScope(q: CompiledQuery, path: string): boolean {
   if (q.allDescendants) {
-    return collectionIdOf(path) === q.collectionId && (q.parentPath === '' || path.startsWith(q.parentPath + '/'));
+    return (
+      collectionIdOf(path) === q.collectionId && (q.parentPath === '' || path.startsWith(q.parentPath + '/'))
+    );
   }
   const collection = q.parentPath === '' ? q.collectionId : `${q.parentPath}/${q.collectionId}`;
   return parentCollection(path) === collection;

@@ -17,7 +17,12 @@ export function checkIndexRequirements(indexes: IndexManager, q: CompiledQuery, 
   for (const branch of toDnf(q.filter)) checkBranch(indexes, q, branch, projectId);
 }
 
-function checkBranch(indexes: IndexManager, q: CompiledQuery, branch: FieldFilterNode[], projectId: string): void {
+function checkBranch(
+  indexes: IndexManager,
+  q: CompiledQuery,
+  branch: FieldFilterNode[],
+  projectId: string,
+): void {
   const scope: QueryScope = q.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
   const cg = q.collectionId;
   const equalities: string[] = [];
@@ -25,7 +30,8 @@ function checkBranch(indexes: IndexManager, q: CompiledQuery, branch: FieldFilte
   for (const f of branch) {
     if (f.field.path === NAME_FIELD) continue;
     const isEquality =
-      (f.kind === 'field' && f.op === 'EQUAL') || (f.kind === 'unary' && (f.op === 'IS_NULL' || f.op === 'IS_NAN'));
+      (f.kind === 'field' && f.op === 'EQUAL') ||
+      (f.kind === 'unary' && (f.op === 'IS_NULL' || f.op === 'IS_NAN'));
     if (isEquality && !equalities.includes(f.field.path)) equalities.push(f.field.path);
     if (f.kind === 'field' && f.op === 'ARRAY_CONTAINS') contains ??= f.field.path;
   }
@@ -33,7 +39,8 @@ function checkBranch(indexes: IndexManager, q: CompiledQuery, branch: FieldFilte
   // Ordering by a field fixed by an equality is free.
   const orders = q.orders.filter((o) => o.field.path !== NAME_FIELD && !equalities.includes(o.field.path));
   const needsComposite =
-    orders.length >= 2 || (orders.length === 1 && (equalities.length > 0 || contains !== undefined || orders[0].dir !== nameDir));
+    orders.length >= 2 ||
+    (orders.length === 1 && (equalities.length > 0 || contains !== undefined || orders[0].dir !== nameDir));
 
   if (!needsComposite) {
     for (const path of equalities) {
@@ -52,7 +59,8 @@ function checkBranch(indexes: IndexManager, q: CompiledQuery, branch: FieldFilte
     }
     return;
   }
-  if (indexes.composites(cg).some((index) => serves(index, scope, equalities, contains, orders, nameDir))) return;
+  if (indexes.composites(cg).some((index) => serves(index, scope, equalities, contains, orders, nameDir)))
+    return;
 
   const explicitName = (q.source.orderBy ?? []).some((o) => o.field.fieldPath === NAME_FIELD);
   const fields: CompositeIndexSpec['fields'] = [
@@ -93,7 +101,12 @@ function serves(
   if (k < 0) return false;
   const tailMatches = fields
     .slice(k)
-    .every((f, i) => f.mode !== 'contains' && f.path === orders[i].field.path && (f.mode === 'desc' ? -1 : 1) === orders[i].dir);
+    .every(
+      (f, i) =>
+        f.mode !== 'contains' &&
+        f.path === orders[i].field.path &&
+        (f.mode === 'desc' ? -1 : 1) === orders[i].dir,
+    );
   if (!tailMatches) return false;
   const head = fields.slice(0, k);
   const covered = new Set<string>();
@@ -117,9 +130,12 @@ function singleFieldError(
   const indexesOf = (s: QueryScope) => {
     const settings = indexes.singleFieldSettings(cg, fieldPath, s);
     const out: FieldOverrideSpec['indexes'] = [];
-    if (settings.asc || (s === scope && needed === 'ASCENDING')) out.push({ order: 'ASCENDING', queryScope: s });
-    if (settings.desc || (s === scope && needed === 'DESCENDING')) out.push({ order: 'DESCENDING', queryScope: s });
-    if (settings.contains || (s === scope && needed === 'CONTAINS')) out.push({ arrayConfig: 'CONTAINS', queryScope: s });
+    if (settings.asc || (s === scope && needed === 'ASCENDING'))
+      out.push({ order: 'ASCENDING', queryScope: s });
+    if (settings.desc || (s === scope && needed === 'DESCENDING'))
+      out.push({ order: 'DESCENDING', queryScope: s });
+    if (settings.contains || (s === scope && needed === 'CONTAINS'))
+      out.push({ arrayConfig: 'CONTAINS', queryScope: s });
     return out;
   };
   const entry: FieldOverrideSpec = {

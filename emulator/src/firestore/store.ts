@@ -24,7 +24,8 @@ class DocRecord {
   }
 
   at(time: number): Document | null {
-    for (let i = this.versions.length - 1; i >= 0; i--) if (this.versions[i].time <= time) return this.versions[i].doc;
+    for (let i = this.versions.length - 1; i >= 0; i--)
+      if (this.versions[i].time <= time) return this.versions[i].doc;
     return null;
   }
 

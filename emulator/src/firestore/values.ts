@@ -115,7 +115,8 @@ function compareIntDouble(i: bigint, d: number): number {
 
 export function compareNumbers(a: Value, b: Value): number {
   if ('integerValue' in a) {
-    if ('integerValue' in b) return a.integerValue < b.integerValue ? -1 : a.integerValue > b.integerValue ? 1 : 0;
+    if ('integerValue' in b)
+      return a.integerValue < b.integerValue ? -1 : a.integerValue > b.integerValue ? 1 : 0;
     return compareIntDouble(a.integerValue, (b as { doubleValue: number }).doubleValue);
   }
   const ad = (a as { doubleValue: number }).doubleValue;
@@ -195,8 +196,10 @@ export function compareValues(a: Value, b: Value): number {
   if ('integerValue' in a && 'integerValue' in b) {
     return a.integerValue < b.integerValue ? -1 : a.integerValue > b.integerValue ? 1 : 0;
   }
-  if ('referenceValue' in a && 'referenceValue' in b) return compareResourcePaths(a.referenceValue, b.referenceValue);
-  if ('timestampValue' in a && 'timestampValue' in b) return compareTimestamps(a.timestampValue, b.timestampValue);
+  if ('referenceValue' in a && 'referenceValue' in b)
+    return compareResourcePaths(a.referenceValue, b.referenceValue);
+  if ('timestampValue' in a && 'timestampValue' in b)
+    return compareTimestamps(a.timestampValue, b.timestampValue);
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
@@ -204,7 +207,10 @@ export function compareValues(a: Value, b: Value): number {
     case Rank.Null:
       return 0;
     case Rank.Boolean:
-      return Number((a as { booleanValue: boolean }).booleanValue) - Number((b as { booleanValue: boolean }).booleanValue);
+      return (
+        Number((a as { booleanValue: boolean }).booleanValue) -
+        Number((b as { booleanValue: boolean }).booleanValue)
+      );
     case Rank.Number:
       return compareNumbers(a, b);
     case Rank.Timestamp:
@@ -213,16 +219,24 @@ export function compareValues(a: Value, b: Value): number {
         (b as { timestampValue: Timestamp }).timestampValue,
       );
     case Rank.String:
-      return sign(compareUtf8((a as { stringValue: string }).stringValue, (b as { stringValue: string }).stringValue));
+      return sign(
+        compareUtf8((a as { stringValue: string }).stringValue, (b as { stringValue: string }).stringValue),
+      );
     case Rank.Bytes:
-      return compareBytes((a as { bytesValue: Uint8Array }).bytesValue, (b as { bytesValue: Uint8Array }).bytesValue);
+      return compareBytes(
+        (a as { bytesValue: Uint8Array }).bytesValue,
+        (b as { bytesValue: Uint8Array }).bytesValue,
+      );
     case Rank.Reference:
       return compareResourcePaths(
         (a as { referenceValue: string }).referenceValue,
         (b as { referenceValue: string }).referenceValue,
       );
     case Rank.GeoPoint:
-      return compareGeoPoints((a as { geoPointValue: LatLng }).geoPointValue, (b as { geoPointValue: LatLng }).geoPointValue);
+      return compareGeoPoints(
+        (a as { geoPointValue: LatLng }).geoPointValue,
+        (b as { geoPointValue: LatLng }).geoPointValue,
+      );
     case Rank.Array:
       return compareArrays(
         (a as { arrayValue: { values: Value[] } }).arrayValue.values ?? [],
@@ -291,7 +305,9 @@ export const bool = (b: boolean): Value => ({ booleanValue: b });
 export const ts = (t: Timestamp): Value => ({ timestampValue: t });
 export const bytes = (b: Uint8Array): Value => ({ bytesValue: b });
 export const ref = (name: string): Value => ({ referenceValue: name });
-export const geo = (latitude: number, longitude: number): Value => ({ geoPointValue: { latitude, longitude } });
+export const geo = (latitude: number, longitude: number): Value => ({
+  geoPointValue: { latitude, longitude },
+});
 export const arr = (values: Value[]): Value => ({ arrayValue: { values } });
 export const map = (fields: Fields): Value => ({ mapValue: { fields } });
 
@@ -385,7 +401,9 @@ const BRACKET_STARTS: Value[] = [
   { referenceValue: '' },
   { geoPointValue: { latitude: NaN, longitude: NaN } },
   { arrayValue: { values: [] } },
-  { mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [] } } } } },
+  {
+    mapValue: { fields: { __type__: { stringValue: '__vector__' }, value: { arrayValue: { values: [] } } } },
+  },
   { mapValue: { fields: {} } },
 ];
 

@@ -15,7 +15,15 @@ import {
   type Write,
 } from './model.js';
 import { parseDocumentName, parseFieldPath, validateDocumentPath } from './paths.js';
-import { compareTimestamps, compareNumbers, fieldsIdentical, isNaNValue, isNumber, NULL, valuesEqual } from './values.js';
+import {
+  compareTimestamps,
+  compareNumbers,
+  fieldsIdentical,
+  isNaNValue,
+  isNumber,
+  NULL,
+  valuesEqual,
+} from './values.js';
 import { toMicros } from './time.js';
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -36,8 +44,10 @@ export function writeTarget(write: Write, database: string): { name: string; pat
 
 export function checkPrecondition(p: Precondition | undefined, name: string, current: Document | null): void {
   if (!p) return;
-  if (p.exists === true && !current) throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
-  if (p.exists === false && current) throw new FirestoreError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
+  if (p.exists === true && !current)
+    throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
+  if (p.exists === false && current)
+    throw new FirestoreError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
   if (p.updateTime) {
     const stored = current ? toMicros(current.updateTime) : 0;
     if (!current || compareTimestamps(current.updateTime, p.updateTime) !== 0) {
@@ -55,7 +65,13 @@ export interface WriteOutcome {
 }
 
 /** Applies `write` (already targeted at `name`) to `current` at `commitTime`. */
-export function applyWrite(write: Write, name: string, path: string, current: Document | null, commitTime: Timestamp): WriteOutcome {
+export function applyWrite(
+  write: Write,
+  name: string,
+  path: string,
+  current: Document | null,
+  commitTime: Timestamp,
+): WriteOutcome {
   checkPrecondition(write.currentDocument, name, current);
   if (write.delete !== undefined) return { after: null, transformResults: [] };
 
@@ -111,9 +127,14 @@ function validateFieldNames(fields: Fields): void {
 }
 
 /** Returns the new field value and the transform result. */
-function applyTransform(t: FieldTransform, current: Value | undefined, commitTime: Timestamp): [Value, Value] {
+function applyTransform(
+  t: FieldTransform,
+  current: Value | undefined,
+  commitTime: Timestamp,
+): [Value, Value] {
   if (t.setToServerValue !== undefined) {
-    if (t.setToServerValue !== 'REQUEST_TIME') throw invalid(`Unsupported server value ${t.setToServerValue}.`);
+    if (t.setToServerValue !== 'REQUEST_TIME')
+      throw invalid(`Unsupported server value ${t.setToServerValue}.`);
     const v: Value = { timestampValue: commitTime };
     return [v, v];
   }
@@ -132,12 +153,16 @@ function applyTransform(t: FieldTransform, current: Value | undefined, commitTim
   const elements = current && 'arrayValue' in current ? (current.arrayValue.values ?? []) : [];
   if (t.appendMissingElements !== undefined) {
     const out = [...elements];
-    for (const e of t.appendMissingElements.values ?? []) if (!out.some((x) => valuesEqual(x, e))) out.push(e);
+    for (const e of t.appendMissingElements.values ?? [])
+      if (!out.some((x) => valuesEqual(x, e))) out.push(e);
     return [{ arrayValue: { values: out } }, NULL];
   }
   if (t.removeAllFromArray !== undefined) {
     const removed = t.removeAllFromArray.values ?? [];
-    return [{ arrayValue: { values: elements.filter((x) => !removed.some((r) => valuesEqual(x, r))) } }, NULL];
+    return [
+      { arrayValue: { values: elements.filter((x) => !removed.some((r) => valuesEqual(x, r))) } },
+      NULL,
+    ];
   }
   throw invalid(`Field transform on "${t.fieldPath}" has no transformation.`);
 }
@@ -147,7 +172,8 @@ function numericOperand(v: Value, what: string): Value {
   return v;
 }
 
-const asDouble = (v: Value): number => ('integerValue' in v ? Number(v.integerValue) : (v as { doubleValue: number }).doubleValue);
+const asDouble = (v: Value): number =>
+  'integerValue' in v ? Number(v.integerValue) : (v as { doubleValue: number }).doubleValue;
 
 function increment(operand: Value, current: Value | undefined): Value {
   if (!current || !isNumber(current)) return operand;

@@ -33,7 +33,9 @@ describe('authorization', () => {
     const { authorizer, requests } = recording();
     e.setAuthorizer(authorizer);
     await e.batchGet(USER, DB, [name('c/a'), name('c/missing')]);
-    expect(requests.map((r) => [r.method, 'name' in r ? r.name : '', 'resource' in r ? r.resource?.fields : 'x'])).toEqual([
+    expect(
+      requests.map((r) => [r.method, 'name' in r ? r.name : '', 'resource' in r ? r.resource?.fields : 'x']),
+    ).toEqual([
       ['get', name('c/a'), { x: int(1) }],
       ['get', name('c/missing'), undefined],
     ]);
@@ -50,7 +52,10 @@ describe('authorization', () => {
     e.setAuthorizer(recording((r) => r.method !== 'list').authorizer);
     await rejectsWith(e.runQuery(USER, ROOT, query('c')), Code.PERMISSION_DENIED);
     await rejectsWith(
-      e.runAggregationQuery(USER, ROOT, { structuredQuery: query('c'), aggregations: [{ alias: 'n', count: {} }] }),
+      e.runAggregationQuery(USER, ROOT, {
+        structuredQuery: query('c'),
+        aggregations: [{ alias: 'n', count: {} }],
+      }),
       Code.PERMISSION_DENIED,
     );
   });
@@ -63,7 +68,10 @@ describe('authorization', () => {
     e.setAuthorizer(authorizer);
     const q = query('c', { where: where('x', '>', 1) });
     await e.runQuery(USER, ROOT, q);
-    await e.runAggregationQuery(USER, ROOT, { structuredQuery: q, aggregations: [{ alias: 'n', count: {} }] });
+    await e.runAggregationQuery(USER, ROOT, {
+      structuredQuery: q,
+      aggregations: [{ alias: 'n', count: {} }],
+    });
     expect(requests).toHaveLength(2);
     for (const r of requests) {
       expect(r.method).toBe('list');
@@ -82,16 +90,27 @@ describe('authorization', () => {
     e.setAuthorizer(authorizer);
     const r = await e.commit(USER, DB, [
       setWrite('c/new', { v: 1 }),
-      { update: { name: name('c/old'), fields: { w: int(2) } }, updateMask: { fieldPaths: ['w'] }, updateTransforms: [{ fieldPath: 't', setToServerValue: 'REQUEST_TIME' }] },
+      {
+        update: { name: name('c/old'), fields: { w: int(2) } },
+        updateMask: { fieldPaths: ['w'] },
+        updateTransforms: [{ fieldPath: 't', setToServerValue: 'REQUEST_TIME' }],
+      },
       { delete: name('c/gone') },
     ]);
     expect(requests.map((x) => x.method)).toEqual(['create', 'update', 'delete']);
-    const [create, update, del] = requests as Extract<AccessRequest, { method: 'create' | 'update' | 'delete' }>[];
+    const [create, update, del] = requests as Extract<
+      AccessRequest,
+      { method: 'create' | 'update' | 'delete' }
+    >[];
     expect(create.resource).toBeNull();
     expect(create.requestResource?.fields).toEqual({ v: int(1) });
     expect(update.resource?.fields).toEqual({ v: int(1) });
     // Merged, transformed, and request.time is the server timestamp written.
-    expect(update.requestResource?.fields).toEqual({ v: int(1), w: int(2), t: { timestampValue: r.commitTime } });
+    expect(update.requestResource?.fields).toEqual({
+      v: int(1),
+      w: int(2),
+      t: { timestampValue: r.commitTime },
+    });
     expect(update.time).toEqual(r.commitTime);
     expect(del.requestResource).toBeNull();
     // getAfter sees the whole batch; get sees the committed state.
@@ -104,7 +123,10 @@ describe('authorization', () => {
   it('a denied write rejects the whole batch', async () => {
     const e = newEngine();
     e.setAuthorizer(recording((r) => r.method !== 'delete').authorizer);
-    await rejectsWith(e.commit(USER, DB, [setWrite('c/a', { v: 1 }), { delete: name('c/b') }]), Code.PERMISSION_DENIED);
+    await rejectsWith(
+      e.commit(USER, DB, [setWrite('c/a', { v: 1 }), { delete: name('c/b') }]),
+      Code.PERMISSION_DENIED,
+    );
     const { results } = await e.batchGet(OWNER, DB, [name('c/a')]);
     expect(results[0].missing).toBeDefined();
   });
@@ -116,7 +138,10 @@ describe('authorization', () => {
     await e.commit(OWNER, DB, [setWrite('c/a', { v: 1 })]);
     await e.batchGet(OWNER, DB, [name('c/a')]);
     await e.runQuery(OWNER, ROOT, query('c'));
-    await e.runAggregationQuery(OWNER, ROOT, { structuredQuery: query('c'), aggregations: [{ alias: 'n', count: {} }] });
+    await e.runAggregationQuery(OWNER, ROOT, {
+      structuredQuery: query('c'),
+      aggregations: [{ alias: 'n', count: {} }],
+    });
     const stream = e.listen(OWNER, DB, () => undefined);
     stream.addTarget({ targetId: 1, query: { parent: ROOT, structuredQuery: query('c') } });
     stream.close();

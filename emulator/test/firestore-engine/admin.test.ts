@@ -21,11 +21,20 @@ describe('listing', () => {
     const plain = await e.listDocuments(OWNER, ROOT, 'a');
     expect(plain.documents.map((d) => d.name)).toEqual([name('a/1'), name('a/3')]);
     const missing = await e.listDocuments(OWNER, ROOT, 'a', { showMissing: true });
-    expect(missing.documents.map((d) => d.name)).toEqual([name('a/1'), name('a/2'), name('a/3'), name('a/4')]);
+    expect(missing.documents.map((d) => d.name)).toEqual([
+      name('a/1'),
+      name('a/2'),
+      name('a/3'),
+      name('a/4'),
+    ]);
     expect(missing.documents[1].createTime).toBeUndefined();
     const page1 = await e.listDocuments(OWNER, ROOT, 'a', { showMissing: true, pageSize: 3 });
     expect(page1.documents).toHaveLength(3);
-    const page2 = await e.listDocuments(OWNER, ROOT, 'a', { showMissing: true, pageSize: 3, pageToken: page1.nextPageToken });
+    const page2 = await e.listDocuments(OWNER, ROOT, 'a', {
+      showMissing: true,
+      pageSize: 3,
+      pageToken: page1.nextPageToken,
+    });
     expect(page2.documents.map((d) => d.name)).toEqual([name('a/4')]);
     expect(page2.nextPageToken).toBeUndefined();
   });
@@ -67,7 +76,10 @@ describe('export, import, clear', () => {
     expect(await get(copy, 'a/1')).toEqual(original);
     // Commit times continue after the imported ones.
     const r = await set(copy, 'b/2', {});
-    const last = docs.map((d) => d.updateTime).sort().pop()!;
+    const last = docs
+      .map((d) => d.updateTime)
+      .sort()
+      .pop()!;
     expect(new Date(r.commitTime.seconds * 1000).toISOString() >= last.slice(0, 19)).toBe(true);
     // Imported documents are queryable through the indexes.
     expect((await run(copy, query('b'))).map((d) => d.name)).toEqual([name('b/1'), name('b/2')]);

@@ -13,10 +13,15 @@ const avg = (alias: string, fieldPath: string): Aggregation => ({ alias, avg: { 
 describe('aggregations', () => {
   it('count, with upTo, filters and limit', async () => {
     const e = newEngine();
-    await seed(e, Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`c/d${i}`, { i, even: i % 2 === 0 }])));
+    await seed(
+      e,
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`c/d${i}`, { i, even: i % 2 === 0 }])),
+    );
     expect(await agg(e, query('c'), [{ alias: 'n', count: {} }])).toEqual({ n: int(12) });
     expect(await agg(e, query('c'), [{ alias: 'n', count: { upTo: 5n } }])).toEqual({ n: int(5) });
-    expect(await agg(e, query('c', { where: where('even', '==', true) }), [{ alias: 'n', count: {} }])).toEqual({ n: int(6) });
+    expect(
+      await agg(e, query('c', { where: where('even', '==', true) }), [{ alias: 'n', count: {} }]),
+    ).toEqual({ n: int(6) });
     expect(await agg(e, query('c', { limit: 3 }), [{ alias: 'n', count: {} }])).toEqual({ n: int(3) });
     expect(await agg(e, query('none'), [{ alias: 'n', count: {} }])).toEqual({ n: int(0) });
   });
@@ -35,7 +40,10 @@ describe('aggregations', () => {
       's/a': { v: 'only strings' },
     });
     expect(await agg(e, query('i'), [sum('s', 'v'), avg('a', 'v')])).toEqual({ s: int(3), a: double(1.5) });
-    expect(await agg(e, query('f'), [sum('s', 'v'), avg('a', 'v')])).toEqual({ s: double(1.5), a: double(0.75) });
+    expect(await agg(e, query('f'), [sum('s', 'v'), avg('a', 'v')])).toEqual({
+      s: double(1.5),
+      a: double(0.75),
+    });
     expect(await agg(e, query('o'), [sum('s', 'v')])).toEqual({ s: double(9223372036854775808) });
     expect(await agg(e, query('s'), [sum('s', 'v'), avg('a', 'v'), { alias: 'n', count: {} }])).toEqual({
       s: int(0),
@@ -46,7 +54,12 @@ describe('aggregations', () => {
 
   it('rejects duplicate aliases and more than 5 aggregations', async () => {
     const e = newEngine();
-    await expect(agg(e, query('c'), [{ alias: 'n', count: {} }, { alias: 'n', count: {} }])).rejects.toMatchObject({ code: 3 });
+    await expect(
+      agg(e, query('c'), [
+        { alias: 'n', count: {} },
+        { alias: 'n', count: {} },
+      ]),
+    ).rejects.toMatchObject({ code: 3 });
     const six = Array.from({ length: 6 }, (_, i) => ({ alias: `a${i}`, count: {} }));
     await expect(agg(e, query('c'), six)).rejects.toMatchObject({ code: 3 });
   });

@@ -8,7 +8,8 @@ import { asc, desc, ids, newEngine, ROOT, seed, where } from './helpers.js';
 
 const DIR = '/work/shared/conformance/firestore-semantics';
 
-type VectorFilter = { field: string; op: string; value: unknown } | { op: 'and' | 'or'; filters: VectorFilter[] };
+type VectorFilter =
+  { field: string; op: string; value: unknown } | { op: 'and' | 'or'; filters: VectorFilter[] };
 
 interface Vector {
   id: string;
@@ -27,7 +28,8 @@ interface Vector {
 }
 
 function toFilter(f: VectorFilter): Filter {
-  if ('filters' in f) return { compositeFilter: { op: f.op === 'and' ? 'AND' : 'OR', filters: f.filters.map(toFilter) } };
+  if ('filters' in f)
+    return { compositeFilter: { op: f.op === 'and' ? 'AND' : 'OR', filters: f.filters.map(toFilter) } };
   return where(f.field, f.op, f.value);
 }
 
@@ -59,7 +61,10 @@ describe('Firestore semantics vectors', () => {
     it(v.id, async () => {
       const engine = newEngine();
       const collection = v.collectionPath.replace('{runId}', 'run1');
-      await seed(engine, Object.fromEntries(Object.entries(v.documents).map(([id, d]) => [`${collection}/${id}`, d])));
+      await seed(
+        engine,
+        Object.fromEntries(Object.entries(v.documents).map(([id, d]) => [`${collection}/${id}`, d])),
+      );
       const parentPath = collection.slice(0, collection.lastIndexOf('/'));
       const collectionId = collection.slice(collection.lastIndexOf('/') + 1);
       const run = engine.runQuery(OWNER, `${ROOT}/${parentPath}`, toStructuredQuery(collectionId, v.query));

@@ -41,7 +41,12 @@ export const setWrite = (path: string, data: Record<string, unknown>): Write => 
   update: { name: name(path), fields: fieldsFromJs(data) },
 });
 
-export async function set(engine: FirestoreEngine, path: string, data: Record<string, unknown>, caller: Caller = OWNER) {
+export async function set(
+  engine: FirestoreEngine,
+  path: string,
+  data: Record<string, unknown>,
+  caller: Caller = OWNER,
+) {
   return engine.commit(caller, DB, [setWrite(path, data)]);
 }
 
@@ -93,10 +98,19 @@ export function toValue(x: unknown): Value {
 }
 
 function isValue(x: unknown): x is Value {
-  return typeof x === 'object' && x !== null && !Array.isArray(x) && Object.keys(x).length === 1 && Object.keys(x)[0].endsWith('Value');
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    !Array.isArray(x) &&
+    Object.keys(x).length === 1 &&
+    Object.keys(x)[0].endsWith('Value')
+  );
 }
 
-export function query(collectionId: string, parts: Partial<StructuredQuery> & { allDescendants?: boolean } = {}): StructuredQuery {
+export function query(
+  collectionId: string,
+  parts: Partial<StructuredQuery> & { allDescendants?: boolean } = {},
+): StructuredQuery {
   const { allDescendants, ...rest } = parts;
   return { from: [{ collectionId, allDescendants }], ...rest };
 }
@@ -104,6 +118,11 @@ export function query(collectionId: string, parts: Partial<StructuredQuery> & { 
 export const asc = (fieldPath: string) => ({ field: { fieldPath }, direction: 'ASCENDING' as const });
 export const desc = (fieldPath: string) => ({ field: { fieldPath }, direction: 'DESCENDING' as const });
 
-export async function run(engine: FirestoreEngine, q: StructuredQuery, parent = ROOT, caller: Caller = OWNER) {
+export async function run(
+  engine: FirestoreEngine,
+  q: StructuredQuery,
+  parent = ROOT,
+  caller: Caller = OWNER,
+) {
   return (await engine.runQuery(caller, parent, q)).documents;
 }

@@ -53,14 +53,26 @@ describe('strict index mode', () => {
 
   it('needs composite indexes for several order fields, array-contains + order, range + other order', async () => {
     const cases: [StructuredQuery, unknown[]][] = [
-      [query('deals', { orderBy: [asc('stage'), desc('amount')] }), [{ fieldPath: 'stage', order: 'ASCENDING' }, { fieldPath: 'amount', order: 'DESCENDING' }]],
+      [
+        query('deals', { orderBy: [asc('stage'), desc('amount')] }),
+        [
+          { fieldPath: 'stage', order: 'ASCENDING' },
+          { fieldPath: 'amount', order: 'DESCENDING' },
+        ],
+      ],
       [
         query('deals', { where: where('tags', 'array-contains', 'x'), orderBy: [asc('createdAt')] }),
-        [{ fieldPath: 'tags', arrayConfig: 'CONTAINS' }, { fieldPath: 'createdAt', order: 'ASCENDING' }],
+        [
+          { fieldPath: 'tags', arrayConfig: 'CONTAINS' },
+          { fieldPath: 'createdAt', order: 'ASCENDING' },
+        ],
       ],
       [
         query('deals', { where: where('amount', '>', 1), orderBy: [asc('createdAt')] }),
-        [{ fieldPath: 'createdAt', order: 'ASCENDING' }, { fieldPath: 'amount', order: 'ASCENDING' }],
+        [
+          { fieldPath: 'createdAt', order: 'ASCENDING' },
+          { fieldPath: 'amount', order: 'ASCENDING' },
+        ],
       ],
     ];
     for (const [q, fields] of cases) {
@@ -81,15 +93,25 @@ describe('strict index mode', () => {
     expect(await failure({ fieldOverrides: [override] }, cg)).toBeUndefined();
     expect(await failure({}, query('deals', { allDescendants: true }))).toBeUndefined();
 
-    const composite = query('deals', { allDescendants: true, where: where('stage', '==', 'won'), orderBy: [asc('amount')] });
+    const composite = query('deals', {
+      allDescendants: true,
+      where: where('stage', '==', 'won'),
+      orderBy: [asc('amount')],
+    });
     const cErr = await failure({}, composite);
     expect(extractJson(cErr!.message).queryScope).toBe('COLLECTION_GROUP');
   });
 
   it('without strict mode the same queries run (fallback plans)', async () => {
     const e = newEngine();
-    await seed(e, { 'deals/a': { stage: 'won', createdAt: 2 }, 'deals/b': { stage: 'won', createdAt: 1 }, 'deals/c': { stage: 'lost', createdAt: 3 } });
-    expect(ids(await run(e, query('deals', { where: where('stage', '==', 'won'), orderBy: [desc('createdAt')] })))).toEqual(['a', 'b']);
+    await seed(e, {
+      'deals/a': { stage: 'won', createdAt: 2 },
+      'deals/b': { stage: 'won', createdAt: 1 },
+      'deals/c': { stage: 'lost', createdAt: 3 },
+    });
+    expect(
+      ids(await run(e, query('deals', { where: where('stage', '==', 'won'), orderBy: [desc('createdAt')] }))),
+    ).toEqual(['a', 'b']);
   });
 
   it('setIndexes rebuilds indexes over existing data', async () => {
@@ -98,7 +120,16 @@ describe('strict index mode', () => {
     const q = query('deals', { where: where('stage', '==', 'won'), orderBy: [asc('createdAt')] });
     await expect(run(e, q)).rejects.toMatchObject({ code: Code.FAILED_PRECONDITION });
     e.setIndexes({
-      indexes: [{ collectionGroup: 'deals', queryScope: 'COLLECTION', fields: [{ fieldPath: 'stage', order: 'ASCENDING' }, { fieldPath: 'createdAt', order: 'ASCENDING' }] }],
+      indexes: [
+        {
+          collectionGroup: 'deals',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'stage', order: 'ASCENDING' },
+            { fieldPath: 'createdAt', order: 'ASCENDING' },
+          ],
+        },
+      ],
     });
     expect(ids(await run(e, q))).toEqual(['b', 'a']);
   });

@@ -10,7 +10,11 @@ const USER: Caller = { kind: 'user', auth: { uid: 'u1', token: {} } };
 function describeResponse(r: ListenResponse): string {
   if ('targetChange' in r) {
     const t = r.targetChange;
-    const extras = [t.resumeToken ? 'token' : '', t.readTime ? 'time' : '', t.cause ? `cause=${t.cause.code}` : ''].filter(Boolean);
+    const extras = [
+      t.resumeToken ? 'token' : '',
+      t.readTime ? 'time' : '',
+      t.cause ? `cause=${t.cause.code}` : '',
+    ].filter(Boolean);
     return `${t.targetChangeType}[${t.targetIds.join(',')}]${extras.length ? ' ' + extras.join(' ') : ''}`;
   }
   const id = (n: string) => n.slice(n.lastIndexOf('/') + 1);
@@ -18,8 +22,10 @@ function describeResponse(r: ListenResponse): string {
     const c = r.documentChange;
     return `change ${id(c.document.name)} +[${c.targetIds.join(',')}]${c.removedTargetIds.length ? ` -[${c.removedTargetIds.join(',')}]` : ''}`;
   }
-  if ('documentDelete' in r) return `delete ${id(r.documentDelete.document)} -[${r.documentDelete.removedTargetIds.join(',')}]`;
-  if ('documentRemove' in r) return `remove ${id(r.documentRemove.document)} -[${r.documentRemove.removedTargetIds.join(',')}]`;
+  if ('documentDelete' in r)
+    return `delete ${id(r.documentDelete.document)} -[${r.documentDelete.removedTargetIds.join(',')}]`;
+  if ('documentRemove' in r)
+    return `remove ${id(r.documentRemove.document)} -[${r.documentRemove.removedTargetIds.join(',')}]`;
   return 'filter';
 }
 
@@ -91,14 +97,36 @@ describe('listen', () => {
 
   it('limit windows: a document leaving is replaced by the next one, in order', async () => {
     const e = newEngine();
-    for (const [id, n] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) await set(e, `c/${id}`, { n });
+    for (const [id, n] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      await set(e, `c/${id}`, { n });
     const l = listen(e);
     l.stream.addTarget(queryTarget(2, query('c', { orderBy: [asc('n')], limit: 2 })));
-    expect(l.take()).toEqual(['ADD[2]', 'change a +[2]', 'change b +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
+    expect(l.take()).toEqual([
+      'ADD[2]',
+      'change a +[2]',
+      'change b +[2]',
+      'CURRENT[2] token time',
+      'NO_CHANGE[] token time',
+    ]);
     await e.commit(OWNER, DB, [{ delete: name('c/a') }]);
-    expect(l.take()).toEqual(['delete a -[2]', 'change c +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
+    expect(l.take()).toEqual([
+      'delete a -[2]',
+      'change c +[2]',
+      'NO_CHANGE[2] token time',
+      'NO_CHANGE[] token time',
+    ]);
     await set(e, 'c/z', { n: 0 });
-    expect(l.take()).toEqual(['remove c -[2]', 'change z +[2]', 'NO_CHANGE[2] token time', 'NO_CHANGE[] token time']);
+    expect(l.take()).toEqual([
+      'remove c -[2]',
+      'change z +[2]',
+      'NO_CHANGE[2] token time',
+      'NO_CHANGE[] token time',
+    ]);
     await set(e, 'c/d', { n: 10 }); // outside the window, moving further out
     expect(l.take()).toEqual([]);
     // limitToLast as the SDK sends it: reversed order.
@@ -111,9 +139,25 @@ describe('listen', () => {
     await set(e, 'c/a', { n: 1 });
     const l = listen(e);
     l.stream.addTarget(queryTarget(2, query('c'), { resumeToken: new Uint8Array([1, 2]) }));
-    expect(l.take()).toEqual(['ADD[2]', 'RESET[2]', 'change a +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
-    l.stream.addTarget({ targetId: 4, documents: { documents: [name('c/a')] }, readTime: { seconds: 1, nanos: 0 } });
-    expect(l.take()).toEqual(['ADD[4]', 'RESET[4]', 'change a +[4]', 'CURRENT[4] token time', 'NO_CHANGE[] token time']);
+    expect(l.take()).toEqual([
+      'ADD[2]',
+      'RESET[2]',
+      'change a +[2]',
+      'CURRENT[2] token time',
+      'NO_CHANGE[] token time',
+    ]);
+    l.stream.addTarget({
+      targetId: 4,
+      documents: { documents: [name('c/a')] },
+      readTime: { seconds: 1, nanos: 0 },
+    });
+    expect(l.take()).toEqual([
+      'ADD[4]',
+      'RESET[4]',
+      'change a +[4]',
+      'CURRENT[4] token time',
+      'NO_CHANGE[] token time',
+    ]);
   });
 
   it('removeTarget is acknowledged and stops updates; close stops everything', async () => {
@@ -151,15 +195,22 @@ describe('listen', () => {
         if (req.method !== 'list' && req.method !== 'get') return { allowed: false };
         const uid = req.caller.kind === 'user' ? req.caller.auth?.uid : undefined;
         const member = req.lookup.get(`${ROOT}/orgs/o1/members/${uid}`);
-        const inOrg = req.method === 'list' ? req.parent === `${ROOT}/orgs/o1` : req.name.startsWith(`${ROOT}/orgs/o1/`);
+        const inOrg =
+          req.method === 'list' ? req.parent === `${ROOT}/orgs/o1` : req.name.startsWith(`${ROOT}/orgs/o1/`);
         return { allowed: inOrg && member !== null };
       },
     };
     e.setAuthorizer(authorizer);
     const l = listen(e, USER);
-    l.stream.addTarget({ targetId: 2, query: { parent: `${ROOT}/orgs/o1`, structuredQuery: query('deals') } });
+    l.stream.addTarget({
+      targetId: 2,
+      query: { parent: `${ROOT}/orgs/o1`, structuredQuery: query('deals') },
+    });
     expect(l.take()).toEqual(['ADD[2]', 'change d1 +[2]', 'CURRENT[2] token time', 'NO_CHANGE[] token time']);
-    l.stream.addTarget({ targetId: 4, query: { parent: `${ROOT}/orgs/o2`, structuredQuery: query('deals') } });
+    l.stream.addTarget({
+      targetId: 4,
+      query: { parent: `${ROOT}/orgs/o2`, structuredQuery: query('deals') },
+    });
     expect(l.take()).toEqual(['REMOVE[4] cause=7']);
     const denied = l.raw[l.raw.length - 1] as { targetChange: { cause: { message: string } } };
     expect(denied.targetChange.cause.message).toBe('Missing or insufficient permissions.');

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { IndexConfig } from '../../src/firestore/indexes.js';
-import { OWNER, type Cursor, type Document, type Filter, type StructuredQuery } from '../../src/firestore/model.js';
+import {
+  OWNER,
+  type Cursor,
+  type Document,
+  type Filter,
+  type StructuredQuery,
+} from '../../src/firestore/model.js';
 import { compareDocs, compileQuery, inScope, matchesQuery } from '../../src/firestore/query.js';
 import { fieldsFromJs } from '../../src/firestore/values.js';
 import { and, asc, DB, desc, name, newEngine, or, refv, ROOT, toValue, unary, where } from './helpers.js';
@@ -26,15 +32,47 @@ function rng(seed: number) {
 
 const INDEXES: IndexConfig = {
   indexes: [
-    { collectionGroup: 'r', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'DESCENDING' }] },
-    { collectionGroup: 'r', queryScope: 'COLLECTION', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] },
-    { collectionGroup: 'r', queryScope: 'COLLECTION', fields: [{ fieldPath: 'tags', arrayConfig: 'CONTAINS' }, { fieldPath: 'b', order: 'ASCENDING' }] },
     {
       collectionGroup: 'r',
       queryScope: 'COLLECTION',
-      fields: [{ fieldPath: 'c', order: 'ASCENDING' }, { fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }],
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'DESCENDING' },
+      ],
     },
-    { collectionGroup: 'r', queryScope: 'COLLECTION_GROUP', fields: [{ fieldPath: 'a', order: 'ASCENDING' }, { fieldPath: 'b', order: 'ASCENDING' }] },
+    {
+      collectionGroup: 'r',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    },
+    {
+      collectionGroup: 'r',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'tags', arrayConfig: 'CONTAINS' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    },
+    {
+      collectionGroup: 'r',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'c', order: 'ASCENDING' },
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    },
+    {
+      collectionGroup: 'r',
+      queryScope: 'COLLECTION_GROUP',
+      fields: [
+        { fieldPath: 'a', order: 'ASCENDING' },
+        { fieldPath: 'b', order: 'ASCENDING' },
+      ],
+    },
   ],
   fieldOverrides: [
     {
@@ -69,7 +107,14 @@ function randomFilter(r: ReturnType<typeof rng>, depth = 0): Filter {
     return r.chance(0.5) ? and(...children) : or(...children);
   }
   const field = r.pick(['a', 'b', 'c', 'm.k']);
-  const value = field === 'a' ? r.pick(A_VALUES) : field === 'b' ? r.int(20) : field === 'c' ? r.pick(['u', 'v', 'w']) : r.int(3);
+  const value =
+    field === 'a'
+      ? r.pick(A_VALUES)
+      : field === 'b'
+        ? r.int(20)
+        : field === 'c'
+          ? r.pick(['u', 'v', 'w'])
+          : r.int(3);
   switch (r.int(9)) {
     case 0:
     case 1:
@@ -112,10 +157,12 @@ function randomCursor(r: ReturnType<typeof rng>, docs: Document[], q: Structured
   const compiled = compileQuery(ROOT, q);
   const n = 1 + r.int(compiled.orders.length);
   const values = compiled.orders.slice(0, n).map((o) =>
-    o.field.path === '__name__' ? { referenceValue: doc.name } : (o.field.segments.reduce<unknown>((f, s) => {
-      const v = (f as Record<string, { mapValue?: { fields: unknown } }>)?.[s];
-      return v && 'mapValue' in v ? v.mapValue!.fields : v;
-    }, doc.fields) as never),
+    o.field.path === '__name__'
+      ? { referenceValue: doc.name }
+      : (o.field.segments.reduce<unknown>((f, s) => {
+          const v = (f as Record<string, { mapValue?: { fields: unknown } }>)?.[s];
+          return v && 'mapValue' in v ? v.mapValue!.fields : v;
+        }, doc.fields) as never),
   );
   if (values.some((v) => v === undefined)) return undefined;
   return { values: values.map((v) => toValue(v)), before: r.chance(0.5) };
@@ -137,7 +184,9 @@ describe('planner vs brute force', () => {
     for (let round = 0; round < 8; round++) {
       const writes = Array.from({ length: 40 }, () => {
         const path = `${r.pick(PARENTS)}r/d${r.int(60)}`;
-        return r.chance(0.15) ? { delete: name(path) } : { update: { name: name(path), fields: fieldsFromJs(randomDoc(r)) } };
+        return r.chance(0.15)
+          ? { delete: name(path) }
+          : { update: { name: name(path), fields: fieldsFromJs(randomDoc(r)) } };
       });
       await engine.commit(OWNER, DB, writes);
       const all = new Map<string, Document>();
@@ -162,7 +211,10 @@ describe('planner vs brute force', () => {
           expected = bruteForce(all, q);
         }
         const actual = (await engine.runQuery(OWNER, ROOT, q)).documents.map((d) => d.name);
-        expect(actual, JSON.stringify(q, (_, v) => (typeof v === 'bigint' ? v.toString() : v))).toEqual(expected);
+        expect(
+          actual,
+          JSON.stringify(q, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+        ).toEqual(expected);
         checked++;
       }
     }

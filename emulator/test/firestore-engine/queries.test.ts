@@ -2,7 +2,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FirestoreEngine } from '../../src/firestore/api.js';
 import { Code, type StructuredQuery } from '../../src/firestore/model.js';
 import { double, fromJs } from '../../src/firestore/values.js';
-import { and, asc, desc, ids, name, newEngine, or, query, refv, ROOT, run, seed, unary, where } from './helpers.js';
+import {
+  and,
+  asc,
+  desc,
+  ids,
+  name,
+  newEngine,
+  or,
+  query,
+  refv,
+  ROOT,
+  run,
+  seed,
+  unary,
+  where,
+} from './helpers.js';
 
 let e: FirestoreEngine;
 const q = (parts: Partial<StructuredQuery> = {}) => run(e, query('items', parts));
@@ -54,7 +69,10 @@ describe('field filters', () => {
     expect(await whereIds(where('n', 'in', [1, 3, 'three']))).toEqual(['a', 'c', 'd']);
     expect(await whereIds(where('tags', 'array-contains', 'red'))).toEqual(['a', 'c']);
     expect(await whereIds(where('tags', 'array-contains-any', ['yellow', 'red']))).toEqual(['a', 'b', 'c']);
-    expect(await whereIds(and(where('tags', 'array-contains', 'fruit'), where('g', '==', 'x')))).toEqual(['a', 'b']);
+    expect(await whereIds(and(where('tags', 'array-contains', 'fruit'), where('g', '==', 'x')))).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('unary filters', async () => {
@@ -66,11 +84,14 @@ describe('field filters', () => {
 
   it('AND, OR and nested composites', async () => {
     expect(await whereIds(or(where('g', '==', 'z'), where('n', '==', 1)))).toEqual(['a', 'e', 'f']);
-    expect(await whereIds(or(and(where('g', '==', 'x'), where('n', '>', 1)), where('s', '==', 'date')))).toEqual(['b', 'd']);
-    expect(await whereIds(and(where('g', 'in', ['x', 'y']), or(where('n', '==', 3), where('tags', 'array-contains', 'yellow'))))).toEqual([
-      'b',
-      'c',
-    ]);
+    expect(
+      await whereIds(or(and(where('g', '==', 'x'), where('n', '>', 1)), where('s', '==', 'date'))),
+    ).toEqual(['b', 'd']);
+    expect(
+      await whereIds(
+        and(where('g', 'in', ['x', 'y']), or(where('n', '==', 3), where('tags', 'array-contains', 'yellow'))),
+      ),
+    ).toEqual(['b', 'c']);
   });
 
   it('__name__ filters', async () => {
@@ -100,33 +121,57 @@ describe('ordering, cursors, limits', () => {
 
   it('cursors, offset and limit', async () => {
     const base = { orderBy: [asc('n')] };
-    expect(ids(await q({ ...base, startAt: { values: [fromJs(1)], before: true } }))).toEqual(['a', 'b', 'c', 'd']);
-    expect(ids(await q({ ...base, startAt: { values: [fromJs(1)], before: false } }))).toEqual(['b', 'c', 'd']);
-    expect(ids(await q({ ...base, endAt: { values: [fromJs(2.5)], before: false } }))).toEqual(['e', 'g', 'a', 'b']);
-    expect(ids(await q({ ...base, endAt: { values: [fromJs(2.5)], before: true } }))).toEqual(['e', 'g', 'a']);
+    expect(ids(await q({ ...base, startAt: { values: [fromJs(1)], before: true } }))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(ids(await q({ ...base, startAt: { values: [fromJs(1)], before: false } }))).toEqual([
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(ids(await q({ ...base, endAt: { values: [fromJs(2.5)], before: false } }))).toEqual([
+      'e',
+      'g',
+      'a',
+      'b',
+    ]);
+    expect(ids(await q({ ...base, endAt: { values: [fromJs(2.5)], before: true } }))).toEqual([
+      'e',
+      'g',
+      'a',
+    ]);
     expect(ids(await q({ ...base, offset: 1, limit: 2 }))).toEqual(['g', 'a']);
     expect(ids(await q({ ...base, limit: 0 }))).toEqual([]);
     // Cursor with a __name__ component.
     const byG = { orderBy: [asc('g')] };
-    expect(ids(await q({ ...byG, startAt: { values: [fromJs('x'), refv('items/b')], before: false } }))).toEqual([
-      'g',
-      'c',
-      'd',
-      'e',
-      'f',
-    ]);
-    expect(ids(await q({ ...byG, startAt: { values: [fromJs('y')], before: true }, endAt: { values: [fromJs('y')] } }))).toEqual([
-      'c',
-      'd',
-    ]);
+    expect(
+      ids(await q({ ...byG, startAt: { values: [fromJs('x'), refv('items/b')], before: false } })),
+    ).toEqual(['g', 'c', 'd', 'e', 'f']);
+    expect(
+      ids(
+        await q({
+          ...byG,
+          startAt: { values: [fromJs('y')], before: true },
+          endAt: { values: [fromJs('y')] },
+        }),
+      ),
+    ).toEqual(['c', 'd']);
     // Descending cursors.
-    expect(ids(await q({ orderBy: [desc('n')], startAt: { values: [fromJs(2.5)], before: true }, limit: 2 }))).toEqual(['b', 'a']);
+    expect(
+      ids(await q({ orderBy: [desc('n')], startAt: { values: [fromJs(2.5)], before: true }, limit: 2 })),
+    ).toEqual(['b', 'a']);
     // Cursor on __name__ only.
     expect(ids(await q({ startAt: { values: [refv('items/e')], before: false } }))).toEqual(['f', 'g']);
   });
 
   it('select projects fields, __name__ only returns no fields', async () => {
-    const docs = await q({ select: { fields: [{ fieldPath: 's' }, { fieldPath: 'm.k' }] }, where: where('s', '==', 'fig') });
+    const docs = await q({
+      select: { fields: [{ fieldPath: 's' }, { fieldPath: 'm.k' }] },
+      where: where('s', '==', 'fig'),
+    });
     expect(docs[0].fields).toEqual({ s: fromJs('fig'), m: fromJs({ k: 1 }) });
     const names = await q({ select: { fields: [{ fieldPath: '__name__' }] }, limit: 1 });
     expect(names[0].fields).toEqual({});
@@ -159,11 +204,29 @@ describe('invalid queries', () => {
     await fails({ where: and(where('a', '!=', 1), where('b', 'not-in', [1])) }, /more than one/);
     await fails({ where: and(where('a', 'not-in', [1]), where('b', 'in', [1])) });
     await fails({ where: where('a', 'in', []) });
-    await fails({ where: where('a', 'in', Array.from({ length: 31 }, (_, i) => i)) });
-    await fails({ where: where('a', 'not-in', Array.from({ length: 11 }, (_, i) => i)) });
-    await fails({ where: and(where('a', 'in', [1, 2, 3, 4, 5, 6]), where('b', 'in', [1, 2, 3, 4, 5, 6])) }, /disjunctions/);
+    await fails({
+      where: where(
+        'a',
+        'in',
+        Array.from({ length: 31 }, (_, i) => i),
+      ),
+    });
+    await fails({
+      where: where(
+        'a',
+        'not-in',
+        Array.from({ length: 11 }, (_, i) => i),
+      ),
+    });
+    await fails(
+      { where: and(where('a', 'in', [1, 2, 3, 4, 5, 6]), where('b', 'in', [1, 2, 3, 4, 5, 6])) },
+      /disjunctions/,
+    );
     await fails({ where: and(where('a', 'array-contains', 1), where('b', 'array-contains', 1)) });
-    await fails({ orderBy: [asc('n')], startAt: { values: [fromJs(1), refv('items/a'), fromJs(3)] } }, /Too many cursor values/);
+    await fails(
+      { orderBy: [asc('n')], startAt: { values: [fromJs(1), refv('items/a'), fromJs(3)] } },
+      /Too many cursor values/,
+    );
     await fails({ startAt: { values: [fromJs('a')] } }, /__name__/);
     await fails({ where: where('__name__', '==', 'items/a') });
     await fails({ limit: -1 });

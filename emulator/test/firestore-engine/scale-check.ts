@@ -51,7 +51,10 @@ async function load(count: number) {
 }
 
 const QUERIES: Record<string, StructuredQuery> = {
-  'orderBy amount desc': { from: [{ collectionId: 'deals' }], orderBy: [{ field: { fieldPath: 'amount' }, direction: 'DESCENDING' }] },
+  'orderBy amount desc': {
+    from: [{ collectionId: 'deals' }],
+    orderBy: [{ field: { fieldPath: 'amount' }, direction: 'DESCENDING' }],
+  },
   'stage == won, orderBy createdAt desc (composite)': {
     from: [{ collectionId: 'deals' }],
     where: { fieldFilter: { field: { fieldPath: 'stage' }, op: 'EQUAL', value: { stringValue: 'won' } } },
@@ -71,11 +74,19 @@ const QUERIES: Record<string, StructuredQuery> = {
   },
   'amount >= 50000 (range)': {
     from: [{ collectionId: 'deals' }],
-    where: { fieldFilter: { field: { fieldPath: 'amount' }, op: 'GREATER_THAN_OR_EQUAL', value: { integerValue: 50_000n } } },
+    where: {
+      fieldFilter: {
+        field: { fieldPath: 'amount' },
+        op: 'GREATER_THAN_OR_EQUAL',
+        value: { integerValue: 50_000n },
+      },
+    },
   },
   'tags array-contains t3': {
     from: [{ collectionId: 'deals' }],
-    where: { fieldFilter: { field: { fieldPath: 'tags' }, op: 'ARRAY_CONTAINS', value: { stringValue: 't3' } } },
+    where: {
+      fieldFilter: { field: { fieldPath: 'tags' }, op: 'ARRAY_CONTAINS', value: { stringValue: 't3' } },
+    },
   },
   'stage in [won, lost] orderBy __name__': {
     from: [{ collectionId: 'deals' }],
@@ -97,7 +108,8 @@ async function timeQueries(engine: Awaited<ReturnType<typeof load>>['engine'], e
     const started = performance.now();
     for (let i = 0; i < runs; i++) {
       const { documents } = await engine.runQuery(OWNER, ROOT, { ...q, limit: 25 });
-      if (expectFull && documents.length !== 25) throw new Error(`${label}: expected 25 documents, got ${documents.length}`);
+      if (expectFull && documents.length !== 25)
+        throw new Error(`${label}: expected 25 documents, got ${documents.length}`);
     }
     out[label] = (performance.now() - started) / runs;
   }
@@ -113,11 +125,15 @@ const smallTimes = await timeQueries(small.engine, false);
 const bigTimes = await timeQueries(big.engine, true);
 console.log('first page of 25, mean ms:       100 docs   ' + `${count} docs`);
 for (const label of Object.keys(QUERIES)) {
-  console.log(`  ${label.padEnd(52)} ${smallTimes[label].toFixed(3).padStart(7)}   ${bigTimes[label].toFixed(3).padStart(7)}`);
+  console.log(
+    `  ${label.padEnd(52)} ${smallTimes[label].toFixed(3).padStart(7)}   ${bigTimes[label].toFixed(3).padStart(7)}`,
+  );
 }
 const countStart = performance.now();
 const agg = await big.engine.runAggregationQuery(OWNER, ROOT, {
   structuredQuery: { from: [{ collectionId: 'deals' }] },
   aggregations: [{ alias: 'n', count: {} }],
 });
-console.log(`count() over ${count}: ${String((agg.aggregateFields.n as { integerValue: bigint }).integerValue)} in ${(performance.now() - countStart).toFixed(1)} ms`);
+console.log(
+  `count() over ${count}: ${String((agg.aggregateFields.n as { integerValue: bigint }).integerValue)} in ${(performance.now() - countStart).toFixed(1)} ms`,
+);

@@ -12,7 +12,10 @@ describe('engine smoke', () => {
     expect(ids(docs)).toEqual(['b']);
     const out: ListenResponse[] = [];
     const stream = engine.listen(OWNER, DB, (r) => out.push(r));
-    stream.addTarget({ targetId: 1, query: { parent: `${DB}/documents`, structuredQuery: query('users', { orderBy: [asc('n')] }) } });
+    stream.addTarget({
+      targetId: 1,
+      query: { parent: `${DB}/documents`, structuredQuery: query('users', { orderBy: [asc('n')] }) },
+    });
     expect(out.length).toBe(5);
     await set(engine, 'users/c', { n: 3 });
     expect(out.length).toBe(8);

@@ -7,10 +7,15 @@ import { DB, data, fakeClock, get, name, newEngine, query, ROOT, set, setWrite }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The admin SDK's loop: begin (keeping the aborted attempt's id), read, write, retry on ABORTED. */
-async function runTransaction(engine: FirestoreEngine, body: (txn: Uint8Array) => Promise<Write[]>): Promise<number> {
+async function runTransaction(
+  engine: FirestoreEngine,
+  body: (txn: Uint8Array) => Promise<Write[]>,
+): Promise<number> {
   let retry: Uint8Array | undefined;
   for (let attempt = 1; attempt <= 30; attempt++) {
-    const txn = await engine.beginTransaction(OWNER, DB, { readWrite: retry ? { retryTransaction: retry } : {} });
+    const txn = await engine.beginTransaction(OWNER, DB, {
+      readWrite: retry ? { retryTransaction: retry } : {},
+    });
     try {
       await engine.commit(OWNER, DB, await body(txn), txn);
       return attempt;
@@ -54,7 +59,9 @@ describe('transactions', () => {
     await engine.batchGet(OWNER, DB, [name('c/x')], { transaction: younger });
     await engine.batchGet(OWNER, DB, [name('c/x')], { transaction: older });
     await engine.commit(OWNER, DB, [setWrite('c/x', { n: 2 })], older);
-    const err = await engine.commit(OWNER, DB, [setWrite('c/x', { n: 3 })], younger).catch((e: { code: number }) => e);
+    const err = await engine
+      .commit(OWNER, DB, [setWrite('c/x', { n: 3 })], younger)
+      .catch((e: { code: number }) => e);
     expect(err).toMatchObject({ code: Code.ABORTED });
     expect(data(await get(engine, 'c/x'))).toEqual({ n: 2 });
   });
@@ -88,9 +95,13 @@ describe('transactions', () => {
     await set(engine, 'c/x', { n: 1 });
     const read1 = (await engine.batchGet(OWNER, DB, [name('c/x')])).results[0].found!;
     const read2 = (await engine.batchGet(OWNER, DB, [name('c/x')])).results[0].found!;
-    await engine.commit(OWNER, DB, [{ ...setWrite('c/x', { n: 2 }), currentDocument: { updateTime: read1.updateTime } }]);
+    await engine.commit(OWNER, DB, [
+      { ...setWrite('c/x', { n: 2 }), currentDocument: { updateTime: read1.updateTime } },
+    ]);
     const err = await engine
-      .commit(OWNER, DB, [{ ...setWrite('c/x', { n: 2 }), currentDocument: { updateTime: read2.updateTime } }])
+      .commit(OWNER, DB, [
+        { ...setWrite('c/x', { n: 2 }), currentDocument: { updateTime: read2.updateTime } },
+      ])
       .catch((e: { code: number }) => e);
     expect(err).toMatchObject({ code: Code.FAILED_PRECONDITION });
   });
@@ -106,7 +117,9 @@ describe('transactions', () => {
     expect(results[1].missing).toBe(name('c/y'));
     const q = await engine.runQuery(OWNER, ROOT, query('c'), { readTime: first.commitTime });
     expect(q.documents.map((d) => data(d))).toEqual([{ n: 1 }]);
-    const err = await engine.commit(OWNER, DB, [setWrite('c/x', { n: 0 })], txn).catch((e: { code: number }) => e);
+    const err = await engine
+      .commit(OWNER, DB, [setWrite('c/x', { n: 0 })], txn)
+      .catch((e: { code: number }) => e);
     expect(err).toMatchObject({ code: Code.INVALID_ARGUMENT });
   });
 
@@ -115,7 +128,12 @@ describe('transactions', () => {
     await set(engine, 'c/x', { n: 1 });
     const r = await engine.batchGet(OWNER, DB, [name('c/x')], { newTransaction: { readWrite: {} } });
     expect(r.transaction).toBeInstanceOf(Uint8Array);
-    await engine.commit(OWNER, DB, [{ transform: { document: name('c/x'), fieldTransforms: [{ fieldPath: 'n', increment: int(1) }] } }], r.transaction);
+    await engine.commit(
+      OWNER,
+      DB,
+      [{ transform: { document: name('c/x'), fieldTransforms: [{ fieldPath: 'n', increment: int(1) }] } }],
+      r.transaction,
+    );
     expect(data(await get(engine, 'c/x'))).toEqual({ n: 2 });
   });
 
@@ -124,7 +142,9 @@ describe('transactions', () => {
     const engine = newEngine({ clock: clock.clock });
     const txn = await engine.beginTransaction(OWNER, DB);
     clock.advance(61_000);
-    const err = await engine.batchGet(OWNER, DB, [name('c/x')], { transaction: txn }).catch((e: { code: number }) => e);
+    const err = await engine
+      .batchGet(OWNER, DB, [name('c/x')], { transaction: txn })
+      .catch((e: { code: number }) => e);
     expect(err).toMatchObject({ code: Code.INVALID_ARGUMENT, message: expect.stringMatching(/expired/) });
   });
 });

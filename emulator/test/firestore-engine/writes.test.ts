@@ -3,7 +3,12 @@ import { Code, OWNER, type Write } from '../../src/firestore/model.js';
 import { fieldsFromJs, fromJs, int, double, str, NULL } from '../../src/firestore/values.js';
 import { DB, data, get, name, newEngine, set, setWrite } from './helpers.js';
 
-const update = (path: string, fields: Record<string, unknown>, mask: string[], extra: Partial<Write> = {}): Write => ({
+const update = (
+  path: string,
+  fields: Record<string, unknown>,
+  mask: string[],
+  extra: Partial<Write> = {},
+): Write => ({
   update: { name: name(path), fields: fieldsFromJs(fields) },
   updateMask: { fieldPaths: mask },
   ...extra,
@@ -51,7 +56,9 @@ describe('writes', () => {
     const e = newEngine({ clock: () => ({ seconds: 100, nanos: 0 }) });
     const a = await set(e, 'c/a', { n: 1 });
     const b = await set(e, 'c/b', { n: 1 });
-    expect(b.commitTime.seconds * 1e9 + b.commitTime.nanos).toBeGreaterThan(a.commitTime.seconds * 1e9 + a.commitTime.nanos);
+    expect(b.commitTime.seconds * 1e9 + b.commitTime.nanos).toBeGreaterThan(
+      a.commitTime.seconds * 1e9 + a.commitTime.nanos,
+    );
     expect(b.commitTime.nanos % 1000).toBe(0);
   });
 
@@ -69,9 +76,13 @@ describe('writes', () => {
       `Document already exists: ${name('c/d')}`,
     );
     const doc = (await get(e, 'c/d'))!;
-    await e.commit(OWNER, DB, [{ ...setWrite('c/d', { a: 3 }), currentDocument: { updateTime: doc.updateTime } }]);
+    await e.commit(OWNER, DB, [
+      { ...setWrite('c/d', { a: 3 }), currentDocument: { updateTime: doc.updateTime } },
+    ]);
     await expectError(
-      e.commit(OWNER, DB, [{ ...setWrite('c/d', { a: 4 }), currentDocument: { updateTime: doc.updateTime } }]),
+      e.commit(OWNER, DB, [
+        { ...setWrite('c/d', { a: 4 }), currentDocument: { updateTime: doc.updateTime } },
+      ]),
       Code.FAILED_PRECONDITION,
     );
     expect(data(await get(e, 'c/d'))).toEqual({ a: 3 });
@@ -81,7 +92,10 @@ describe('writes', () => {
     const e = newEngine();
     await set(e, 'c/exists', { a: 1 });
     await expectError(
-      e.commit(OWNER, DB, [setWrite('c/new', { a: 1 }), { ...setWrite('c/exists', { a: 2 }), currentDocument: { exists: false } }]),
+      e.commit(OWNER, DB, [
+        setWrite('c/new', { a: 1 }),
+        { ...setWrite('c/exists', { a: 2 }), currentDocument: { exists: false } },
+      ]),
       Code.ALREADY_EXISTS,
     );
     expect(await get(e, 'c/new')).toBeUndefined();
@@ -132,7 +146,14 @@ describe('writes', () => {
     const e = newEngine();
     await set(e, 'c/d', { a: [1, 1.0, NaN, 'x', null, 2] });
     await e.commit(OWNER, DB, [
-      { transform: { document: name('c/d'), fieldTransforms: [{ fieldPath: 'a', removeAllFromArray: { values: [double(1), double(NaN), NULL] } }] } },
+      {
+        transform: {
+          document: name('c/d'),
+          fieldTransforms: [
+            { fieldPath: 'a', removeAllFromArray: { values: [double(1), double(NaN), NULL] } },
+          ],
+        },
+      },
     ]);
     expect(data(await get(e, 'c/d'))!.a).toEqual(['x', 2]);
   });
@@ -161,14 +182,26 @@ describe('writes', () => {
   it('rejects invalid writes', async () => {
     const e = newEngine();
     await expectError(e.commit(OWNER, DB, [setWrite('c', { a: 1 })]), Code.INVALID_ARGUMENT);
-    await expectError(e.commit(OWNER, DB, [setWrite('c/__x__', { a: 1 })]), Code.INVALID_ARGUMENT, /reserved/);
     await expectError(
-      e.commit(OWNER, DB, [{ update: { name: 'projects/other/databases/(default)/documents/c/d', fields: {} } }]),
+      e.commit(OWNER, DB, [setWrite('c/__x__', { a: 1 })]),
+      Code.INVALID_ARGUMENT,
+      /reserved/,
+    );
+    await expectError(
+      e.commit(OWNER, DB, [
+        { update: { name: 'projects/other/databases/(default)/documents/c/d', fields: {} } },
+      ]),
       Code.INVALID_ARGUMENT,
     );
-    await expectError(e.commit(OWNER, DB, [setWrite('c/d', { big: 'x'.repeat(1_048_600) })]), Code.INVALID_ARGUMENT, /exceeds the maximum/);
     await expectError(
-      e.commit(OWNER, DB, [{ ...update('c/d', {}, []), updateTransforms: [{ fieldPath: 'a', increment: str('1') }] }]),
+      e.commit(OWNER, DB, [setWrite('c/d', { big: 'x'.repeat(1_048_600) })]),
+      Code.INVALID_ARGUMENT,
+      /exceeds the maximum/,
+    );
+    await expectError(
+      e.commit(OWNER, DB, [
+        { ...update('c/d', {}, []), updateTransforms: [{ fieldPath: 'a', increment: str('1') }] },
+      ]),
       Code.INVALID_ARGUMENT,
     );
     expect(fromJs(1)).toEqual(int(1));
