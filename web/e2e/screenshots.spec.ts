@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createEmulatorUser, uniqueEmail } from './support';
 
 /**
  * Full-page screenshots of the public screens at phone and desktop widths in
@@ -38,6 +39,27 @@ for (const language of LANGUAGES) {
       await page.goto('/nope-not-here');
       await expect(page.locator('h1')).toBeVisible();
       await page.screenshot({ path: `screenshots/not-found-${language}-${width}.png`, fullPage: true });
+
+      await page.goto('/invite/tok_3f9a2b7c1d');
+      await expect(page.locator('h1')).toBeVisible();
+      await page.screenshot({ path: `screenshots/invite-${language}-${width}.png`, fullPage: true });
+
+      // Wrong password: the destructive toast.
+      const email = uniqueEmail(`shot-${language}-${width}`);
+      await createEmulatorUser(email, 'secreto123');
+      await page.goto('/auth');
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill('wrong-password');
+      await page.locator('button[type="submit"]').click();
+      await expect(page.getByTestId('toast')).toBeVisible();
+      await page.screenshot({ path: `screenshots/auth-error-toast-${language}-${width}.png` });
+
+      // Signed in: the interim layout with the welcome toast.
+      await page.locator('input[name="password"]').fill('secreto123');
+      await page.locator('button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByTestId('toast')).toBeVisible();
+      await page.screenshot({ path: `screenshots/dashboard-${language}-${width}.png` });
     });
   }
 }

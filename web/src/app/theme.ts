@@ -39,8 +39,8 @@ export function createAppTheme(): Theme {
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: FONT_FAMILY,
-      h1: { fontWeight: 800, letterSpacing: '-0.035em', lineHeight: 1.08 },
-      h2: { fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.15 },
+      h1: { fontWeight: 800, letterSpacing: '-0.035em', lineHeight: 1.08, textWrap: 'balance' },
+      h2: { fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.15, textWrap: 'balance' },
       h3: { fontWeight: 700, letterSpacing: '-0.02em' },
       h4: { fontWeight: 700, letterSpacing: '-0.02em' },
       h5: { fontWeight: 700, letterSpacing: '-0.01em' },

@@ -31,9 +31,11 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           background: `radial-gradient(600px 400px at 100% 0%, rgba(94,234,212,0.25), transparent 60%), linear-gradient(160deg, ${brand.primary} 0%, ${brand.primaryDark} 100%)`,
         }}
       >
-        <Logo size={34} tone="light" />
+        <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', width: 'fit-content' }}>
+          <Logo size={34} tone="light" />
+        </Link>
         <Box>
-          <Typography component="p" sx={{ fontSize: '2.1rem', fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.15, mb: 4 }}>
+          <Typography component="p" sx={{ fontSize: '2.1rem', fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.15, mb: 4, textWrap: 'balance' }}>
             {t('auth.panel.title')}
           </Typography>
           <Stack spacing={2}>
@@ -54,9 +56,15 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           component="header"
           sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
         >
-          <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex' }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            aria-label={t('common.homeLink')}
+            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+          >
             <Logo size={30} />
           </Link>
+          <Box sx={{ display: { xs: 'none', md: 'block' } }} />
           <LanguageToggle />
         </Box>
         <Box

@@ -46,15 +46,13 @@ export function PricingSection() {
               {t('landing.pricing.planName')}
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
-              <Typography
-                component="p"
-                aria-label={t('landing.pricing.priceLabel', { amount: PLAN.monthlyPriceUsd })}
-                sx={{ fontSize: '3.25rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}
-              >
-                <span aria-hidden="true">{t('landing.pricing.price', { amount: PLAN.monthlyPriceUsd })}</span>
-              </Typography>
-              <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 600 }} aria-hidden="true">
-                {t('landing.pricing.period')}
+              <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+                <Box component="span" sx={{ fontSize: '3.25rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}>
+                  {t('landing.pricing.price', { amount: PLAN.monthlyPriceUsd })}
+                </Box>
+                <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+                  {t('landing.pricing.period')}
+                </Box>
               </Typography>
             </Box>
             <Typography sx={{ color: 'secondary.main', fontWeight: 700, mb: 3 }}>

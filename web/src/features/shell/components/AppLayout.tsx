@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink, Outlet, useNavigate } from 'react-router';
+import { brand } from '@/app/theme';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { Logo } from '@/components/Logo';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
@@ -52,9 +54,18 @@ export function AppLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
-      <AppBar component="header" position="sticky" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <AppBar
+        component="header"
+        position="sticky"
+        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      >
         <Toolbar sx={{ gap: 1.5 }}>
-          <Link component={RouterLink} to="/dashboard" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', mr: 'auto' }}>
+          <Link
+            component={RouterLink}
+            to="/dashboard"
+            aria-label={t('common.homeLink')}
+            sx={{ display: 'inline-flex', mr: 'auto' }}
+          >
             <Logo size={28} />
           </Link>
           <LanguageToggle />
@@ -90,33 +101,48 @@ export function AppLayout() {
           sx={{
             width: { md: '13rem' },
             flexShrink: 0,
-            borderRight: { md: 1 },
-            borderBottom: { xs: 1, md: 0 },
-            borderColor: 'divider',
+            // Full shorthand values: a bare width would reset the colour inside the media query.
+            borderRight: { md: `1px solid ${brand.border}` },
+            borderBottom: { xs: `1px solid ${brand.border}`, md: 'none' },
             bgcolor: 'background.paper',
             overflowX: { xs: 'auto', md: 'visible' },
           }}
         >
           <List
-            sx={{ display: 'flex', flexDirection: { xs: 'row', md: 'column' }, gap: 0.5, p: 1, width: { xs: 'max-content', md: 'auto' } }}
+            sx={{
+              display: 'flex',
+              flexDirection: { xs: 'row', md: 'column' },
+              gap: 0.5,
+              p: 1,
+              width: { xs: 'max-content', md: 'auto' },
+            }}
           >
             {NAV_ITEMS.map((item) => (
-              <ListItemButton
-                key={item.path}
-                component={NavLink}
-                to={item.path}
-                sx={{
-                  borderRadius: 2,
-                  flex: '0 0 auto',
-                  '&.active': { bgcolor: 'rgba(67,56,202,0.1)', color: 'primary.dark', fontWeight: 700 },
-                }}
-              >
-                <ListItemText primary={t(`app.nav.${item.key}`)} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
-              </ListItemButton>
+              <ListItem key={item.path} disablePadding sx={{ width: 'auto' }}>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.path}
+                  sx={{
+                    borderRadius: 2,
+                    flex: '0 0 auto',
+                    '&.active': { bgcolor: 'rgba(67,56,202,0.1)', color: 'primary.dark', fontWeight: 700 },
+                  }}
+                >
+                  <ListItemText
+                    primary={t(`app.nav.${item.key}`)}
+                    slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>
-        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}
+        >
           <Outlet />
         </Box>
       </Box>

@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createEmulatorUser, uniqueEmail } from './support';
+
+/** Runs axe (WCAG 2.1 A/AA, including colour contrast) on the current page. */
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, label).toEqual([]);
+}
+
+for (const language of ['es', 'en'] as const) {
+  for (const width of [360, 1280] as const) {
+    test(`no accessibility violations — ${language} ${width}px`, async ({ page }) => {
+      await page.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      await page.setViewportSize({ width, height: 800 });
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, 'landing');
+
+      await page.goto('/auth');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, 'auth login');
+
+      await page.getByRole('tab').nth(1).click();
+      await page.locator('button[type="submit"]').click();
+      await expect(page.locator('.Mui-error').first()).toBeVisible();
+      await expectNoViolations(page, 'auth sign-up with errors');
+
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, 'not found');
+
+      const email = uniqueEmail(`a11y-${language}-${width}`);
+      await createEmulatorUser(email, 'secreto123');
+      await page.goto('/auth');
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill('secreto123');
+      await page.locator('button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, 'dashboard with toast');
+    });
+  }
+}
