@@ -76,6 +76,8 @@ interface ReadContext {
   newTransaction?: Uint8Array;
 }
 
+const EPOCH: Timestamp = { seconds: 0, nanos: 0 };
+
 const denied = () => new FirestoreError(Code.PERMISSION_DENIED, PERMISSION_DENIED_MESSAGE);
 
 export function createFirestoreEngine(options: FirestoreEngineOptions): FirestoreEngine {
@@ -480,9 +482,10 @@ class Engine implements FirestoreEngine {
           break;
         }
         documents.push(
+          // A missing document is only a name; zero times keep the Document shape for transports.
           doc
             ? projectDocument(doc, mask)
-            : ({ name: documentName(database, docPath), fields: {} } as Document),
+            : { name: documentName(database, docPath), fields: {}, createTime: EPOCH, updateTime: EPOCH },
         );
         last = docPath;
       }

@@ -27,7 +27,8 @@ describe('listing', () => {
       name('a/3'),
       name('a/4'),
     ]);
-    expect(missing.documents[1].createTime).toBeUndefined();
+    expect(missing.documents[1].fields).toEqual({});
+    expect(missing.documents[1].createTime).toEqual({ seconds: 0, nanos: 0 });
     const page1 = await e.listDocuments(OWNER, ROOT, 'a', { showMissing: true, pageSize: 3 });
     expect(page1.documents).toHaveLength(3);
     const page2 = await e.listDocuments(OWNER, ROOT, 'a', {
