@@ -133,8 +133,7 @@ class Engine implements FirestoreEngine {
       } catch {
         return null;
       }
-      if (seen && this.databases.get(parsed.database) !== undefined)
-        seen.add(`${parsed.database}\u0000${parsed.path}`);
+      seen?.add(`${parsed.database}\u0000${parsed.path}`);
       return this.databases.get(parsed.database)?.store.getAt(parsed.path, readTime) ?? null;
     };
     return {
