@@ -9,7 +9,7 @@ const HOST_ARGS = `--port ${PORT} --strictPort --host 127.0.0.1`;
 // parallel browsers). E2E_DEV_SERVER=1 runs them against `vite` dev instead.
 const WEB_SERVER_COMMAND = process.env.E2E_DEV_SERVER
   ? `npx vite ${HOST_ARGS}`
-  : `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist-e2e ${HOST_ARGS}`;
+  : `npx vite build --outDir node_modules/.cache/e2e-dist --emptyOutDir --logLevel warn && npx vite preview --outDir node_modules/.cache/e2e-dist ${HOST_ARGS}`;
 
 /**
  * End-to-end journeys in the system Chromium against the app served by Vite on
@@ -25,7 +25,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 4,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: BASE_URL,
@@ -46,7 +48,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: {
     command: WEB_SERVER_COMMAND,
     url: BASE_URL,

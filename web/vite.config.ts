@@ -16,7 +16,12 @@ export default defineConfig({
     watch: { ignored: ['**/test-results/**', '**/playwright-report/**', '**/screenshots/**', '**/e2e/**'] },
     // Transform the entry and the lazy route modules up front so the first visit is quick.
     warmup: {
-      clientFiles: ['./src/main.tsx', './src/app/FirebaseRoot.tsx', './src/features/auth/AuthPage.tsx', './src/features/shell/ProtectedArea.tsx'],
+      clientFiles: [
+        './src/main.tsx',
+        './src/app/FirebaseRoot.tsx',
+        './src/features/auth/AuthPage.tsx',
+        './src/features/shell/ProtectedArea.tsx',
+      ],
     },
   },
   optimizeDeps: {

@@ -20,7 +20,9 @@ async function login(page: Page, email: string, password = PASSWORD) {
 }
 
 test.describe('sign-up and login against the Auth emulator', () => {
-  test('an administrator signs up, lands on the dashboard and gets a confirmation email', async ({ page }) => {
+  test('an administrator signs up, lands on the dashboard and gets a confirmation email', async ({
+    page,
+  }) => {
     const email = uniqueEmail('admin');
     await fillAdminSignUp(page, email);
     await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
@@ -33,8 +35,15 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await expect(page.getByTestId('user-email')).toHaveText(email);
 
     // The sign-up metadata is kept for the accounts feature.
-    const pending = await page.evaluate(() => JSON.parse(window.localStorage.getItem('trato.pendingSignup') ?? 'null'));
-    expect(pending.metadata).toEqual({ full_name: 'Ana López', company_name: 'Café Aurora', username: 'ana_lopez', language: 'es' });
+    const pending = await page.evaluate(() =>
+      JSON.parse(window.localStorage.getItem('trato.pendingSignup') ?? 'null'),
+    );
+    expect(pending.metadata).toEqual({
+      full_name: 'Ana López',
+      company_name: 'Café Aurora',
+      username: 'ana_lopez',
+      language: 'es',
+    });
 
     const codes = await emulatorOobCodes();
     expect(codes.some((code) => code.email === email && code.requestType === 'VERIFY_EMAIL')).toBe(true);
@@ -75,7 +84,9 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await createEmulatorUser(email, PASSWORD);
     await fillAdminSignUp(page, email);
     await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText('Ya existe una cuenta con ese email');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error' })).toContainText(
+      'Ya existe una cuenta con ese email',
+    );
     await expect(page).toHaveURL(/\/auth$/);
   });
 

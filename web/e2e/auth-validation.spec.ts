@@ -29,7 +29,9 @@ test.describe('auth screen validation', () => {
 
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.getByText('Name is required', { exact: true })).toBeVisible();
-    await expect(page.getByText('Username must be 3-20 characters (letters, numbers and underscores only)')).toBeVisible();
+    await expect(
+      page.getByText('Username must be 3-20 characters (letters, numbers and underscores only)'),
+    ).toBeVisible();
     await expect(page.getByText('Company name is required', { exact: true })).toBeVisible();
     await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
     await expect(page.getByText('Password is required', { exact: true })).toBeVisible();

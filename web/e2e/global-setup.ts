@@ -4,7 +4,9 @@ import { AUTH_EMULATOR_URL, PROJECT_ID } from './support';
 export default async function globalSetup(): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(`${AUTH_EMULATOR_URL}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' });
+    response = await fetch(`${AUTH_EMULATOR_URL}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+      method: 'DELETE',
+    });
   } catch (error) {
     throw new Error(
       `The Firebase Auth emulator is not reachable at ${AUTH_EMULATOR_URL}. Start it first ` +

@@ -4,7 +4,9 @@ test.describe('landing page', () => {
   test('renders in Spanish by default with the spec content', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cierra más tratos con un CRM que tu equipo sí va a usar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Cierra más tratos con un CRM que tu equipo sí va a usar',
+    );
 
     // Landmarks
     await expect(page.getByRole('banner')).toBeVisible();
@@ -13,7 +15,10 @@ test.describe('landing page', () => {
 
     // Header: language toggle and login button to /auth
     await expect(page.getByRole('group', { name: 'Idioma' })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
 
     // Feature cards
     for (const title of ['Contactos y CRM', 'Tareas y reuniones', 'Automatización']) {
@@ -32,7 +37,10 @@ test.describe('landing page', () => {
     ]) {
       await expect(pricing.getByRole('listitem').filter({ hasText: feature })).toBeVisible();
     }
-    await expect(pricing.getByRole('link', { name: 'Comenzar prueba gratis' })).toHaveAttribute('href', '/auth');
+    await expect(pricing.getByRole('link', { name: 'Comenzar prueba gratis' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
 
     // Footer
     await expect(page.getByRole('contentinfo')).toContainText('Todos los derechos reservados');
@@ -42,14 +50,18 @@ test.describe('landing page', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Close more deals with a CRM your team will actually use');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Close more deals with a CRM your team will actually use',
+    );
     await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page.getByTestId('pricing-card')).toContainText('per month');
     expect(await page.evaluate(() => window.localStorage.getItem('trato.lang'))).toBe('en');
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Close more deals with a CRM your team will actually use');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Close more deals with a CRM your team will actually use',
+    );
     await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
 
     await page.getByRole('button', { name: 'Español' }).click();
@@ -75,7 +87,9 @@ test.describe('landing page', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   });
@@ -83,7 +97,9 @@ test.describe('landing page', () => {
   test('headings go in order without skipping levels', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (nodes) => nodes.map((n) => Number(n.tagName[1])));
+    const levels = await page.$$eval('h1, h2, h3, h4, h5, h6', (nodes) =>
+      nodes.map((n) => Number(n.tagName[1])),
+    );
     expect(levels[0]).toBe(1);
     expect(levels.filter((l) => l === 1)).toHaveLength(1);
     for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1]).toBeLessThanOrEqual(1);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { createEmulatorUser, uniqueEmail } from './support';
 
@@ -6,6 +7,8 @@ import { createEmulatorUser, uniqueEmail } from './support';
  * both languages, written to web/screenshots/ (git-ignored) for visual review.
  */
 const WIDTHS = [360, 1280] as const;
+/** web/screenshots/, wherever Playwright is started from. */
+const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const LANGUAGES = ['es', 'en'] as const;
 
 async function useLanguage(page: Page, language: string) {
@@ -21,28 +24,34 @@ for (const language of LANGUAGES) {
       await page.goto('/');
       await expect(page.locator('h1')).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `screenshots/landing-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${OUT}landing-${language}-${width}.png`, fullPage: true });
 
       await page.goto('/auth');
       await expect(page.locator('h1')).toBeVisible();
       await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `screenshots/auth-login-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${OUT}auth-login-${language}-${width}.png`, fullPage: true });
 
       await page.getByRole('tab').nth(1).click();
       await page.getByRole('button', { name: /Crear cuenta|Create account/ }).click();
       await expect(page.locator('.Mui-error').first()).toBeVisible();
-      await page.screenshot({ path: `screenshots/auth-signup-errors-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${OUT}auth-signup-errors-${language}-${width}.png`,
+        fullPage: true,
+      });
 
       await page.getByRole('radio').nth(1).check();
-      await page.screenshot({ path: `screenshots/auth-signup-employee-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${OUT}auth-signup-employee-${language}-${width}.png`,
+        fullPage: true,
+      });
 
       await page.goto('/nope-not-here');
       await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({ path: `screenshots/not-found-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${OUT}not-found-${language}-${width}.png`, fullPage: true });
 
       await page.goto('/invite/tok_3f9a2b7c1d');
       await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({ path: `screenshots/invite-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${OUT}invite-${language}-${width}.png`, fullPage: true });
 
       // Wrong password: the destructive toast.
       const email = uniqueEmail(`shot-${language}-${width}`);
@@ -52,14 +61,14 @@ for (const language of LANGUAGES) {
       await page.locator('input[name="password"]').fill('wrong-password');
       await page.locator('button[type="submit"]').click();
       await expect(page.getByTestId('toast')).toBeVisible();
-      await page.screenshot({ path: `screenshots/auth-error-toast-${language}-${width}.png` });
+      await page.screenshot({ path: `${OUT}auth-error-toast-${language}-${width}.png` });
 
       // Signed in: the interim layout with the welcome toast.
       await page.locator('input[name="password"]').fill('secreto123');
       await page.locator('button[type="submit"]').click();
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByTestId('toast')).toBeVisible();
-      await page.screenshot({ path: `screenshots/dashboard-${language}-${width}.png` });
+      await page.screenshot({ path: `${OUT}dashboard-${language}-${width}.png` });
     });
   }
 }

@@ -18,7 +18,8 @@ export async function createEmulatorUser(email: string, password: string): Promi
       body: JSON.stringify({ email, password, returnSecureToken: true }),
     },
   );
-  if (!response.ok) throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
 }
 
 export interface EmulatorOobCode {

@@ -61,7 +61,9 @@ describe('pages', () => {
     });
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Close more deals with a CRM your team will actually use');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Close more deals with a CRM your team will actually use',
+    );
   });
 
   it('landing links every call-to-action to /auth', async () => {

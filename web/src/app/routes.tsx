@@ -48,10 +48,15 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./FirebaseRoot')).default }),
         children: [
-          { path: 'auth', lazy: async () => ({ Component: (await import('@/features/auth/AuthPage')).default }) },
+          {
+            path: 'auth',
+            lazy: async () => ({ Component: (await import('@/features/auth/AuthPage')).default }),
+          },
           {
             path: 'invite/:token',
-            lazy: async () => ({ Component: (await import('@/features/invite/InvitePlaceholderPage')).default }),
+            lazy: async () => ({
+              Component: (await import('@/features/invite/InvitePlaceholderPage')).default,
+            }),
           },
           {
             lazy: async () => ({ Component: (await import('@/features/shell/ProtectedArea')).default }),

@@ -28,7 +28,12 @@ export function createAppTheme(): Theme {
   return createTheme({
     palette: {
       mode: 'light',
-      primary: { main: brand.primary, dark: brand.primaryDark, light: brand.primaryLight, contrastText: '#FFFFFF' },
+      primary: {
+        main: brand.primary,
+        dark: brand.primaryDark,
+        light: brand.primaryLight,
+        contrastText: '#FFFFFF',
+      },
       secondary: { main: brand.accent, contrastText: '#FFFFFF' },
       error: { main: '#B91C1C' },
       success: { main: '#15803D' },

@@ -41,7 +41,12 @@ export function LanguageToggle({ tone = 'dark', size = 'small' }: LanguageToggle
       }}
     >
       {SUPPORTED_LANGUAGES.map((language) => (
-        <ToggleButton key={language} value={language} aria-label={t(`common.language.${language}`)} lang={language}>
+        <ToggleButton
+          key={language}
+          value={language}
+          aria-label={t(`common.language.${language}`)}
+          lang={language}
+        >
           {t(language === 'es' ? 'common.language.esShort' : 'common.language.enShort')}
         </ToggleButton>
       ))}

@@ -5,7 +5,10 @@ import { AUTH_ERROR_KEYS, describeAuthError } from './authErrors';
 
 describe('describeAuthError', () => {
   it('maps known Firebase codes to friendly text', () => {
-    const described = describeAuthError({ code: 'auth/invalid-credential', message: 'Firebase: Error (auth/invalid-credential).' });
+    const described = describeAuthError({
+      code: 'auth/invalid-credential',
+      message: 'Firebase: Error (auth/invalid-credential).',
+    });
     expect(described.key).toBe('auth.errors.invalidCredential');
     expect(es.auth.errors.invalidCredential).toBe('Email o contraseña incorrectos');
     expect(en.auth.errors.invalidCredential).toBe('Incorrect email or password');

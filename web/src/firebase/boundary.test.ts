@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 // Every source file's text, read at build time by Vite.
-const sources = import.meta.glob<string>('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>('/src/**/*.{ts,tsx}', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 describe('Firebase access boundary', () => {
   it('only src/firebase/ imports the Firebase SDK or reactfire', () => {

@@ -40,7 +40,8 @@ describe('translation catalogues', () => {
 
   it('uses the same interpolation placeholders in both languages', () => {
     const mismatched = [...esKeys.keys()].filter(
-      (key) => enKeys.has(key) && placeholders(esKeys.get(key)!).join() !== placeholders(enKeys.get(key)!).join(),
+      (key) =>
+        enKeys.has(key) && placeholders(esKeys.get(key)!).join() !== placeholders(enKeys.get(key)!).join(),
     );
     expect(mismatched).toEqual([]);
   });
@@ -60,7 +61,9 @@ describe('translation catalogues', () => {
 });
 
 describe('stored language', () => {
-  const storage = (value: string | null) => ({ getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null) });
+  const storage = (value: string | null) => ({
+    getItem: (key: string) => (key === LANGUAGE_STORAGE_KEY ? value : null),
+  });
 
   it('defaults to Spanish', () => {
     expect(DEFAULT_LANGUAGE).toBe('es');

@@ -9,7 +9,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The remembered language, or Spanish when nothing (valid) is stored. */
-export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Language {
+export function readStoredLanguage(
+  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(),
+): Language {
   try {
     const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
@@ -18,7 +20,10 @@ export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined
   }
 }
 
-export function storeLanguage(language: Language, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {
+export function storeLanguage(
+  language: Language,
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+): void {
   try {
     storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -6,7 +6,10 @@ import { ToastProvider } from '@/components/toast';
 import i18n from '@/i18n';
 
 /** Renders with the app theme, toasts and i18n (in the given language, Spanish by default). */
-export async function renderWithApp(ui: ReactElement, { language = 'es', ...options }: RenderOptions & { language?: 'es' | 'en' } = {}) {
+export async function renderWithApp(
+  ui: ReactElement,
+  { language = 'es', ...options }: RenderOptions & { language?: 'es' | 'en' } = {},
+) {
   await i18n.changeLanguage(language);
   const theme = createAppTheme();
   const Wrapper = ({ children }: { children: ReactNode }) => (

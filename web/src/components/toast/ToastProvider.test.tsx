@@ -14,7 +14,9 @@ function Trigger({ options }: { options: ToastOptions[] }) {
 
 describe('ToastProvider', () => {
   it('shows title and description politely for normal toasts', async () => {
-    await renderWithApp(<Trigger options={[{ title: 'Email enviado', description: 'Revisa tu correo', variant: 'success' }]} />);
+    await renderWithApp(
+      <Trigger options={[{ title: 'Email enviado', description: 'Revisa tu correo', variant: 'success' }]} />,
+    );
     fireEvent.click(screen.getByText('go'));
     const toast = await screen.findByRole('status');
     expect(toast.textContent).toContain('Email enviado');
@@ -22,7 +24,11 @@ describe('ToastProvider', () => {
   });
 
   it('announces destructive toasts as alerts', async () => {
-    await renderWithApp(<Trigger options={[{ title: 'Error', description: 'Email o contraseña incorrectos', variant: 'destructive' }]} />);
+    await renderWithApp(
+      <Trigger
+        options={[{ title: 'Error', description: 'Email o contraseña incorrectos', variant: 'destructive' }]}
+      />,
+    );
     fireEvent.click(screen.getByText('go'));
     const toast = await screen.findByRole('alert');
     expect(toast.getAttribute('data-variant')).toBe('destructive');
@@ -34,7 +40,9 @@ describe('ToastProvider', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('go'));
     });
-    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Segundo'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Segundo'), {
+      timeout: 3000,
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Cerrar notificación' }));
     await waitFor(() => expect(screen.queryByTestId('toast')).toBeNull(), { timeout: 3000 });
   });

@@ -1,7 +1,15 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToastContext, type ToastApi, type ToastOptions, type ToastVariant } from './toastContext';
 
@@ -59,15 +67,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={api}>
       {children}
       {current ? (
-      <Snackbar
-        key={current?.id}
-        open={open}
-        autoHideDuration={current?.duration ?? (isError ? ERROR_DURATION : DEFAULT_DURATION)}
-        onClose={handleClose}
-        slotProps={{ transition: { onExited: () => setCurrent(null) } }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        sx={{ left: { xs: 8, sm: 'auto' }, right: { xs: 8, sm: 24 } }}
-      >
+        <Snackbar
+          key={current?.id}
+          open={open}
+          autoHideDuration={current?.duration ?? (isError ? ERROR_DURATION : DEFAULT_DURATION)}
+          onClose={handleClose}
+          slotProps={{ transition: { onExited: () => setCurrent(null) } }}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          sx={{ left: { xs: 8, sm: 'auto' }, right: { xs: 8, sm: 24 } }}
+        >
           <Alert
             onClose={() => setOpen(false)}
             severity={SEVERITY[variant]}
@@ -85,10 +93,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               ...(isError ? {} : { bgcolor: 'background.paper', border: 1, borderColor: 'divider' }),
             }}
           >
-            <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.25 : 0 }}>{current.title}</AlertTitle>
+            <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.25 : 0 }}>
+              {current.title}
+            </AlertTitle>
             {current.description}
           </Alert>
-      </Snackbar>
+        </Snackbar>
       ) : null}
     </ToastContext.Provider>
   );

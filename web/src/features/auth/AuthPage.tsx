@@ -58,7 +58,12 @@ export default function AuthPage() {
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
             <Tab value="login" label={t('auth.tabs.login')} id="auth-tab-login" aria-controls="auth-panel" />
-            <Tab value="signup" label={t('auth.tabs.signup')} id="auth-tab-signup" aria-controls="auth-panel" />
+            <Tab
+              value="signup"
+              label={t('auth.tabs.signup')}
+              id="auth-tab-signup"
+              aria-controls="auth-panel"
+            />
           </Tabs>
         )}
         <CardContent
@@ -86,7 +91,12 @@ export default function AuthPage() {
           )}
           {mode === 'signup' && <SignUpForm key="signup" onSubmit={actions.signUp} />}
           {mode === 'recovery' && (
-            <RecoveryForm key="recovery" initialEmail={email} onSubmit={actions.resetPassword} onBack={() => setMode('login')} />
+            <RecoveryForm
+              key="recovery"
+              initialEmail={email}
+              onSubmit={actions.resetPassword}
+              onBack={() => setMode('login')}
+            />
           )}
         </CardContent>
       </Card>

@@ -16,7 +16,16 @@ export default function NotFoundPage() {
   useDocumentTitle(t('notFound.meta'));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', px: { xs: 2, sm: 4 }, py: 2 }}>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          px: { xs: 2, sm: 4 },
+          py: 2,
+        }}
+      >
         <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex' }}>
           <Logo size={30} />
         </Link>
@@ -25,11 +34,27 @@ export default function NotFoundPage() {
       <Box
         component="main"
         id={MAIN_CONTENT_ID}
-        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 3, pb: 10 }}
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          textAlign: 'center',
+          px: 3,
+          pb: 10,
+        }}
       >
         <Typography
           aria-hidden="true"
-          sx={{ fontSize: { xs: '5rem', sm: '7rem' }, fontWeight: 800, lineHeight: 1, letterSpacing: '-0.05em', color: 'primary.main', opacity: 0.9 }}
+          sx={{
+            fontSize: { xs: '5rem', sm: '7rem' },
+            fontWeight: 800,
+            lineHeight: 1,
+            letterSpacing: '-0.05em',
+            color: 'primary.main',
+            opacity: 0.9,
+          }}
         >
           {t('notFound.code')}
         </Typography>
@@ -37,7 +62,13 @@ export default function NotFoundPage() {
           {t('notFound.title')}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 4, maxWidth: 420 }}>{t('notFound.body')}</Typography>
-        <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<ArrowBackRoundedIcon />}>
+        <Button
+          component={RouterLink}
+          to="/"
+          variant="contained"
+          size="large"
+          startIcon={<ArrowBackRoundedIcon />}
+        >
           {t('notFound.home')}
         </Button>
       </Box>

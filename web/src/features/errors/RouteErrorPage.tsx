@@ -25,7 +25,15 @@ export default function RouteErrorPage() {
       component="main"
       id={MAIN_CONTENT_ID}
       role="alert"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 3 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        px: 3,
+      }}
     >
       <ErrorOutlineRoundedIcon color="error" sx={{ fontSize: 64, mb: 2 }} aria-hidden="true" />
       <Typography variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' }, mb: 1.5 }}>

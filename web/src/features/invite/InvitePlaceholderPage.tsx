@@ -24,7 +24,16 @@ export default function InvitePlaceholderPage() {
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Box
             aria-hidden="true"
-            sx={{ width: 52, height: 52, borderRadius: 3, display: 'grid', placeItems: 'center', bgcolor: 'rgba(67,56,202,0.1)', color: 'primary.main', mb: 2.5 }}
+            sx={{
+              width: 52,
+              height: 52,
+              borderRadius: 3,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(67,56,202,0.1)',
+              color: 'primary.main',
+              mb: 2.5,
+            }}
           >
             <MarkEmailReadRoundedIcon />
           </Box>
@@ -36,7 +45,15 @@ export default function InvitePlaceholderPage() {
           </Typography>
           <Typography
             data-testid="invite-token"
-            sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', bgcolor: '#F1F5F9', borderRadius: 2, px: 1.5, py: 1, mb: 2.5, wordBreak: 'break-all' }}
+            sx={{
+              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+              bgcolor: '#F1F5F9',
+              borderRadius: 2,
+              px: 1.5,
+              py: 1,
+              mb: 2.5,
+              wordBreak: 'break-all',
+            }}
           >
             {token}
           </Typography>

@@ -14,7 +14,13 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     return <FullPageLoader label={t('app.checkingSession')} />;
   }
   if (session.status === 'signedOut') {
-    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return (
+      <Navigate
+        to="/auth"
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
   }
   return children ?? <Outlet />;
 }

@@ -11,7 +11,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../utils/schemas';
 
-const OPTIONS: { value: AccountType; icon: ReactNode; label: 'admin' | 'employee'; hint: 'adminHint' | 'employeeHint' }[] = [
+const OPTIONS: {
+  value: AccountType;
+  icon: ReactNode;
+  label: 'admin' | 'employee';
+  hint: 'adminHint' | 'employeeHint';
+}[] = [
   { value: 'admin', icon: <BadgeRoundedIcon />, label: 'admin', hint: 'adminHint' },
   { value: 'employee', icon: <GroupAddRoundedIcon />, label: 'employee', hint: 'employeeHint' },
 ];
@@ -56,13 +61,20 @@ export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
                 '&:focus-within': { outline: '3px solid rgba(99,102,241,0.35)', outlineOffset: 1 },
               }}
             >
-              <Box sx={{ color: selected ? 'primary.main' : 'text.secondary', display: 'flex' }} aria-hidden="true">
+              <Box
+                sx={{ color: selected ? 'primary.main' : 'text.secondary', display: 'flex' }}
+                aria-hidden="true"
+              >
                 {option.icon}
               </Box>
               <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} id={`${id}-label`}>
                 {t(`auth.signup.${option.label}`)}
               </Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary', lineHeight: 1.35 }} id={`${id}-hint`}>
+              <Typography
+                variant="caption"
+                sx={{ color: 'text.secondary', lineHeight: 1.35 }}
+                id={`${id}-hint`}
+              >
                 {t(`auth.signup.${option.hint}`)}
               </Typography>
               <Radio

@@ -5,7 +5,8 @@ import { LoginForm } from './LoginForm';
 import { RecoveryForm } from './RecoveryForm';
 import { SignUpForm } from './SignUpForm';
 
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function deferred() {
   let resolve!: () => void;
@@ -26,7 +27,9 @@ describe('LoginForm', () => {
   });
 
   it('shows the spec messages in English', async () => {
-    await renderWithApp(<LoginForm onSubmit={() => Promise.resolve()} onForgotPassword={() => {}} />, { language: 'en' });
+    await renderWithApp(<LoginForm onSubmit={() => Promise.resolve()} onForgotPassword={() => {}} />, {
+      language: 'en',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
@@ -56,7 +59,9 @@ describe('LoginForm', () => {
     });
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ email: 'ana@empresa.hn', password: 'secreto1' });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toHaveProperty('disabled', false),
+    );
   });
 
   it('opens recovery with what was typed', async () => {
@@ -101,7 +106,9 @@ describe('SignUpForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Company name is required')).toBeTruthy();
-    expect(screen.getByText('Username must be 3-20 characters (letters, numbers and underscores only)')).toBeTruthy();
+    expect(
+      screen.getByText('Username must be 3-20 characters (letters, numbers and underscores only)'),
+    ).toBeTruthy();
   });
 
   it('asks an Empleado for the invitation link only', async () => {
@@ -135,7 +142,12 @@ describe('SignUpForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ accountType: 'admin', username: 'ana_lopez', fullName: 'Ana López', companyName: 'Café Aurora' }),
+      expect.objectContaining({
+        accountType: 'admin',
+        username: 'ana_lopez',
+        fullName: 'Ana López',
+        companyName: 'Café Aurora',
+      }),
     );
   });
 });
@@ -151,7 +163,9 @@ describe('RecoveryForm', () => {
 
   it('has a back-to-login button and an email-type field', async () => {
     const onBack = vi.fn();
-    await renderWithApp(<RecoveryForm onSubmit={() => Promise.resolve()} onBack={onBack} initialEmail="ana@empresa.hn" />);
+    await renderWithApp(
+      <RecoveryForm onSubmit={() => Promise.resolve()} onBack={onBack} initialEmail="ana@empresa.hn" />,
+    );
     const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
     expect(email.type).toBe('email');
     expect(email.value).toBe('ana@empresa.hn');

@@ -31,18 +31,35 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           background: `radial-gradient(600px 400px at 100% 0%, rgba(94,234,212,0.25), transparent 60%), linear-gradient(160deg, ${brand.primary} 0%, ${brand.primaryDark} 100%)`,
         }}
       >
-        <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', width: 'fit-content' }}>
+        <Link
+          component={RouterLink}
+          to="/"
+          aria-label={t('common.homeLink')}
+          sx={{ display: 'inline-flex', width: 'fit-content' }}
+        >
           <Logo size={34} tone="light" />
         </Link>
         <Box>
-          <Typography component="p" sx={{ fontSize: '2.1rem', fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.15, mb: 4, textWrap: 'balance' }}>
+          <Typography
+            component="p"
+            sx={{
+              fontSize: '2.1rem',
+              fontWeight: 800,
+              letterSpacing: '-0.03em',
+              lineHeight: 1.15,
+              mb: 4,
+              textWrap: 'balance',
+            }}
+          >
             {t('auth.panel.title')}
           </Typography>
           <Stack spacing={2}>
             {POINTS.map((point) => (
               <Stack key={point} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <CheckCircleRoundedIcon sx={{ color: '#5EEAD4' }} aria-hidden="true" />
-                <Typography sx={{ fontSize: '1.05rem', color: 'rgba(255,255,255,0.92)' }}>{t(`auth.panel.${point}`)}</Typography>
+                <Typography sx={{ fontSize: '1.05rem', color: 'rgba(255,255,255,0.92)' }}>
+                  {t(`auth.panel.${point}`)}
+                </Typography>
               </Stack>
             ))}
           </Stack>
@@ -54,7 +71,13 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', bgcolor: 'background.default', minWidth: 0 }}>
         <Box
           component="header"
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, sm: 4 }, py: 2 }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            px: { xs: 2, sm: 4 },
+            py: 2,
+          }}
         >
           <Link
             component={RouterLink}

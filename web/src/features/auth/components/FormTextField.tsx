@@ -13,7 +13,14 @@ type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'> & {
  * A TextField bound to Formik. Errors are i18n keys and are shown once the field
  * was touched or a submit was attempted, so the user is not scolded while typing.
  */
-export function FormTextField({ name, transform, helperText, onChange, onBlur, ...props }: FormTextFieldProps) {
+export function FormTextField({
+  name,
+  transform,
+  helperText,
+  onChange,
+  onBlur,
+  ...props
+}: FormTextFieldProps) {
   const { t } = useTranslation();
   const [field, meta, helpers] = useField<string>(name);
   const { submitCount } = useFormikContext();

@@ -52,7 +52,11 @@ export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: Log
                 </Link>
               </Box>
             </Box>
-            <SubmitButton busy={isSubmitting} label={t('auth.login.submit')} busyLabel={t('auth.login.submitting')} />
+            <SubmitButton
+              busy={isSubmitting}
+              label={t('auth.login.submit')}
+              busyLabel={t('auth.login.submitting')}
+            />
           </Stack>
         </GuardedForm>
       )}

@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from './FormTextField';
 
-export function PasswordField({ autoComplete, disabled }: { autoComplete: 'current-password' | 'new-password'; disabled?: boolean }) {
+export function PasswordField({
+  autoComplete,
+  disabled,
+}: {
+  autoComplete: 'current-password' | 'new-password';
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const label = visible ? t('auth.fields.hidePassword') : t('auth.fields.showPassword');
@@ -30,7 +36,11 @@ export function PasswordField({ autoComplete, disabled }: { autoComplete: 'curre
                 edge="end"
                 size="small"
               >
-                {visible ? <VisibilityOffRoundedIcon fontSize="small" /> : <VisibilityRoundedIcon fontSize="small" />}
+                {visible ? (
+                  <VisibilityOffRoundedIcon fontSize="small" />
+                ) : (
+                  <VisibilityRoundedIcon fontSize="small" />
+                )}
               </IconButton>
             </InputAdornment>
           ),

@@ -37,8 +37,17 @@ export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFo
               required
               disabled={isSubmitting}
             />
-            <SubmitButton busy={isSubmitting} label={t('auth.recovery.submit')} busyLabel={t('auth.recovery.submitting')} />
-            <Button type="button" onClick={onBack} startIcon={<ArrowBackRoundedIcon />} disabled={isSubmitting}>
+            <SubmitButton
+              busy={isSubmitting}
+              label={t('auth.recovery.submit')}
+              busyLabel={t('auth.recovery.submitting')}
+            />
+            <Button
+              type="button"
+              onClick={onBack}
+              startIcon={<ArrowBackRoundedIcon />}
+              disabled={isSubmitting}
+            >
               {t('auth.recovery.back')}
             </Button>
           </Stack>

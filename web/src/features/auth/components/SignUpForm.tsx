@@ -20,7 +20,11 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
   const { t } = useTranslation();
   const submit = useSingleFlight(onSubmit);
   return (
-    <Formik<SignUpValues> initialValues={initialSignUpValues} validationSchema={signUpSchema} onSubmit={(values) => submit(values)}>
+    <Formik<SignUpValues>
+      initialValues={initialSignUpValues}
+      validationSchema={signUpSchema}
+      onSubmit={(values) => submit(values)}
+    >
       {({ isSubmitting, values }) => {
         const isAdmin = values.accountType === 'admin';
         return (

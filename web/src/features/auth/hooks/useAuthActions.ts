@@ -90,7 +90,11 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
           username: values.username,
           language,
         });
-        toast({ title: t('auth.toasts.accountCreated'), description: t('auth.toasts.confirmEmail'), variant: 'success' });
+        toast({
+          title: t('auth.toasts.accountCreated'),
+          description: t('auth.toasts.confirmEmail'),
+          variant: 'success',
+        });
         if (verificationError) {
           const described = describeAuthError(verificationError);
           toast({
@@ -108,7 +112,11 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
     (values: RecoveryValues) =>
       run(async () => {
         await api.sendPasswordReset(values.email, `${window.location.origin}/`);
-        toast({ title: t('auth.toasts.emailSent'), description: t('auth.toasts.resetSent'), variant: 'success' });
+        toast({
+          title: t('auth.toasts.emailSent'),
+          description: t('auth.toasts.resetSent'),
+          variant: 'success',
+        });
         onResetSent?.(values.email.trim());
       }),
     [api, onResetSent, run, t, toast],

@@ -26,7 +26,10 @@ describe('useSingleFlight', () => {
   });
 
   it('frees itself after a failure', async () => {
-    const action = vi.fn<() => Promise<void>>().mockRejectedValueOnce(new Error('boom')).mockResolvedValueOnce(undefined);
+    const action = vi
+      .fn<() => Promise<void>>()
+      .mockRejectedValueOnce(new Error('boom'))
+      .mockResolvedValueOnce(undefined);
     const { result } = renderHook(() => useSingleFlight(action));
     await expect(result.current()).rejects.toThrow('boom');
     await result.current();

@@ -5,7 +5,9 @@ import { useCallback, useEffect, useRef } from 'react';
  * one is in flight gets the same promise back (so Formik keeps the submit
  * disabled until the real request ends) instead of a second request.
  */
-export function useSingleFlight<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+export function useSingleFlight<A extends unknown[]>(
+  action: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
   const actionRef = useRef(action);
   const inFlight = useRef<Promise<void> | null>(null);
 

@@ -10,7 +10,8 @@ export interface AuthLocationState {
 /** Reads router state defensively: it can hold anything (or be replayed from history). */
 export function readAuthLocationState(state: unknown): AuthLocationState {
   const record = typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
-  const mode = record.mode === 'login' || record.mode === 'signup' || record.mode === 'recovery' ? record.mode : null;
+  const mode =
+    record.mode === 'login' || record.mode === 'signup' || record.mode === 'recovery' ? record.mode : null;
   return { mode, from: safeInternalPath(record.from) };
 }
 

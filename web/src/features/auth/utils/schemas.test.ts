@@ -69,7 +69,9 @@ describe('loginSchema', () => {
   });
 
   it('rejects a malformed email', async () => {
-    expect(await errorsOf(loginSchema, { email: 'ana@', password: 'x' })).toEqual({ email: VALIDATION.emailInvalid });
+    expect(await errorsOf(loginSchema, { email: 'ana@', password: 'x' })).toEqual({
+      email: VALIDATION.emailInvalid,
+    });
   });
 
   it('accepts valid credentials (spaces around the email are fine)', async () => {
@@ -97,9 +99,15 @@ describe('signUpSchema — Administrador', () => {
   });
 
   it('checks the username length and characters', async () => {
-    expect(await errorsOf(signUpSchema, admin({ username: 'ab' }))).toEqual({ username: VALIDATION.username });
-    expect(await errorsOf(signUpSchema, admin({ username: 'a'.repeat(21) }))).toEqual({ username: VALIDATION.username });
-    expect(await errorsOf(signUpSchema, admin({ username: 'Ana-Lopez' }))).toEqual({ username: VALIDATION.username });
+    expect(await errorsOf(signUpSchema, admin({ username: 'ab' }))).toEqual({
+      username: VALIDATION.username,
+    });
+    expect(await errorsOf(signUpSchema, admin({ username: 'a'.repeat(21) }))).toEqual({
+      username: VALIDATION.username,
+    });
+    expect(await errorsOf(signUpSchema, admin({ username: 'Ana-Lopez' }))).toEqual({
+      username: VALIDATION.username,
+    });
     expect(await errorsOf(signUpSchema, admin({ username: 'abc' }))).toEqual({});
     expect(await errorsOf(signUpSchema, admin({ username: 'a'.repeat(20) }))).toEqual({});
   });
@@ -112,7 +120,9 @@ describe('signUpSchema — Administrador', () => {
   });
 
   it('asks for a password Firebase will accept', async () => {
-    expect(await errorsOf(signUpSchema, admin({ password: '12345' }))).toEqual({ password: VALIDATION.passwordMin });
+    expect(await errorsOf(signUpSchema, admin({ password: '12345' }))).toEqual({
+      password: VALIDATION.passwordMin,
+    });
   });
 });
 
@@ -127,11 +137,15 @@ describe('signUpSchema — Empleado', () => {
   });
 
   it('requires the invitation link but not the administrator fields', async () => {
-    expect(await errorsOf(signUpSchema, employee({ inviteLink: '' }))).toEqual({ inviteLink: VALIDATION.inviteRequired });
+    expect(await errorsOf(signUpSchema, employee({ inviteLink: '' }))).toEqual({
+      inviteLink: VALIDATION.inviteRequired,
+    });
   });
 
   it('rejects a link without a token', async () => {
-    expect(await errorsOf(signUpSchema, employee({ inviteLink: 'https://app.trato.example/dashboard' }))).toEqual({
+    expect(
+      await errorsOf(signUpSchema, employee({ inviteLink: 'https://app.trato.example/dashboard' })),
+    ).toEqual({
       inviteLink: VALIDATION.inviteInvalid,
     });
   });

@@ -57,7 +57,8 @@ export const initialRecoveryValues: RecoveryValues = { email: '' };
 
 // Formik turns empty strings into undefined before validating, so every field
 // has a '' default and "missing" is always reported by `required`.
-const email = () => yup.string().trim().default('').required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);
+const email = () =>
+  yup.string().trim().default('').required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);
 
 export const loginSchema: yup.ObjectSchema<LoginValues> = yup.object({
   email: email(),
@@ -70,7 +71,11 @@ const isEmployee = (type: unknown) => type === 'employee';
 export const signUpSchema: yup.ObjectSchema<SignUpValues> = yup.object({
   accountType: yup.mixed<AccountType>().oneOf(['admin', 'employee']).required(),
   email: email(),
-  password: yup.string().default('').required(VALIDATION.passwordRequired).min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin),
+  password: yup
+    .string()
+    .default('')
+    .required(VALIDATION.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin),
   fullName: yup
     .string()
     .trim()

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { clearPendingSignUp, readPendingSignUp, savePendingSignUp } from './signupMetadata';
 
-const metadata = { full_name: 'Ana López', company_name: 'Café Aurora', username: 'ana', language: 'es' as const };
+const metadata = {
+  full_name: 'Ana López',
+  company_name: 'Café Aurora',
+  username: 'ana',
+  language: 'es' as const,
+};
 
 describe('pending sign-up metadata', () => {
   it('is read back for the same user only', () => {

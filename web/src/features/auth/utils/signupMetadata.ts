@@ -20,7 +20,11 @@ export const PENDING_SIGNUP_STORAGE_KEY = 'trato.pendingSignup';
  * Remembers what an administrator entered at sign-up until the organization is
  * set up (a later feature reads it with readPendingSignUp and then clears it).
  */
-export function savePendingSignUp(uid: string, metadata: SignUpMetadata, storage: Storage = window.localStorage): void {
+export function savePendingSignUp(
+  uid: string,
+  metadata: SignUpMetadata,
+  storage: Storage = window.localStorage,
+): void {
   const record: StoredPendingSignUp = { uid, metadata, savedAt: new Date().toISOString() };
   try {
     storage.setItem(PENDING_SIGNUP_STORAGE_KEY, JSON.stringify(record));
@@ -29,7 +33,10 @@ export function savePendingSignUp(uid: string, metadata: SignUpMetadata, storage
   }
 }
 
-export function readPendingSignUp(uid: string, storage: Storage = window.localStorage): SignUpMetadata | null {
+export function readPendingSignUp(
+  uid: string,
+  storage: Storage = window.localStorage,
+): SignUpMetadata | null {
   try {
     const raw = storage.getItem(PENDING_SIGNUP_STORAGE_KEY);
     if (!raw) return null;

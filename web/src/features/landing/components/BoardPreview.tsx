@@ -19,7 +19,11 @@ const COLUMNS: { stage: 'stageNew' | 'stageProgress' | 'stageWon'; color: string
       { title: 'deal4', company: 'company4', amount: 2300 },
     ],
   },
-  { stage: 'stageProgress', color: '#F59E0B', deals: [{ title: 'deal2', company: 'company2', amount: 12500 }] },
+  {
+    stage: 'stageProgress',
+    color: '#F59E0B',
+    deals: [{ title: 'deal2', company: 'company2', amount: 12500 }],
+  },
   { stage: 'stageWon', color: '#10B981', deals: [{ title: 'deal3', company: 'company3', amount: 7200 }] },
 ];
 

@@ -20,13 +20,24 @@ const FEATURES: { key: FeatureKey; icon: ReactNode; tint: string; color: string 
 export function FeatureCards() {
   const { t } = useTranslation();
   return (
-    <Box component="section" id="funciones" aria-labelledby="features-title" sx={{ py: { xs: 7, md: 11 }, scrollMarginTop: 72 }}>
+    <Box
+      component="section"
+      id="funciones"
+      aria-labelledby="features-title"
+      sx={{ py: { xs: 7, md: 11 }, scrollMarginTop: 72 }}
+    >
       <Container maxWidth="lg">
         <Box sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', mb: { xs: 4, md: 6 } }}>
-          <Typography id="features-title" variant="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}>
+          <Typography
+            id="features-title"
+            variant="h2"
+            sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}
+          >
             {t('landing.features.title')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>{t('landing.features.subtitle')}</Typography>
+          <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>
+            {t('landing.features.subtitle')}
+          </Typography>
         </Box>
         <Box
           component="ul"
@@ -41,7 +52,13 @@ export function FeatureCards() {
         >
           {FEATURES.map((feature) => (
             <Box component="li" key={feature.key} sx={{ display: 'flex' }}>
-              <Card sx={{ flex: 1, transition: 'transform .2s, box-shadow .2s', '&:hover': { transform: 'translateY(-3px)' } }}>
+              <Card
+                sx={{
+                  flex: 1,
+                  transition: 'transform .2s, box-shadow .2s',
+                  '&:hover': { transform: 'translateY(-3px)' },
+                }}
+              >
                 <CardContent sx={{ p: { xs: 3, md: 3.5 } }}>
                   <Box
                     aria-hidden="true"
@@ -61,7 +78,9 @@ export function FeatureCards() {
                   <Typography variant="h3" sx={{ fontSize: '1.25rem', mb: 1 }}>
                     {t(`landing.features.${feature.key}.title`)}
                   </Typography>
-                  <Typography sx={{ color: 'text.secondary' }}>{t(`landing.features.${feature.key}.body`)}</Typography>
+                  <Typography sx={{ color: 'text.secondary' }}>
+                    {t(`landing.features.${feature.key}.body`)}
+                  </Typography>
                 </CardContent>
               </Card>
             </Box>

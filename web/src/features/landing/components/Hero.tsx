@@ -47,7 +47,12 @@ export function Hero() {
             <Typography
               variant="subtitle1"
               component="p"
-              sx={{ color: 'text.secondary', fontSize: { xs: '1.05rem', md: '1.2rem' }, mb: 4, maxWidth: 560 }}
+              sx={{
+                color: 'text.secondary',
+                fontSize: { xs: '1.05rem', md: '1.2rem' },
+                mb: 4,
+                maxWidth: 560,
+              }}
             >
               {t('landing.hero.subtitle')}
             </Typography>

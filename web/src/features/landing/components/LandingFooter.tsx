@@ -18,14 +18,23 @@ export function LandingFooter() {
           sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', md: 'center' } }}
         >
           <Stack spacing={1}>
-            <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', width: 'fit-content' }}>
+            <Link
+              component={RouterLink}
+              to="/"
+              aria-label={t('common.homeLink')}
+              sx={{ display: 'inline-flex', width: 'fit-content' }}
+            >
               <Logo size={28} tone="light" />
             </Link>
             <Typography variant="body2" sx={{ color: '#CBD5E1' }}>
               {t('landing.footer.madeFor')}
             </Typography>
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }} sx={{ alignItems: { sm: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 1, sm: 3 }}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
             <Link href="#funciones" sx={{ color: '#E2E8F0' }}>
               {t('landing.header.features')}
             </Link>

@@ -25,10 +25,19 @@ export function LandingHeader() {
     >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, sm: 68 } }}>
-          <Link component={RouterLink} to="/" aria-label={t('common.homeLink')} sx={{ display: 'inline-flex', mr: 'auto' }}>
+          <Link
+            component={RouterLink}
+            to="/"
+            aria-label={t('common.homeLink')}
+            sx={{ display: 'inline-flex', mr: 'auto' }}
+          >
             <Logo size={30} />
           </Link>
-          <Box component="nav" aria-label={t('landing.header.mainNav')} sx={{ display: { xs: 'none', md: 'block' } }}>
+          <Box
+            component="nav"
+            aria-label={t('landing.header.mainNav')}
+            sx={{ display: { xs: 'none', md: 'block' } }}
+          >
             <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               <li>
                 <Link href="#funciones" color="text.secondary">
@@ -43,7 +52,12 @@ export function LandingHeader() {
             </Stack>
           </Box>
           <LanguageToggle />
-          <Button component={RouterLink} to="/auth" variant="contained" sx={{ whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2.25 } }}>
+          <Button
+            component={RouterLink}
+            to="/auth"
+            variant="contained"
+            sx={{ whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2.25 } }}
+          >
             {t('landing.header.login')}
           </Button>
         </Toolbar>

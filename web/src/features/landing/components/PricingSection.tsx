@@ -26,10 +26,16 @@ export function PricingSection() {
     >
       <Container maxWidth="lg">
         <Box sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', mb: { xs: 4, md: 6 } }}>
-          <Typography id="pricing-title" variant="h2" sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}>
+          <Typography
+            id="pricing-title"
+            variant="h2"
+            sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}
+          >
             {t('landing.pricing.title')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>{t('landing.pricing.subtitle')}</Typography>
+          <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>
+            {t('landing.pricing.subtitle')}
+          </Typography>
         </Box>
         <Card
           data-testid="pricing-card"
@@ -47,7 +53,10 @@ export function PricingSection() {
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
               <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-                <Box component="span" sx={{ fontSize: '3.25rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}>
+                <Box
+                  component="span"
+                  sx={{ fontSize: '3.25rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}
+                >
                   {t('landing.pricing.price', { amount: PLAN.monthlyPriceUsd })}
                 </Box>
                 <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
@@ -58,7 +67,12 @@ export function PricingSection() {
             <Typography sx={{ color: 'secondary.main', fontWeight: 700, mb: 3 }}>
               {t('landing.pricing.trial', { days: PLAN.trialDays })}
             </Typography>
-            <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }} id="pricing-features-label">
+            <Typography
+              variant="overline"
+              component="p"
+              sx={{ color: 'text.secondary' }}
+              id="pricing-features-label"
+            >
               {t('landing.pricing.featuresLabel')}
             </Typography>
             <List dense aria-labelledby="pricing-features-label" sx={{ mb: 3 }}>
@@ -74,7 +88,14 @@ export function PricingSection() {
                 </ListItem>
               ))}
             </List>
-            <Button component={RouterLink} to="/auth" state={{ mode: 'signup' }} variant="contained" size="large" fullWidth>
+            <Button
+              component={RouterLink}
+              to="/auth"
+              state={{ mode: 'signup' }}
+              variant="contained"
+              size="large"
+              fullWidth
+            >
               {t('landing.pricing.cta')}
             </Button>
           </CardContent>
