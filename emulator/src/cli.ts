@@ -94,7 +94,8 @@ function parseCli(argv: string[]): Cli {
     strictIndexes: values['strict-indexes']!,
     importDir: values.import,
     exportDir: values['export-on-exit'],
-    storagePort: values['storage-port'] !== undefined ? port(values['storage-port'], 'storage-port') : undefined,
+    storagePort:
+      values['storage-port'] !== undefined ? port(values['storage-port'], 'storage-port') : undefined,
     storageRules: values['storage-rules'],
     quiet: values.quiet!,
   };
@@ -146,7 +147,8 @@ function watchRules(file: string, reload: () => Promise<void>): () => void {
     if (name !== path.basename(file)) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (existsSync(file)) reload().catch((err: unknown) => console.error(`[emulator] reloading ${file}: ${String(err)}`));
+      if (existsSync(file))
+        reload().catch((err: unknown) => console.error(`[emulator] reloading ${file}: ${String(err)}`));
     }, 100);
   });
   return () => {
@@ -178,13 +180,16 @@ async function main(): Promise<void> {
     onRulesUpdate: rulesHook,
     quiet: cli.quiet,
   });
-  say(`Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`);
+  say(
+    `Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`,
+  );
 
   const stopWatching: (() => void)[] = [];
   if (cli.rules) {
     const file = cli.rules;
     await loadRulesFile(file, rulesHook, 'Firestore');
-    if (cli.watchRules) stopWatching.push(watchRules(file, () => loadRulesFile(file, rulesHook, 'Firestore')));
+    if (cli.watchRules)
+      stopWatching.push(watchRules(file, () => loadRulesFile(file, rulesHook, 'Firestore')));
   }
 
   // --- Storage: the second emulator of the local cloud, on its own port. -------------------

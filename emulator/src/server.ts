@@ -48,7 +48,11 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
   const log = createLogger(options.log, options.quiet);
   const engine =
     options.engine ??
-    createFirestoreEngine({ projectId: options.projectId, indexes: options.indexes, strictIndexes: options.strictIndexes });
+    createFirestoreEngine({
+      projectId: options.projectId,
+      indexes: options.indexes,
+      strictIndexes: options.strictIndexes,
+    });
 
   const grpc = createGrpcTransport(engine, log);
   const webChannel = createWebChannelTransport(engine, log);

@@ -18,7 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts the CLI and resolves with its port once it prints the ready line. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [bin, '--port', '0', '--project', 'demo-cli', '--quiet', ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [bin, '--port', '0', '--project', 'demo-cli', '--quiet', ...args], {
+    stdio: 'pipe',
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -54,8 +56,17 @@ it('exports on exit and imports at start', async () => {
   expect(readFileSync(exportFile, 'utf8')).toContain('things/one/sub/two');
 
   const second = await startCli(['--import', dir]);
-  const web = createWebDriver({ name: 'cli', projectId: 'demo-cli', host: '127.0.0.1', port: second.port, identity: { kind: 'owner' } });
-  expect((await web.get('things/one')).data).toEqual({ n: 1, when: { $timestamp: { seconds: 1700000000, nanos: 5000 } } });
+  const web = createWebDriver({
+    name: 'cli',
+    projectId: 'demo-cli',
+    host: '127.0.0.1',
+    port: second.port,
+    identity: { kind: 'owner' },
+  });
+  expect((await web.get('things/one')).data).toEqual({
+    n: 1,
+    when: { $timestamp: { seconds: 1700000000, nanos: 5000 } },
+  });
   expect((await web.get('things/one/sub/two')).data).toEqual({ tags: ['a', 'b'] });
   await web.close();
   expect(await stop(second.child)).toBe(0);

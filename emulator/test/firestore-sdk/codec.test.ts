@@ -9,7 +9,16 @@ import { firestoreServiceDefinition } from '../../src/firestore/transport/protos
 import { callerFromAuthorization } from '../../src/firestore/transport/auth.js';
 import type { Value, Write } from '../../src/firestore/model.js';
 
-const svc = firestoreServiceDefinition() as ServiceDefinition & Record<string, { requestSerialize: (x: unknown) => Buffer; requestDeserialize: (b: Buffer) => unknown; responseSerialize: (x: unknown) => Buffer; responseDeserialize: (b: Buffer) => unknown }>;
+const svc = firestoreServiceDefinition() as ServiceDefinition &
+  Record<
+    string,
+    {
+      requestSerialize: (x: unknown) => Buffer;
+      requestDeserialize: (b: Buffer) => unknown;
+      responseSerialize: (x: unknown) => Buffer;
+      responseDeserialize: (b: Buffer) => unknown;
+    }
+  >;
 
 /** What a server receives for a request object a client serialized. */
 function overGrpcRequest(method: string, request: unknown): Record<string, unknown> {
@@ -52,7 +61,8 @@ function normalize(v: unknown): unknown {
     JSON.stringify(v, (_k, x) => {
       if (typeof x === 'bigint') return `${x}n`;
       if (typeof x === 'number' && !Number.isFinite(x)) return String(x);
-      if (x && typeof x === 'object' && x.type === 'Buffer' && Array.isArray(x.data)) return { bytes: x.data };
+      if (x && typeof x === 'object' && x.type === 'Buffer' && Array.isArray(x.data))
+        return { bytes: x.data };
       if (x instanceof Uint8Array) return { bytes: [...x] };
       return x;
     }),
@@ -61,8 +71,14 @@ function normalize(v: unknown): unknown {
 
 describe('values', () => {
   it('round-trip through gRPC (proto-loader serializer)', () => {
-    const doc = { name: 'projects/p/databases/(default)/documents/c/d', fields: grpcCodec.encodeFields(every) };
-    const received = overGrpcRequest('Commit', { database: 'projects/p/databases/(default)', writes: [{ update: doc }] });
+    const doc = {
+      name: 'projects/p/databases/(default)/documents/c/d',
+      fields: grpcCodec.encodeFields(every),
+    };
+    const received = overGrpcRequest('Commit', {
+      database: 'projects/p/databases/(default)',
+      writes: [{ update: doc }],
+    });
     const write = grpcCodec.decodeWrite((received.writes as unknown[])[0]);
     expect(normalize(write.update?.fields)).toEqual(normalize(every));
   });
@@ -110,7 +126,13 @@ describe('queries', () => {
       compositeFilter: {
         op: 'OR',
         filters: [
-          { fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: { arrayValue: { values: [{ integerValue: '1' }] } } } },
+          {
+            fieldFilter: {
+              field: { fieldPath: 'a' },
+              op: 'IN',
+              value: { arrayValue: { values: [{ integerValue: '1' }] } },
+            },
+          },
           { unaryFilter: { op: 'IS_NAN', field: { fieldPath: 'b' } } },
         ],
       },
@@ -128,7 +150,13 @@ describe('queries', () => {
       compositeFilter: {
         op: 'OR',
         filters: [
-          { fieldFilter: { field: { fieldPath: 'a' }, op: 'IN', value: { arrayValue: { values: [{ integerValue: 1n }] } } } },
+          {
+            fieldFilter: {
+              field: { fieldPath: 'a' },
+              op: 'IN',
+              value: { arrayValue: { values: [{ integerValue: 1n }] } },
+            },
+          },
           { unaryFilter: { op: 'IS_NAN', field: { fieldPath: 'b' } } },
         ],
       },
@@ -148,7 +176,10 @@ describe('queries', () => {
   });
 
   it('decode from gRPC (limit is an Int32Value)', () => {
-    const received = overGrpcRequest('RunQuery', { parent: 'p', structuredQuery: { ...query, limit: { value: 10 } } });
+    const received = overGrpcRequest('RunQuery', {
+      parent: 'p',
+      structuredQuery: { ...query, limit: { value: 10 } },
+    });
     expect(grpcCodec.decodeStructuredQuery(received.structuredQuery)).toEqual(expected);
   });
 
@@ -174,7 +205,10 @@ describe('queries', () => {
     expect(jsonCodec.decodeAggregationQuery(agg)).toEqual(want);
     const received = overGrpcRequest('RunAggregationQuery', {
       parent: 'p',
-      structuredAggregationQuery: { ...agg, aggregations: [{ alias: 'n', count: { upTo: { value: '5' } } }, ...agg.aggregations.slice(1)] },
+      structuredAggregationQuery: {
+        ...agg,
+        aggregations: [{ alias: 'n', count: { upTo: { value: '5' } } }, ...agg.aggregations.slice(1)],
+      },
     });
     expect(grpcCodec.decodeAggregationQuery(received.structuredAggregationQuery)).toEqual(want);
   });
@@ -209,7 +243,10 @@ describe('writes', () => {
     expect(grpcCodec.decodeWrite((received.writes as unknown[])[0])).toEqual(expected);
   });
   it('decode deletes with an updateTime precondition', () => {
-    const del = { delete: 'projects/p/databases/(default)/documents/c/d', currentDocument: { updateTime: '2020-01-01T00:00:00.000000001Z' } };
+    const del = {
+      delete: 'projects/p/databases/(default)/documents/c/d',
+      currentDocument: { updateTime: '2020-01-01T00:00:00.000000001Z' },
+    };
     expect(jsonCodec.decodeWrite(del)).toEqual({
       delete: 'projects/p/databases/(default)/documents/c/d',
       currentDocument: { updateTime: { seconds: 1577836800, nanos: 1 } },
@@ -226,14 +263,20 @@ describe('listen', () => {
   it('decode targets with resume tokens', () => {
     const target = {
       targetId: 2,
-      query: { parent: 'projects/p/databases/(default)/documents', structuredQuery: { from: [{ collectionId: 'c' }] } },
+      query: {
+        parent: 'projects/p/databases/(default)/documents',
+        structuredQuery: { from: [{ collectionId: 'c' }] },
+      },
       resumeToken: 'AAE=',
       expectedCount: 3,
     };
     expect(normalize(jsonCodec.decodeTarget(target))).toEqual(
       normalize({
         targetId: 2,
-        query: { parent: 'projects/p/databases/(default)/documents', structuredQuery: { from: [{ collectionId: 'c' }] } },
+        query: {
+          parent: 'projects/p/databases/(default)/documents',
+          structuredQuery: { from: [{ collectionId: 'c' }] },
+        },
         resumeToken: new Uint8Array([0, 1]),
         expectedCount: 3,
       }),
@@ -242,22 +285,45 @@ describe('listen', () => {
       database: 'x',
       addTarget: { ...target, resumeToken: Buffer.from([0, 1]), expectedCount: { value: 3 } },
     });
-    expect(normalize(grpcCodec.decodeTarget(received.addTarget))).toEqual(normalize(jsonCodec.decodeTarget(target)));
+    expect(normalize(grpcCodec.decodeTarget(received.addTarget))).toEqual(
+      normalize(jsonCodec.decodeTarget(target)),
+    );
   });
 
   it('encode responses the clients can read', () => {
     const readTime = { seconds: 10, nanos: 1 };
     const change = grpcCodec.encodeListenResponse({
-      targetChange: { targetChangeType: 'CURRENT', targetIds: [2], resumeToken: new Uint8Array([9]), readTime },
+      targetChange: {
+        targetChangeType: 'CURRENT',
+        targetIds: [2],
+        resumeToken: new Uint8Array([9]),
+        readTime,
+      },
     });
     const back = overGrpcResponse('Listen', change);
-    expect(normalize(back)).toMatchObject({ targetChange: { targetChangeType: 'CURRENT', targetIds: [2], readTime: { seconds: '10', nanos: 1 } } });
+    expect(normalize(back)).toMatchObject({
+      targetChange: { targetChangeType: 'CURRENT', targetIds: [2], readTime: { seconds: '10', nanos: 1 } },
+    });
     expect(
       jsonCodec.encodeListenResponse({
-        targetChange: { targetChangeType: 'REMOVE', targetIds: [4], cause: { code: 7, message: 'Missing or insufficient permissions.' } },
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [4],
+          cause: { code: 7, message: 'Missing or insufficient permissions.' },
+        },
       }),
-    ).toEqual({ targetChange: { targetChangeType: 'REMOVE', targetIds: [4], cause: { code: 7, message: 'Missing or insufficient permissions.' } } });
-    expect(jsonCodec.encodeListenResponse({ targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime } })).toEqual({
+    ).toEqual({
+      targetChange: {
+        targetChangeType: 'REMOVE',
+        targetIds: [4],
+        cause: { code: 7, message: 'Missing or insufficient permissions.' },
+      },
+    });
+    expect(
+      jsonCodec.encodeListenResponse({
+        targetChange: { targetChangeType: 'NO_CHANGE', targetIds: [], readTime },
+      }),
+    ).toEqual({
       targetChange: { readTime: '1970-01-01T00:00:10.000000001Z' },
     });
   });
@@ -270,8 +336,13 @@ describe('auth', () => {
     expect(callerFromAuthorization('Bearer owner')).toEqual({ kind: 'owner' });
     expect(callerFromAuthorization(undefined)).toEqual({ kind: 'user', auth: null });
     const c = callerFromAuthorization(`Bearer ${jwt({ sub: 'alice', email: 'a@x', admin: true })}`);
-    expect(c).toEqual({ kind: 'user', auth: { uid: 'alice', token: { sub: 'alice', email: 'a@x', admin: true } } });
-    expect(callerFromAuthorization(`Bearer ${jwt({ user_id: 'bob' })}`)).toMatchObject({ auth: { uid: 'bob' } });
+    expect(c).toEqual({
+      kind: 'user',
+      auth: { uid: 'alice', token: { sub: 'alice', email: 'a@x', admin: true } },
+    });
+    expect(callerFromAuthorization(`Bearer ${jwt({ user_id: 'bob' })}`)).toMatchObject({
+      auth: { uid: 'bob' },
+    });
   });
   it('rejects malformed tokens as UNAUTHENTICATED', () => {
     expect(() => callerFromAuthorization('Bearer not-a-jwt')).toThrow(expect.objectContaining({ code: 16 }));

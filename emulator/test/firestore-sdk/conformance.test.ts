@@ -41,7 +41,13 @@ clientSuite(ALL_CLIENTS, (ctx) => {
     it(`${v.id}: ${v.description.slice(0, 80)}`, async () => {
       const d = await ctx().driver();
       const collection = v.collectionPath.replace('{runId}', 'run1');
-      await d.batch(Object.entries(v.documents).map(([id, data]) => ({ op: 'set' as const, path: `${collection}/${id}`, data })));
+      await d.batch(
+        Object.entries(v.documents).map(([id, data]) => ({
+          op: 'set' as const,
+          path: `${collection}/${id}`,
+          data,
+        })),
+      );
       const spec: QuerySpec = {
         collection,
         where: v.query.where,

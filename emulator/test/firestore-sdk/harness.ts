@@ -44,7 +44,12 @@ export interface Ctx {
 }
 
 async function startServer(port: number, engine?: FirestoreEngine): Promise<FirestoreServer> {
-  const options: FirestoreServerOptions = { port, projectId: 'demo-sdk', engine, quiet: !process.env.EMULATOR_LOG };
+  const options: FirestoreServerOptions = {
+    port,
+    projectId: 'demo-sdk',
+    engine,
+    quiet: !process.env.EMULATOR_LOG,
+  };
   return startFirestoreServer(options);
 }
 
@@ -87,7 +92,11 @@ export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx, client
             if (client === 'admin') d = createAdminDriver(common);
             else if (client === 'web-node') d = createWebDriver(common);
             else if (client === 'lite-node') d = createWebDriver(common, liteSdk);
-            else d = await createBrowserDriver(context!, host!, { ...common, forceLongPolling: client === 'browser-longpoll' });
+            else
+              d = await createBrowserDriver(context!, host!, {
+                ...common,
+                forceLongPolling: client === 'browser-longpoll',
+              });
             drivers.push(d);
             return d;
           },
@@ -111,19 +120,30 @@ export function clientSuite(clients: ClientName[], body: (ctx: () => Ctx, client
 }
 
 /** Polls until `pred` holds (listeners deliver asynchronously). */
-export async function waitFor<T>(read: () => Promise<T>, pred: (value: T) => boolean, what = 'condition', timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  pred: (value: T) => boolean,
+  what = 'condition',
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T;
   for (;;) {
     last = await read();
     if (pred(last)) return last;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}; last value: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 40));
   }
 }
 
 /** The latest snapshot synced with the server whose ids satisfy `pred`. */
-export function waitForSynced(d: Driver, listenerId: string, pred: (ids: string[], record: ListenRecord) => boolean, what?: string) {
+export function waitForSynced(
+  d: Driver,
+  listenerId: string,
+  pred: (ids: string[], record: ListenRecord) => boolean,
+  what?: string,
+) {
   return waitFor(
     () => d.listenRecord(listenerId),
     (r) => {

@@ -29,7 +29,12 @@ let env: RulesTestEnvironment | undefined;
 /** An emulator with the rules engine plugged in, as the CLI does it. */
 beforeEach(async () => {
   const rules = firestoreRules({ noRuleset: 'allow' });
-  server = await startFirestoreServer({ port: 0, projectId: 'demo-rut', quiet: true, onRulesUpdate: rules.onRulesUpdate });
+  server = await startFirestoreServer({
+    port: 0,
+    projectId: 'demo-rut',
+    quiet: true,
+    onRulesUpdate: rules.onRulesUpdate,
+  });
   server.engine.setAuthorizer(rules.authorizer);
 });
 
@@ -40,7 +45,10 @@ afterEach(async () => {
 });
 
 it('loads rules, enforces them per caller and clears data', async () => {
-  env = await initializeTestEnvironment({ projectId: 'demo-rut', firestore: { host: '127.0.0.1', port: server.port, rules: RULES } });
+  env = await initializeTestEnvironment({
+    projectId: 'demo-rut',
+    firestore: { host: '127.0.0.1', port: server.port, rules: RULES },
+  });
 
   const alice = env.authenticatedContext('alice').firestore();
   const bob = env.authenticatedContext('bob').firestore();
@@ -68,7 +76,11 @@ it('reports a rules error with its position', async () => {
   await expect(
     initializeTestEnvironment({
       projectId: 'demo-rut',
-      firestore: { host: '127.0.0.1', port: server.port, rules: "rules_version = '2';\nservice cloud.firestore {\n  match /x { allow read: if ; }\n}" },
+      firestore: {
+        host: '127.0.0.1',
+        port: server.port,
+        rules: "rules_version = '2';\nservice cloud.firestore {\n  match /x { allow read: if ; }\n}",
+      },
     }),
   ).rejects.toThrow(/line 3/);
 });
@@ -83,7 +95,9 @@ it('answers the official emulator endpoints', async () => {
     body: JSON.stringify({ rules: { files: [{ content: RULES }] } }),
   });
   expect(put.status).toBe(501);
-  const exported = (await (await fetch(`${base}/emulator/v1/projects/demo-rut:export`)).json()) as { format: string };
+  const exported = (await (await fetch(`${base}/emulator/v1/projects/demo-rut:export`)).json()) as {
+    format: string;
+  };
   expect(exported.format).toBe('trato-firestore-export');
   await bare.close();
 });

@@ -9,17 +9,27 @@ import { ALL_CLIENTS, clientSuite, hasListeners, rejectsWith, waitFor, waitForSy
 const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
 
 async function seed(d: Driver, collection: string, docs: Record<string, Json>): Promise<void> {
-  await d.batch(Object.entries(docs).map(([id, data]) => ({ op: 'set' as const, path: `${collection}/${id}`, data })));
+  await d.batch(
+    Object.entries(docs).map(([id, data]) => ({ op: 'set' as const, path: `${collection}/${id}`, data })),
+  );
 }
 
 clientSuite(ALL_CLIENTS, (ctx, client) => {
   it('creates, reads, updates, merges and deletes documents', async () => {
     const d = await ctx().driver();
     await d.set('people/ada', { name: 'Ada', born: 1815, address: { city: 'London', zip: 'W1' } });
-    expect(await d.get('people/ada')).toEqual({ exists: true, data: { name: 'Ada', born: 1815, address: { city: 'London', zip: 'W1' } } });
+    expect(await d.get('people/ada')).toEqual({
+      exists: true,
+      data: { name: 'Ada', born: 1815, address: { city: 'London', zip: 'W1' } },
+    });
 
     await d.update('people/ada', { 'address.city': 'Oxford', died: 1852 });
-    expect((await d.get('people/ada')).data).toEqual({ name: 'Ada', born: 1815, died: 1852, address: { city: 'Oxford', zip: 'W1' } });
+    expect((await d.get('people/ada')).data).toEqual({
+      name: 'Ada',
+      born: 1815,
+      died: 1852,
+      address: { city: 'Oxford', zip: 'W1' },
+    });
 
     await d.set('people/ada', { address: { zip: 'OX1' }, tags: ['math'] }, { merge: true });
     expect((await d.get('people/ada')).data).toEqual({
@@ -152,7 +162,8 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
       d: { n: 4.5, s: 'z', tags: ['red'] },
       e: { n: '5', s: 'y' },
     });
-    const run = async (spec: Omit<QuerySpec, 'collection'>) => ids(await d.query({ collection: 'q', ...spec })).sort();
+    const run = async (spec: Omit<QuerySpec, 'collection'>) =>
+      ids(await d.query({ collection: 'q', ...spec })).sort();
     const w = (field: string, op: string, value: Json) => ({ where: { field, op, value } });
     expect(await run(w('n', '==', 2))).toEqual(['b']);
     expect(await run(w('n', '==', 2.0))).toEqual(['b']);
@@ -173,7 +184,13 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     expect(await run(w('opt', '!=', { $num: 'NaN' }))).toEqual(['b']);
     expect(
       await run({
-        where: { op: 'and', filters: [{ field: 's', op: '==', value: 'x' }, { field: 'n', op: '>', value: 1 }] },
+        where: {
+          op: 'and',
+          filters: [
+            { field: 's', op: '==', value: 'x' },
+            { field: 'n', op: '>', value: 1 },
+          ],
+        },
       }),
     ).toEqual(['c']);
     expect(
@@ -182,22 +199,49 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
           op: 'or',
           filters: [
             { field: 's', op: '==', value: 'z' },
-            { op: 'and', filters: [{ field: 'n', op: '<', value: 3 }, { field: 's', op: '==', value: 'y' }] },
+            {
+              op: 'and',
+              filters: [
+                { field: 'n', op: '<', value: 3 },
+                { field: 's', op: '==', value: 'y' },
+              ],
+            },
           ],
         },
       }),
     ).toEqual(['b', 'd']);
     // Ordering: numbers before strings, descending, with a tie-break on a second field.
-    expect(ids(await d.query({ collection: 'q', orderBy: [['n', 'desc']] }))).toEqual(['e', 'd', 'c', 'b', 'a']);
-    expect(ids(await d.query({ collection: 'q', orderBy: [['s', 'asc'], ['n', 'desc']] }))).toEqual(['c', 'a', 'e', 'b', 'd']);
+    expect(ids(await d.query({ collection: 'q', orderBy: [['n', 'desc']] }))).toEqual([
+      'e',
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
+    expect(
+      ids(
+        await d.query({
+          collection: 'q',
+          orderBy: [
+            ['s', 'asc'],
+            ['n', 'desc'],
+          ],
+        }),
+      ),
+    ).toEqual(['c', 'a', 'e', 'b', 'd']);
     // orderBy excludes documents without the field; arrays compare element by element.
     expect(ids(await d.query({ collection: 'q', orderBy: [['tags', 'asc']] }))).toEqual(['c', 'b', 'd', 'a']);
   });
 
   it('pages with cursors, limit and limitToLast', async () => {
     const d = await ctx().driver();
-    await seed(d, 'p', Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, { pos: i, group: i % 2 }])));
-    const q = (spec: Omit<QuerySpec, 'collection'>) => d.query({ collection: 'p', orderBy: [['pos', 'asc']], ...spec }).then(ids);
+    await seed(
+      d,
+      'p',
+      Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, { pos: i, group: i % 2 }])),
+    );
+    const q = (spec: Omit<QuerySpec, 'collection'>) =>
+      d.query({ collection: 'p', orderBy: [['pos', 'asc']], ...spec }).then(ids);
     expect(await q({ startAt: [3], limit: 2 })).toEqual(['p3', 'p4']);
     expect(await q({ startAfter: [3], limit: 2 })).toEqual(['p4', 'p5']);
     expect(await q({ endAt: [2] })).toEqual(['p0', 'p1', 'p2']);
@@ -206,7 +250,17 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     expect(await q({ limitToLast: 3 })).toEqual(['p5', 'p6', 'p7']);
     expect(await q({ endBefore: [6], limitToLast: 2 })).toEqual(['p4', 'p5']);
     expect(
-      await d.query({ collection: 'p', orderBy: [['group', 'asc'], ['pos', 'desc']], startAt: [1, 5], limit: 3 }).then(ids),
+      await d
+        .query({
+          collection: 'p',
+          orderBy: [
+            ['group', 'asc'],
+            ['pos', 'desc'],
+          ],
+          startAt: [1, 5],
+          limit: 3,
+        })
+        .then(ids),
     ).toEqual(['p5', 'p3', 'p1']);
   });
 
@@ -218,28 +272,52 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     await d.set('members/top', { role: 'admin' });
     await d.set('orgs/a/other/m4', { role: 'admin' });
     const all = await d.query({ collection: 'members', group: true });
-    expect(all.map((x) => x.path).sort()).toEqual(['members/top', 'orgs/a/members/m1', 'orgs/a/members/m2', 'orgs/b/members/m3']);
-    const admins = await d.query({ collection: 'members', group: true, where: { field: 'role', op: '==', value: 'admin' } });
+    expect(all.map((x) => x.path).sort()).toEqual([
+      'members/top',
+      'orgs/a/members/m1',
+      'orgs/a/members/m2',
+      'orgs/b/members/m3',
+    ]);
+    const admins = await d.query({
+      collection: 'members',
+      group: true,
+      where: { field: 'role', op: '==', value: 'admin' },
+    });
     expect(ids(admins).sort()).toEqual(['m1', 'm3', 'top']);
   });
 
   it('aggregates with count, sum and average', async () => {
     const d = await ctx().driver();
-    await seed(d, 'agg', { a: { v: 1, k: 'x' }, b: { v: 2, k: 'x' }, c: { v: 4.5, k: 'y' }, d: { v: 'text', k: 'x' }, e: { k: 'x' } });
-    expect(await d.aggregate({ collection: 'agg' }, { n: ['count'], total: ['sum', 'v'], mean: ['avg', 'v'] })).toEqual({
+    await seed(d, 'agg', {
+      a: { v: 1, k: 'x' },
+      b: { v: 2, k: 'x' },
+      c: { v: 4.5, k: 'y' },
+      d: { v: 'text', k: 'x' },
+      e: { k: 'x' },
+    });
+    expect(
+      await d.aggregate({ collection: 'agg' }, { n: ['count'], total: ['sum', 'v'], mean: ['avg', 'v'] }),
+    ).toEqual({
       n: 5,
       total: 7.5,
       mean: 2.5,
     });
     expect(
-      await d.aggregate({ collection: 'agg', where: { field: 'k', op: '==', value: 'x' } }, { n: ['count'], total: ['sum', 'v'] }),
+      await d.aggregate(
+        { collection: 'agg', where: { field: 'k', op: '==', value: 'x' } },
+        { n: ['count'], total: ['sum', 'v'] },
+      ),
     ).toEqual({ n: 4, total: 3 });
-    expect(await d.aggregate({ collection: 'nothing' }, { n: ['count'], total: ['sum', 'v'], mean: ['avg', 'v'] })).toEqual({
+    expect(
+      await d.aggregate({ collection: 'nothing' }, { n: ['count'], total: ['sum', 'v'], mean: ['avg', 'v'] }),
+    ).toEqual({
       n: 0,
       total: 0,
       mean: null,
     });
-    expect(await d.aggregate({ collection: 'agg', orderBy: [['v', 'asc']], limit: 2 }, { n: ['count'] })).toEqual({ n: 2 });
+    expect(
+      await d.aggregate({ collection: 'agg', orderBy: [['v', 'asc']], limit: 2 }, { n: ['count'] }),
+    ).toEqual({ n: 2 });
   });
 
   it.skipIf(!hasListeners(client))('keeps query listeners with limits up to date', async () => {
@@ -256,7 +334,11 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     await writer.update('live/z', { n: 10 });
     await waitForSynced(d, 'top3', (x) => x.join() === 'b,c,d', 'a document leaving the window');
     await writer.update('live/c', { n: 2.5, note: 'changed' });
-    const r = await waitForSynced(d, 'top3', (_x, rec) => JSON.stringify(rec.snapshots.at(-1)!.docs.c) === '{"n":2.5,"note":"changed"}');
+    const r = await waitForSynced(
+      d,
+      'top3',
+      (_x, rec) => JSON.stringify(rec.snapshots.at(-1)!.docs.c) === '{"n":2.5,"note":"changed"}',
+    );
     expect(r.snapshots.at(-1)!.ids).toEqual(['b', 'c', 'd']);
 
     await d.listenQuery('last2', { collection: 'live', orderBy: [['n', 'asc']], limitToLast: 2 });
@@ -271,20 +353,23 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     await d.unlisten('one');
   });
 
-  it.skipIf(!hasListeners(client))('resumes listeners after the emulator restarts on the same port', async () => {
-    const d = await ctx().driver();
-    const writer = await ctx().driver();
-    await seed(writer, 'r', { a: { n: 1 }, b: { n: 2 } });
-    await d.listenQuery('all', { collection: 'r', orderBy: [['n', 'asc']] });
-    await waitForSynced(d, 'all', (x) => x.join() === 'a,b');
+  it.skipIf(!hasListeners(client))(
+    'resumes listeners after the emulator restarts on the same port',
+    async () => {
+      const d = await ctx().driver();
+      const writer = await ctx().driver();
+      await seed(writer, 'r', { a: { n: 1 }, b: { n: 2 } });
+      await d.listenQuery('all', { collection: 'r', orderBy: [['n', 'asc']] });
+      await waitForSynced(d, 'all', (x) => x.join() === 'a,b');
 
-    await ctx().restartServer();
-    // Changes made after the restart, including a delete, reach the resumed listener.
-    await writer.delete('r/a');
-    await writer.set('r/c', { n: 3 });
-    await waitForSynced(d, 'all', (x) => x.join() === 'b,c', 'listener after restart');
-    expect((await d.listenRecord('all')).error).toBeUndefined();
-  });
+      await ctx().restartServer();
+      // Changes made after the restart, including a delete, reach the resumed listener.
+      await writer.delete('r/a');
+      await writer.set('r/c', { n: 3 });
+      await waitForSynced(d, 'all', (x) => x.join() === 'b,c', 'listener after restart');
+      expect((await d.listenRecord('all')).error).toBeUndefined();
+    },
+  );
 
   it('delivers permission denials per operation and keeps the streams usable', async () => {
     const server = ctx().server;
@@ -310,7 +395,11 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     await rejectsWith(user.query({ collection: 'secret' }), 'permission-denied');
     if (!hasListeners(client)) return;
     await user.listenQuery('denied', { collection: 'secret' });
-    const denied = await waitFor(() => user.listenRecord('denied'), (r) => !!r.error, 'listener error');
+    const denied = await waitFor(
+      () => user.listenRecord('denied'),
+      (r) => !!r.error,
+      'listener error',
+    );
     expect(denied.error!.code).toBe('permission-denied');
     // The same client still reads, writes and listens where it may.
     await user.set('open/p', { v: 2 });

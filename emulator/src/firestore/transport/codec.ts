@@ -88,7 +88,8 @@ function int64(x: unknown, what: string): bigint {
   if (typeof x === 'number' && Number.isInteger(x)) return BigInt(x);
   if (typeof x === 'string' && /^[+-]?\d+$/.test(x.trim())) {
     const n = BigInt(x.trim());
-    if (n > 9223372036854775807n || n < -9223372036854775808n) throw invalid(`Invalid ${what}: out of int64 range.`);
+    if (n > 9223372036854775807n || n < -9223372036854775808n)
+      throw invalid(`Invalid ${what}: out of int64 range.`);
     return n;
   }
   // Long objects, in case a loader is configured without longs: String.
@@ -140,7 +141,10 @@ export const GRPC: Dialect = {
   name: 'grpc',
   readTimestamp(x) {
     const t = obj(x, 'timestamp');
-    return { seconds: Number(int64(t.seconds ?? 0, 'timestamp seconds')), nanos: int(t.nanos, 'timestamp nanos') };
+    return {
+      seconds: Number(int64(t.seconds ?? 0, 'timestamp seconds')),
+      nanos: int(t.nanos, 'timestamp nanos'),
+    };
   },
   writeTimestamp: (t) => ({ seconds: String(t.seconds), nanos: t.nanos }),
   readBytes(x) {
@@ -270,10 +274,19 @@ export class WireCodec {
         return { referenceValue: str(v.referenceValue, 'referenceValue') };
       case 'geoPointValue': {
         const g = obj(v.geoPointValue, 'geoPointValue');
-        return { geoPointValue: { latitude: this.d.readDouble(g.latitude), longitude: this.d.readDouble(g.longitude) } };
+        return {
+          geoPointValue: {
+            latitude: this.d.readDouble(g.latitude),
+            longitude: this.d.readDouble(g.longitude),
+          },
+        };
       }
       case 'arrayValue':
-        return { arrayValue: { values: arr(obj(v.arrayValue, 'arrayValue').values, 'arrayValue').map((e) => this.decodeValue(e)) } };
+        return {
+          arrayValue: {
+            values: arr(obj(v.arrayValue, 'arrayValue').values, 'arrayValue').map((e) => this.decodeValue(e)),
+          },
+        };
       case 'mapValue':
         return { mapValue: { fields: this.decodeFields(obj(v.mapValue, 'mapValue').fields) } };
       default:
@@ -303,7 +316,8 @@ export class WireCodec {
           longitude: this.d.writeDouble(v.geoPointValue.longitude),
         },
       };
-    if ('arrayValue' in v) return { arrayValue: { values: v.arrayValue.values.map((e) => this.encodeValue(e)) } };
+    if ('arrayValue' in v)
+      return { arrayValue: { values: v.arrayValue.values.map((e) => this.encodeValue(e)) } };
     if ('mapValue' in v) return { mapValue: { fields: this.encodeFields(v.mapValue.fields) } };
     throw new FirestoreError(Code.INTERNAL, 'Unknown value type.');
   }
@@ -371,13 +385,17 @@ export class WireCodec {
     const out: StructuredQuery = {
       from: arr(q.from, 'from').map((e) => {
         const s = obj(e, 'collection selector');
-        const sel: { collectionId: string; allDescendants?: boolean } = { collectionId: str(s.collectionId, 'collectionId') };
+        const sel: { collectionId: string; allDescendants?: boolean } = {
+          collectionId: str(s.collectionId, 'collectionId'),
+        };
         if (s.allDescendants === true) sel.allDescendants = true;
         return sel;
       }),
     };
     if (present(q.select)) {
-      out.select = { fields: arr(obj(q.select, 'select').fields, 'select fields').map((e) => this.decodeFieldRef(e)) };
+      out.select = {
+        fields: arr(obj(q.select, 'select').fields, 'select fields').map((e) => this.decodeFieldRef(e)),
+      };
     }
     if (present(q.where)) out.where = this.decodeFilter(q.where);
     if (present(q.orderBy)) {
@@ -387,7 +405,10 @@ export class WireCodec {
         if (dir !== 'ASCENDING' && dir !== 'DESCENDING' && dir !== 'DIRECTION_UNSPECIFIED') {
           throw invalid(`Invalid direction: ${String(dir)}.`);
         }
-        return { field: this.decodeFieldRef(o.field), direction: dir === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' };
+        return {
+          field: this.decodeFieldRef(o.field),
+          direction: dir === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING',
+        };
       });
     }
     if (present(q.startAt)) out.startAt = this.decodeCursor(q.startAt);
@@ -395,7 +416,11 @@ export class WireCodec {
     if (present(q.offset) && int(q.offset, 'offset') !== 0) out.offset = int(q.offset, 'offset');
     const limit = this.d.readInt32Wrapper(q.limit);
     if (limit !== undefined) out.limit = limit;
-    if (present(q.findNearest)) throw new FirestoreError(Code.UNIMPLEMENTED, 'Vector search (findNearest) is not supported by this emulator.');
+    if (present(q.findNearest))
+      throw new FirestoreError(
+        Code.UNIMPLEMENTED,
+        'Vector search (findNearest) is not supported by this emulator.',
+      );
     return out;
   }
 
@@ -449,7 +474,8 @@ export class WireCodec {
     ]);
     switch (kind) {
       case 'setToServerValue':
-        if (t.setToServerValue !== 'REQUEST_TIME') throw invalid(`Invalid server value: ${String(t.setToServerValue)}.`);
+        if (t.setToServerValue !== 'REQUEST_TIME')
+          throw invalid(`Invalid server value: ${String(t.setToServerValue)}.`);
         out.setToServerValue = 'REQUEST_TIME';
         break;
       case 'increment':
@@ -511,16 +537,25 @@ export class WireCodec {
     }
     if (kind === 'readWrite') {
       const rw = obj(o.readWrite, 'readWrite');
-      return { readWrite: present(rw.retryTransaction) ? { retryTransaction: this.d.readBytes(rw.retryTransaction) } : {} };
+      return {
+        readWrite: present(rw.retryTransaction)
+          ? { retryTransaction: this.d.readBytes(rw.retryTransaction) }
+          : {},
+      };
     }
     return {};
   }
 
   /** The consistency_selector oneof shared by the read RPCs. */
-  decodeConsistency(x: Wire): { transaction?: Uint8Array; newTransaction?: TransactionOptions; readTime?: Timestamp } {
+  decodeConsistency(x: Wire): {
+    transaction?: Uint8Array;
+    newTransaction?: TransactionOptions;
+    readTime?: Timestamp;
+  } {
     const kind = oneofKey(x, 'consistencySelector', ['transaction', 'newTransaction', 'readTime']);
     if (kind === 'transaction') return { transaction: this.d.readBytes(x.transaction) };
-    if (kind === 'newTransaction') return { newTransaction: this.decodeTransactionOptions(x.newTransaction) ?? {} };
+    if (kind === 'newTransaction')
+      return { newTransaction: this.decodeTransactionOptions(x.newTransaction) ?? {} };
     if (kind === 'readTime') return { readTime: this.d.readTimestamp(x.readTime) };
     return {};
   }
@@ -533,9 +568,16 @@ export class WireCodec {
     const kind = oneofKey(t, 'targetType', ['query', 'documents']);
     if (kind === 'query') {
       const q = obj(t.query, 'query target');
-      target.query = { parent: str(q.parent, 'parent'), structuredQuery: this.decodeStructuredQuery(q.structuredQuery) };
+      target.query = {
+        parent: str(q.parent, 'parent'),
+        structuredQuery: this.decodeStructuredQuery(q.structuredQuery),
+      };
     } else if (kind === 'documents') {
-      target.documents = { documents: arr(obj(t.documents, 'documents target').documents, 'documents').map((e) => str(e, 'document name')) };
+      target.documents = {
+        documents: arr(obj(t.documents, 'documents target').documents, 'documents').map((e) =>
+          str(e, 'document name'),
+        ),
+      };
     } else throw invalid('Invalid target: no target type set.');
     const resume = oneofKey(t, 'resumeType', ['resumeToken', 'readTime']);
     if (resume === 'resumeToken') {
@@ -569,13 +611,21 @@ export class WireCodec {
     if ('documentDelete' in r) {
       const c = r.documentDelete;
       return {
-        documentDelete: { document: c.document, removedTargetIds: c.removedTargetIds, readTime: this.d.writeTimestamp(c.readTime) },
+        documentDelete: {
+          document: c.document,
+          removedTargetIds: c.removedTargetIds,
+          readTime: this.d.writeTimestamp(c.readTime),
+        },
       };
     }
     if ('documentRemove' in r) {
       const c = r.documentRemove;
       return {
-        documentRemove: { document: c.document, removedTargetIds: c.removedTargetIds, readTime: this.d.writeTimestamp(c.readTime) },
+        documentRemove: {
+          document: c.document,
+          removedTargetIds: c.removedTargetIds,
+          readTime: this.d.writeTimestamp(c.readTime),
+        },
       };
     }
     if ('filter' in r) return { filter: { targetId: r.filter.targetId, count: r.filter.count } };

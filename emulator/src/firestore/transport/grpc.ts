@@ -38,7 +38,9 @@ export function createGrpcTransport(engine: FirestoreEngine, log: Logger): GrpcT
   const openCalls = new Set<grpc.ServerDuplexStream<unknown, unknown>>();
 
   const report = (method: string, caller: Caller | undefined, error: FirestoreError) =>
-    log.failure(`gRPC ${method} (${caller ? describeCaller(caller) : 'unknown caller'}): ${error.status}: ${error.message}`);
+    log.failure(
+      `gRPC ${method} (${caller ? describeCaller(caller) : 'unknown caller'}): ${error.status}: ${error.message}`,
+    );
 
   const unary =
     (method: string, fn: Unary): grpc.handleUnaryCall<unknown, unknown> =>

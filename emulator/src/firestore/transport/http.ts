@@ -13,7 +13,8 @@ import { errorBody, handleRest, httpStatusOf, parseRestPath } from './rest.js';
 import { FirestoreRpc, toFirestoreError } from './rpc.js';
 import type { WebChannelTransport } from './webchannel.js';
 
-export type RulesUpdateResult = { ok: true } | { ok: false; error: { message: string; line?: number; column?: number } };
+export type RulesUpdateResult =
+  { ok: true } | { ok: false; error: { message: string; line?: number; column?: number } };
 export type RulesUpdateHook = (source: string) => RulesUpdateResult | Promise<RulesUpdateResult>;
 
 export interface HttpOptions {
@@ -83,7 +84,10 @@ function rulesSource(body: string): string {
   try {
     parsed = JSON.parse(body);
   } catch {
-    throw new FirestoreError(Code.INVALID_ARGUMENT, 'The body must be JSON: {"rules":{"files":[{"content":"..."}]}}.');
+    throw new FirestoreError(
+      Code.INVALID_ARGUMENT,
+      'The body must be JSON: {"rules":{"files":[{"content":"..."}]}}.',
+    );
   }
   const files = (parsed as { rules?: { files?: { content?: unknown }[] } })?.rules?.files;
   if (!Array.isArray(files) || files.length === 0 || typeof files[0]?.content !== 'string') {
@@ -144,7 +148,12 @@ export function createHttpServer(options: HttpOptions): http.Server {
       }
       const rest = parseRestPath(url.pathname, url.searchParams, method, parsedBody);
       if (!rest) {
-        sendJson(res, 404, errorBody(new FirestoreError(Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`)), cors);
+        sendJson(
+          res,
+          404,
+          errorBody(new FirestoreError(Code.NOT_FOUND, `Not found: ${method} ${url.pathname}`)),
+          cors,
+        );
         return;
       }
       caller = callerFromAuthorization(req.headers.authorization);
@@ -152,7 +161,9 @@ export function createHttpServer(options: HttpOptions): http.Server {
       sendJson(res, 200, result, cors);
     } catch (err) {
       const error = toFirestoreError(err);
-      log.failure(`REST ${method} ${url.pathname} (${caller ? describeCaller(caller) : 'unknown caller'}): ${error.status}: ${error.message}`);
+      log.failure(
+        `REST ${method} ${url.pathname} (${caller ? describeCaller(caller) : 'unknown caller'}): ${error.status}: ${error.message}`,
+      );
       sendJson(res, httpStatusOf(error), errorBody(error), cors);
     }
   };
@@ -174,7 +185,8 @@ export function createHttpServer(options: HttpOptions): http.Server {
         const result = await options.onRulesUpdate(source);
         if (!result.ok) {
           const { message, line, column } = result.error;
-          const where = line !== undefined ? ` (line ${line}${column !== undefined ? `, column ${column}` : ''})` : '';
+          const where =
+            line !== undefined ? ` (line ${line}${column !== undefined ? `, column ${column}` : ''})` : '';
           log.failure(`Rules update rejected${where}: ${message}`);
           sendJson(
             res,

@@ -26,7 +26,12 @@ export interface RestRequest {
 }
 
 /** Splits `/v1/projects/p/databases/d/documents/a/b:runQuery`; undefined if not a v1 path. */
-export function parseRestPath(pathname: string, query: URLSearchParams, method: string, body: unknown): RestRequest | undefined {
+export function parseRestPath(
+  pathname: string,
+  query: URLSearchParams,
+  method: string,
+  body: unknown,
+): RestRequest | undefined {
   if (!pathname.startsWith('/v1/')) return undefined;
   const raw = pathname.slice(4).split('/');
   let verb: string | undefined;
@@ -69,7 +74,8 @@ function consistencyFrom(query: URLSearchParams): Wire {
 
 function bodyObject(body: unknown): Wire {
   if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw invalid('The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw invalid('The request body must be a JSON object.');
   return body as Wire;
 }
 

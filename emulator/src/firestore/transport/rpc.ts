@@ -227,8 +227,14 @@ export class FirestoreRpc {
   }
 
   /** The document as stored after a write the caller was allowed to make. */
-  private async readBack(c: WireCodec, name: string, mask: { fieldPaths: string[] } | undefined): Promise<Wire> {
-    const { results } = await this.engine.batchGet(OWNER, databaseOf(name), [name], { mask: fieldPathsOf(mask) });
+  private async readBack(
+    c: WireCodec,
+    name: string,
+    mask: { fieldPaths: string[] } | undefined,
+  ): Promise<Wire> {
+    const { results } = await this.engine.batchGet(OWNER, databaseOf(name), [name], {
+      mask: fieldPathsOf(mask),
+    });
     const found = results[0]?.found;
     if (!found) throw new FirestoreError(Code.NOT_FOUND, `Document "${name}" not found.`);
     return c.encodeDocument(found);
@@ -247,7 +253,8 @@ export function toFirestoreError(err: unknown): FirestoreError {
   // Errors from another copy of model.ts (or duck-typed ones) still carry a numeric code.
   if (err && typeof err === 'object' && typeof (err as { code?: unknown }).code === 'number') {
     const e = err as { code: number; message?: string };
-    if (e.code > 0 && e.code <= 16) return new FirestoreError(e.code as FirestoreError['code'], String(e.message ?? ''));
+    if (e.code > 0 && e.code <= 16)
+      return new FirestoreError(e.code as FirestoreError['code'], String(e.message ?? ''));
   }
   const message = err instanceof Error ? err.message : String(err);
   return new FirestoreError(Code.INTERNAL, `Internal error: ${message}`);

@@ -65,7 +65,11 @@ export class ListenSession {
     this.events.log?.(`Listen target ${targetId} rejected: ${error.status}: ${error.message}`);
     this.events.send(
       this.codec.encodeListenResponse({
-        targetChange: { targetChangeType: 'REMOVE', targetIds: [targetId], cause: { code: error.code, message: error.message } },
+        targetChange: {
+          targetChangeType: 'REMOVE',
+          targetIds: [targetId],
+          cause: { code: error.code, message: error.message },
+        },
       }),
     );
   }
@@ -130,7 +134,8 @@ export class WriteSession {
       }
       const writes = decodeWrites(this.codec, req.writes);
       if (writes.length === 0) return; // a bare token acknowledgement
-      if (req.database && databaseOf(String(req.database)) !== this.database) throw invalid('Database mismatch.');
+      if (req.database && databaseOf(String(req.database)) !== this.database)
+        throw invalid('Database mismatch.');
       const result = await this.engine.commit(this.caller, this.database, writes);
       if (this.closed) return;
       this.events.send({

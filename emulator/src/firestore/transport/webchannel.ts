@@ -90,11 +90,14 @@ class Session {
   ) {
     const events = {
       send: (message: Wire) => this.enqueue([message]),
-      fail: (error: FirestoreError) => this.enqueue([{ error: { code: error.code, status: error.status, message: error.message } }]),
+      fail: (error: FirestoreError) =>
+        this.enqueue([{ error: { code: error.code, status: error.status, message: error.message } }]),
       log: (line: string) => log.failure(`WebChannel ${method} (${describeCaller(caller)}): ${line}`),
     };
     this.stream =
-      method === 'Listen' ? new ListenSession(engine, caller, jsonCodec, events) : new WriteSession(engine, caller, jsonCodec, events);
+      method === 'Listen'
+        ? new ListenSession(engine, caller, jsonCodec, events)
+        : new WriteSession(engine, caller, jsonCodec, events);
   }
 
   /** Process forward messages, skipping those a retried POST already delivered. */
@@ -107,7 +110,9 @@ class Session {
       try {
         request = JSON.parse(data);
       } catch {
-        this.fail(new FirestoreError(Code.INVALID_ARGUMENT, 'Malformed message on the WebChannel forward channel.'));
+        this.fail(
+          new FirestoreError(Code.INVALID_ARGUMENT, 'Malformed message on the WebChannel forward channel.'),
+        );
         return;
       }
       try {
@@ -120,7 +125,9 @@ class Session {
 
   /** End the stream with an error the SDK reads as the stream's status. */
   fail(error: FirestoreError): void {
-    this.log.failure(`WebChannel ${this.method} (${describeCaller(this.caller)}): ${error.status}: ${error.message}`);
+    this.log.failure(
+      `WebChannel ${this.method} (${describeCaller(this.caller)}): ${error.status}: ${error.message}`,
+    );
     this.stream.close();
     this.enqueue([{ error: { code: error.code, status: error.status, message: error.message } }]);
   }
@@ -166,7 +173,8 @@ class Session {
     if (streaming) {
       // Deliver bytes at once: the client's buffering-proxy detection waits for the first
       // payload only ~2 handshake round trips before it falls back to long-polling.
-      if (this.outbox.length === 0) this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
+      if (this.outbox.length === 0)
+        this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
       this.flush();
       back.heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
     } else if (this.outbox.length > 0) {
@@ -214,7 +222,13 @@ class Session {
 
 export interface WebChannelTransport {
   /** Handles `/google.firestore.v1.Firestore/{Listen|Write}/channel`; false if not a channel path. */
-  handle(req: IncomingMessage, res: ServerResponse, url: URL, body: string, headers: Record<string, string>): boolean;
+  handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: string,
+    headers: Record<string, string>,
+  ): boolean;
   /** Drop every session (clients see `Unknown SID` and open new ones). */
   dropSessions(): void;
   close(): void;
@@ -231,13 +245,20 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
   sweeper.unref();
 
   const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
-    res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache, no-store' });
+    res.writeHead(status, {
+      ...headers,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-cache, no-store',
+    });
     res.end(body);
   };
 
   const unknownSid = (res: ServerResponse, headers: Record<string, string>) =>
     // The client matches indexOf('Unknown SID') > 0, so the phrase must not open the body.
-    plain(res, 400, '<html><body>Error 400: Unknown SID</body></html>', { ...headers, 'Content-Type': 'text/html' });
+    plain(res, 400, '<html><body>Error 400: Unknown SID</body></html>', {
+      ...headers,
+      'Content-Type': 'text/html',
+    });
 
   return {
     handle(req, res, url, body, headers) {

@@ -3,7 +3,14 @@
  * acts as owner (`Bearer owner`), as the admin SDK does against an emulator.
  */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { FieldValue, Filter, GeoPoint, Timestamp, getFirestore, AggregateField } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Filter,
+  GeoPoint,
+  Timestamp,
+  getFirestore,
+  AggregateField,
+} from 'firebase-admin/firestore';
 import type { DocumentReference as AdminRef, Firestore, Query } from 'firebase-admin/firestore';
 import type { AggregateSpec, Driver, FilterSpec, Json, ListenRecord, QuerySpec, WriteOp } from './types.js';
 
@@ -32,7 +39,8 @@ const CODE_NAMES: Record<number, string> = {
 function normalizeError(err: unknown): Error {
   const e = err as { code?: unknown; message?: string };
   const out = new Error(e?.message ?? String(err)) as Error & { code?: string };
-  out.code = typeof e?.code === 'number' ? (CODE_NAMES[e.code] ?? String(e.code)) : String(e?.code ?? 'unknown');
+  out.code =
+    typeof e?.code === 'number' ? (CODE_NAMES[e.code] ?? String(e.code)) : String(e?.code ?? 'unknown');
   return out;
 }
 
@@ -79,7 +87,8 @@ export function createAdminDriver(options: { projectId: string; host: string; po
     if (v instanceof Timestamp) return { $timestamp: { seconds: v.seconds, nanos: v.nanoseconds } };
     if (Buffer.isBuffer(v) || v instanceof Uint8Array) return { $bytes: Buffer.from(v).toString('base64') };
     if (v instanceof GeoPoint) return { $geo: [v.latitude, v.longitude] };
-    if (typeof (v as AdminRef).path === 'string' && typeof (v as AdminRef).collection === 'function') return { $ref: (v as AdminRef).path };
+    if (typeof (v as AdminRef).path === 'string' && typeof (v as AdminRef).collection === 'function')
+      return { $ref: (v as AdminRef).path };
     const out: Record<string, Json> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = fromSdk(x);
     return out;
@@ -127,7 +136,9 @@ export function createAdminDriver(options: { projectId: string; host: string; po
     set: wrap(async (path, data, opts) => {
       await db.doc(path).set(toSdk(data) as Record<string, unknown>, opts?.merge ? { merge: true } : {});
     }),
-    add: wrap(async (path, data) => (await db.collection(path).add(toSdk(data) as Record<string, unknown>)).id),
+    add: wrap(
+      async (path, data) => (await db.collection(path).add(toSdk(data) as Record<string, unknown>)).id,
+    ),
     update: wrap(async (path, data) => {
       await db.doc(path).update(toSdk(data) as Record<string, unknown>);
     }),
@@ -145,7 +156,8 @@ export function createAdminDriver(options: { projectId: string; host: string; po
     batch: wrap(async (ops: WriteOp[]) => {
       const b = db.batch();
       for (const op of ops) {
-        if (op.op === 'set') b.set(db.doc(op.path), toSdk(op.data) as Record<string, unknown>, op.merge ? { merge: true } : {});
+        if (op.op === 'set')
+          b.set(db.doc(op.path), toSdk(op.data) as Record<string, unknown>, op.merge ? { merge: true } : {});
         else if (op.op === 'update') b.update(db.doc(op.path), toSdk(op.data) as Record<string, unknown>);
         else b.delete(db.doc(op.path));
       }
@@ -175,7 +187,12 @@ export function createAdminDriver(options: { projectId: string; host: string; po
     aggregate: wrap(async (spec, aggregations: AggregateSpec) => {
       const fields: Record<string, AggregateField<number | null>> = {};
       for (const [alias, [kind, field]] of Object.entries(aggregations)) {
-        fields[alias] = kind === 'count' ? AggregateField.count() : kind === 'sum' ? AggregateField.sum(field!) : AggregateField.average(field!);
+        fields[alias] =
+          kind === 'count'
+            ? AggregateField.count()
+            : kind === 'sum'
+              ? AggregateField.sum(field!)
+              : AggregateField.average(field!);
       }
       const snap = await queryOf(spec).aggregate(fields).get();
       return fromSdk(snap.data()) as Record<string, Json>;

@@ -46,7 +46,9 @@ export async function startPageHost(): Promise<PageHost> {
       res.end(script);
     } else {
       res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end('<!doctype html><html><head><script type="module" src="/bundle.js"></script></head><body>test</body></html>');
+      res.end(
+        '<!doctype html><html><head><script type="module" src="/bundle.js"></script></head><body>test</body></html>',
+      );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -91,13 +93,20 @@ export async function createBrowserDriver(
   const id = `d${++driverCounter}`;
   const create = (a: [string, WebDriverOptions]) => window.__createDriver(a[0], a[1]);
   // page.evaluate's generic typing is too deep for these argument types; call it untyped.
-  const evaluate = page.evaluate.bind(page) as (fn: (a: unknown) => unknown, arg: unknown) => Promise<unknown>;
+  const evaluate = page.evaluate.bind(page) as (
+    fn: (a: unknown) => unknown,
+    arg: unknown,
+  ) => Promise<unknown>;
   await evaluate(create as (a: unknown) => void, [id, options]);
 
   const call = async (method: string, args: unknown[]): Promise<unknown> => {
     type Outcome = { ok: true; value: unknown } | { ok: false; code: string; message: string };
     const invoke = (a: [string, string, unknown[]]) => window.__call(a[0], a[1], a[2]) as Promise<Outcome>;
-    const outcome = (await evaluate(invoke as (a: unknown) => Promise<unknown>, [id, method, args])) as Outcome;
+    const outcome = (await evaluate(invoke as (a: unknown) => Promise<unknown>, [
+      id,
+      method,
+      args,
+    ])) as Outcome;
     if (outcome.ok) return outcome.value;
     const err = new Error(outcome.message) as Error & { code: string };
     err.code = outcome.code;

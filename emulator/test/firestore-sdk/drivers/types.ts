@@ -13,8 +13,7 @@
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export type FilterSpec =
-  | { field: string; op: string; value: Json }
-  | { op: 'and' | 'or'; filters: FilterSpec[] };
+  { field: string; op: string; value: Json } | { op: 'and' | 'or'; filters: FilterSpec[] };
 
 export interface QuerySpec {
   /** Collection path, or the collection id when `group` is set. */
@@ -85,4 +84,5 @@ export interface Driver {
 }
 
 /** Who a driver acts as. */
-export type Identity = { kind: 'owner' } | { kind: 'user'; uid: string; claims?: Record<string, Json> } | { kind: 'anonymous' };
+export type Identity =
+  { kind: 'owner' } | { kind: 'user'; uid: string; claims?: Record<string, Json> } | { kind: 'anonymous' };

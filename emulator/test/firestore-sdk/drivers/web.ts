@@ -6,8 +6,24 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import type { FirebaseApp } from 'firebase/app';
 import * as fullSdk from 'firebase/firestore';
-import type { Firestore, Query, QueryCompositeFilterConstraint, QueryFilterConstraint, QueryNonFilterConstraint, WhereFilterOp } from 'firebase/firestore';
-import type { AggregateSpec, Driver, FilterSpec, Identity, Json, ListenRecord, QuerySpec, WriteOp } from './types.js';
+import type {
+  Firestore,
+  Query,
+  QueryCompositeFilterConstraint,
+  QueryFilterConstraint,
+  QueryNonFilterConstraint,
+  WhereFilterOp,
+} from 'firebase/firestore';
+import type {
+  AggregateSpec,
+  Driver,
+  FilterSpec,
+  Identity,
+  Json,
+  ListenRecord,
+  QuerySpec,
+  WriteOp,
+} from './types.js';
 
 export interface WebDriverOptions {
   name: string;
@@ -65,12 +81,27 @@ export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk
     where,
     writeBatch,
   } = sdk;
-  const app: FirebaseApp = initializeApp({ projectId: options.projectId, apiKey: 'fake-api-key' }, `driver-${++appCounter}-${options.name}`);
-  const db: Firestore = initializeFirestore(app, options.forceLongPolling ? { experimentalForceLongPolling: true } : {});
+  const app: FirebaseApp = initializeApp(
+    { projectId: options.projectId, apiKey: 'fake-api-key' },
+    `driver-${++appCounter}-${options.name}`,
+  );
+  const db: Firestore = initializeFirestore(
+    app,
+    options.forceLongPolling ? { experimentalForceLongPolling: true } : {},
+  );
   const id = options.identity;
   const mockUserToken =
-    id.kind === 'owner' ? 'owner' : id.kind === 'user' ? { user_id: id.uid, sub: id.uid, ...(id.claims ?? {}) } : undefined;
-  connectFirestoreEmulator(db, options.host, options.port, mockUserToken ? { mockUserToken: mockUserToken as never } : {});
+    id.kind === 'owner'
+      ? 'owner'
+      : id.kind === 'user'
+        ? { user_id: id.uid, sub: id.uid, ...(id.claims ?? {}) }
+        : undefined;
+  connectFirestoreEmulator(
+    db,
+    options.host,
+    options.port,
+    mockUserToken ? { mockUserToken: mockUserToken as never } : {},
+  );
 
   const toSdk = (v: Json): unknown => {
     if (v === null || typeof v !== 'object') return v;
@@ -133,7 +164,9 @@ export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk
     if (spec.limit !== undefined) constraints.push(limit(spec.limit));
     if (spec.limitToLast !== undefined) constraints.push(limitToLast(spec.limitToLast));
     // A single field filter is accepted where a composite one is (the overloads do not say so).
-    return spec.where ? query(base, filterOf(spec.where) as QueryCompositeFilterConstraint, ...constraints) : query(base, ...constraints);
+    return spec.where
+      ? query(base, filterOf(spec.where) as QueryCompositeFilterConstraint, ...constraints)
+      : query(base, ...constraints);
   };
 
   const listeners = new Map<string, { record: ListenRecord; stop: () => void }>();
@@ -170,7 +203,8 @@ export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk
     async batch(ops: WriteOp[]) {
       const b = writeBatch(db);
       for (const op of ops) {
-        if (op.op === 'set') b.set(doc(db, op.path), toSdk(op.data) as Record<string, unknown>, op.merge ? { merge: true } : {});
+        if (op.op === 'set')
+          b.set(doc(db, op.path), toSdk(op.data) as Record<string, unknown>, op.merge ? { merge: true } : {});
         else if (op.op === 'update') b.update(doc(db, op.path), toSdk(op.data) as Record<string, unknown>);
         else b.delete(doc(db, op.path));
       }
@@ -200,7 +234,10 @@ export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk
       });
     },
     async aggregate(spec, aggregations: AggregateSpec) {
-      const fields: Record<string, ReturnType<typeof count> | ReturnType<typeof sum> | ReturnType<typeof average>> = {};
+      const fields: Record<
+        string,
+        ReturnType<typeof count> | ReturnType<typeof sum> | ReturnType<typeof average>
+      > = {};
       for (const [alias, [kind, field]] of Object.entries(aggregations)) {
         fields[alias] = kind === 'count' ? count() : kind === 'sum' ? sum(field!) : average(field!);
       }
