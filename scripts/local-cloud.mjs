@@ -102,6 +102,9 @@ export async function startLocalCloud(options = {}) {
     '--indexes',
     path.join(root, 'firestore.indexes.json'),
     '--watch-rules',
+    // Like production: a query without its composite index fails, so a missing entry in
+    // firestore.indexes.json shows up in development and tests, not after deploying.
+    '--strict-indexes',
   ];
   if (importData) cloudArgs.push('--import', dataDir);
   if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);

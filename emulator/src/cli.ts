@@ -196,8 +196,10 @@ async function main(): Promise<void> {
   let storage: StorageServer | undefined;
   if (cli.storagePort !== undefined) {
     // Without a ruleset Storage denies every non-owner request, like the official emulator.
+    // No projectId: firestore.get() reads the project named by the bucket (rules-unit-testing uses
+    // the project id as the bucket), which is demo-trato for the app's default bucket.
     const storageRules = storageRulesHolder({
-      projectId: cli.project,
+      firestore: { get: (name) => engine.readCommitted(name) },
       onDenied: (d) => {
         if (!cli.quiet) console.error(`[storage] denied ${d.method} ${d.path}: ${d.reason}`);
       },

@@ -113,6 +113,10 @@ export interface FirestoreEngine {
   clear(): void;
 
   /** Every database's documents in the export format (see FirestoreExport). */
+  /** The latest committed version of a document, bypassing rules: the in-process reader behind
+   *  Storage rules' firestore.get()/exists(). Null when missing or the name is not a document. */
+  readCommitted(name: string): Document | null;
+
   exportData(): FirestoreExport;
   /** Replaces the content of the databases present in `data`. */
   importData(data: FirestoreExport): void;

@@ -523,6 +523,16 @@ class Engine implements FirestoreEngine {
     for (const db of this.databases.values()) db.listeners.recheckAll();
   }
 
+  readCommitted(name: string): Document | null {
+    let parsed;
+    try {
+      parsed = parseDocumentName(name);
+    } catch {
+      return null;
+    }
+    return this.databases.get(parsed.database)?.store.get(parsed.path) ?? null;
+  }
+
   setIndexes(config: IndexConfig): void {
     this.indexConfig = config;
     for (const db of this.databases.values()) db.store.reindex(config);

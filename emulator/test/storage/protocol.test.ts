@@ -30,7 +30,7 @@ async function startResumable(name: string, size: number, headers: Record<string
 function chunk(url: string, command: string, offset: number | undefined, body?: Uint8Array) {
   const headers: Record<string, string> = { 'X-Goog-Upload-Command': command };
   if (offset !== undefined) headers['X-Goog-Upload-Offset'] = String(offset);
-  return fetch(url, { method: 'POST', headers, body });
+  return fetch(url, { method: 'POST', headers, body: body as RequestInit['body'] });
 }
 
 describe('crc32c', () => {
