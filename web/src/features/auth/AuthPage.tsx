@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { FullPageLoader } from '@/components/FullPageLoader';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { PLAN } from '@/config/plan';
 import { useSession } from '@/firebase';
@@ -37,6 +38,15 @@ export default function AuthPage() {
   // Someone who is already signed in has nothing to do here.
   if (session.status === 'signedIn' && !actions.isBusy()) {
     return <Navigate to={redirectTo} replace />;
+  }
+
+  if (session.status === 'loading') {
+    // Avoids flashing the form at someone who turns out to be signed in already.
+    return (
+      <AuthLayout>
+        <FullPageLoader />
+      </AuthLayout>
+    );
   }
 
   const heading =

@@ -24,7 +24,6 @@ export default function RouteErrorPage() {
     <Box
       component="main"
       id={MAIN_CONTENT_ID}
-      role="alert"
       sx={{
         minHeight: '100vh',
         display: 'flex',

@@ -8,7 +8,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,19 +78,15 @@ export function AppLayout() {
               {email}
             </Typography>
           )}
-          <Tooltip title={t('app.user.signOut')}>
-            <span>
-              <Button
-                onClick={handleSignOut}
-                disabled={signingOut}
-                startIcon={<LogoutRoundedIcon />}
-                color="inherit"
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                {t('app.user.signOut')}
-              </Button>
-            </span>
-          </Tooltip>
+          <Button
+            onClick={handleSignOut}
+            disabled={signingOut}
+            startIcon={<LogoutRoundedIcon />}
+            color="inherit"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {t('app.user.signOut')}
+          </Button>
         </Toolbar>
       </AppBar>
       <Box sx={{ flex: 1, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: 0 }}>
