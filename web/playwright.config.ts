@@ -11,6 +11,11 @@ const WEB_SERVER_COMMAND = process.env.E2E_DEV_SERVER
   ? `npx vite ${HOST_ARGS}`
   : `npx vite build --outDir node_modules/.cache/e2e-dist --emptyOutDir --logLevel warn && npx vite preview --outDir node_modules/.cache/e2e-dist ${HOST_ARGS}`;
 
+function forward(from: string, to: string): Record<string, string> {
+  const value = process.env[from];
+  return value ? { [to]: value } : {};
+}
+
 /**
  * End-to-end journeys in the system Chromium against the app served by Vite on
  * port 5199 with VITE_USE_EMULATORS=true, and the Firebase Auth emulator
@@ -58,9 +63,10 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       VITE_USE_EMULATORS: 'true',
-      ...(process.env.FIREBASE_AUTH_EMULATOR_HOST
-        ? { VITE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }
-        : {}),
+      // Follow the addresses the root orchestration exports for the local cloud.
+      ...forward('FIREBASE_AUTH_EMULATOR_HOST', 'VITE_AUTH_EMULATOR_HOST'),
+      ...forward('FIRESTORE_EMULATOR_HOST', 'VITE_FIRESTORE_EMULATOR_HOST'),
+      ...forward('FIREBASE_STORAGE_EMULATOR_HOST', 'VITE_STORAGE_EMULATOR_HOST'),
     },
   },
 });

@@ -140,4 +140,32 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await expect(page.getByTestId('invite-token')).toHaveText('tok_3f9a2b7c1d');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Procesando tu invitación');
   });
+
+  test('a double click on "Crear cuenta" sends one sign-up request', async ({ page }) => {
+    const email = uniqueEmail('double');
+    let signUpRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('accounts:signUp')) signUpRequests += 1;
+    });
+    await fillAdminSignUp(page, email);
+    const submit = page.getByRole('button', { name: 'Crear cuenta', exact: true });
+    await submit.dblclick();
+    await page
+      .getByLabel(/^Contraseña/)
+      .press('Enter')
+      .catch(() => undefined);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    expect(signUpRequests).toBe(1);
+  });
+
+  test('switching the language keeps what was typed', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Crear cuenta' }).click();
+    await page.getByLabel(/^Nombre completo/).fill('Ana López');
+    await page.getByLabel(/^Email/).fill('ana@empresa.hn');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+    await expect(page.getByLabel(/^Full name/)).toHaveValue('Ana López');
+    await expect(page.getByLabel(/^Email/)).toHaveValue('ana@empresa.hn');
+  });
 });
