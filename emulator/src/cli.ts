@@ -4,23 +4,16 @@
  *   tsx src/cli.ts --project demo-trato --port 8080 [--rules firestore.rules] [--watch-rules]
  *                  [--indexes firestore.indexes.json] [--strict-indexes]
  *                  [--import emulator-data] [--export-on-exit emulator-data]
- *                  [--storage-port 9199] [--storage-rules storage.rules]
+ *                  [--storage-port 9199] [--storage-rules storage.rules] [--coverage-dir dir]
  *
  * Data directory layout: <dir>/firestore.json (the engine's export), <dir>/storage/ (Storage).
- * SIGINT / SIGTERM stop cleanly (exporting first when --export-on-exit is given).
+ * SIGINT / SIGTERM stop cleanly (exporting first when --export-on-exit is given, and writing the
+ * rules coverage reports when --coverage-dir is given). The wiring itself is src/cloud.ts.
  */
-import { existsSync, watch } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { FirestoreEngine, FirestoreExport, IndexConfig } from './firestore/api.js';
-import type { RulesUpdateHook } from './firestore/transport/http.js';
-import { createFirestoreEngine } from './firestore/engine.js';
-import { firestoreRules, storageRulesHolder } from './rules/index.js';
-import { startFirestoreServer } from './server.js';
-import { startStorageServer } from './storage/server.js';
-import type { StorageServer } from './storage/server.js';
-import type { FirestoreServer } from './server.js';
+import { startLocalCloud } from './cloud.js';
+import type { IndexConfig } from './firestore/api.js';
 
 const USAGE = `Usage: trato-emulator [options]
   --project <id>            project id (default demo-trato)
@@ -34,11 +27,9 @@ const USAGE = `Usage: trato-emulator [options]
   --export-on-exit <dir>    write all data to <dir> when stopped (SIGINT / SIGTERM)
   --storage-port <n>        also start the Storage emulator on this port
   --storage-rules <file>    Storage security rules to load at start
+  --coverage-dir <dir>      write the rules coverage reports (JSON + HTML) to <dir> when stopped
   --quiet                   do not log denied / failed requests
   --help`;
-
-const FIRESTORE_EXPORT = 'firestore.json';
-const STORAGE_EXPORT = 'storage';
 
 interface Cli {
   project: string;
@@ -52,6 +43,7 @@ interface Cli {
   exportDir?: string;
   storagePort?: number;
   storageRules?: string;
+  coverageDir?: string;
   quiet: boolean;
 }
 
@@ -70,6 +62,7 @@ function parseCli(argv: string[]): Cli {
       'export-on-exit': { type: 'string' },
       'storage-port': { type: 'string' },
       'storage-rules': { type: 'string' },
+      'coverage-dir': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -97,6 +90,7 @@ function parseCli(argv: string[]): Cli {
     storagePort:
       values['storage-port'] !== undefined ? port(values['storage-port'], 'storage-port') : undefined,
     storageRules: values['storage-rules'],
+    coverageDir: values['coverage-dir'],
     quiet: values.quiet!,
   };
 }
@@ -105,122 +99,28 @@ function say(line: string): void {
   console.log(`[emulator] ${line}`);
 }
 
-/** Write a file so that readers never see it half-written: temp file in the same dir, then rename. */
-async function writeAtomically(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, file);
-}
-
-/**
- * Security rules for Firestore: the rules engine's authorizer, fed by PUT ...:securityRules and
- * --rules. Until a ruleset is loaded everything is allowed, like the official emulator without
- * rules; a rejected ruleset leaves the previous one in force.
- */
-function firestoreRulesHook(engine: FirestoreEngine, quiet: boolean): RulesUpdateHook {
-  const rules = firestoreRules({
-    noRuleset: 'allow',
-    onDenied: (d) => {
-      if (!quiet) console.error(`[firestore] denied ${d.method} ${d.path}: ${d.reason}`);
-    },
-  });
-  engine.setAuthorizer(rules.authorizer);
-  return (source) => rules.onRulesUpdate(source);
-}
-
-async function loadRulesFile(file: string, hook: RulesUpdateHook, what: string): Promise<void> {
-  const source = await readFile(file, 'utf8');
-  const result = await hook(source);
-  if (result.ok) say(`${what} rules loaded from ${file}.`);
-  else {
-    const { message, line, column } = result.error;
-    const at = line !== undefined ? `:${line}${column !== undefined ? `:${column}` : ''}` : '';
-    console.error(`[emulator] ${what} rules error in ${file}${at}: ${message}`);
-  }
-}
-
-function watchRules(file: string, reload: () => Promise<void>): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  // Watch the directory: editors often replace the file, which ends a watch on the file itself.
-  const watcher = watch(path.dirname(path.resolve(file)), (_event, name) => {
-    if (name !== path.basename(file)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      if (existsSync(file))
-        reload().catch((err: unknown) => console.error(`[emulator] reloading ${file}: ${String(err)}`));
-    }, 100);
-  });
-  return () => {
-    clearTimeout(timer);
-    watcher.close();
-  };
-}
-
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
   const indexes = cli.indexes ? (JSON.parse(await readFile(cli.indexes, 'utf8')) as IndexConfig) : undefined;
 
-  const engine = createFirestoreEngine({ projectId: cli.project, indexes, strictIndexes: cli.strictIndexes });
-
-  if (cli.importDir) {
-    const file = path.join(cli.importDir, FIRESTORE_EXPORT);
-    if (existsSync(file)) {
-      engine.importData(JSON.parse(await readFile(file, 'utf8')) as FirestoreExport);
-      say(`Firestore data imported from ${file}.`);
-    }
-  }
-
-  const rulesHook = firestoreRulesHook(engine, cli.quiet);
-  const firestore: FirestoreServer = await startFirestoreServer({
-    port: cli.port,
-    host: cli.host,
+  const cloud = await startLocalCloud({
     projectId: cli.project,
-    engine,
-    onRulesUpdate: rulesHook,
+    host: cli.host,
+    firestorePort: cli.port,
+    storagePort: cli.storagePort,
+    indexes,
+    strictIndexes: cli.strictIndexes,
+    importDir: cli.importDir,
+    firestoreRulesFile: cli.rules,
+    storageRulesFile: cli.storageRules,
+    watchRules: cli.watchRules,
     quiet: cli.quiet,
   });
+  const { firestore, storage } = cloud;
   say(
     `Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`,
   );
-
-  const stopWatching: (() => void)[] = [];
-  if (cli.rules) {
-    const file = cli.rules;
-    await loadRulesFile(file, rulesHook, 'Firestore');
-    if (cli.watchRules)
-      stopWatching.push(watchRules(file, () => loadRulesFile(file, rulesHook, 'Firestore')));
-  }
-
-  // --- Storage: the second emulator of the local cloud, on its own port. -------------------
-  let storage: StorageServer | undefined;
-  if (cli.storagePort !== undefined) {
-    // Without a ruleset Storage denies every non-owner request, like the official emulator.
-    // No projectId: firestore.get() reads the project named by the bucket (rules-unit-testing uses
-    // the project id as the bucket), which is demo-trato for the app's default bucket.
-    const storageRules = storageRulesHolder({
-      firestore: { get: (name) => engine.readCommitted(name) },
-      onDenied: (d) => {
-        if (!cli.quiet) console.error(`[storage] denied ${d.method} ${d.path}: ${d.reason}`);
-      },
-    });
-    const storageImport = cli.importDir ? path.join(cli.importDir, STORAGE_EXPORT) : undefined;
-    storage = await startStorageServer({
-      port: cli.storagePort,
-      host: cli.host,
-      importFrom: storageImport && existsSync(storageImport) ? storageImport : undefined,
-      authorizer: storageRules.authorizer,
-      onRulesUpdate: (source) => storageRules.onRulesUpdate(source),
-      quiet: cli.quiet,
-    });
-    say(`Storage emulator on ${storage.hostAndPort}.`);
-    if (cli.storageRules) {
-      const file = cli.storageRules;
-      const hook: RulesUpdateHook = (source) => storageRules.onRulesUpdate(source);
-      await loadRulesFile(file, hook, 'Storage');
-      if (cli.watchRules) stopWatching.push(watchRules(file, () => loadRulesFile(file, hook, 'Storage')));
-    }
-  }
+  if (storage) say(`Storage emulator on ${storage.hostAndPort}.`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -228,22 +128,27 @@ async function main(): Promise<void> {
     stopping = true;
     say(`${signal}: stopping.`);
     let code = 0;
-    try {
-      for (const unwatch of stopWatching) unwatch();
-      if (cli.exportDir) {
-        const file = path.join(cli.exportDir, FIRESTORE_EXPORT);
-        await writeAtomically(file, `${JSON.stringify(engine.exportData(), null, 1)}\n`);
-        say(`Firestore data exported to ${file}.`);
-        if (storage) {
-          const result = await storage.exportTo(path.join(cli.exportDir, STORAGE_EXPORT));
-          say(`Storage: ${result.objects} objects exported to ${result.dir}.`);
-        }
+    if (cli.exportDir) {
+      try {
+        const result = await cloud.exportTo(cli.exportDir);
+        say(`Firestore data exported to ${result.firestore}.`);
+        if (result.storageObjects !== undefined)
+          say(`Storage: ${result.storageObjects} objects exported to ${cli.exportDir}/storage.`);
+      } catch (err) {
+        console.error(`[emulator] export failed: ${err instanceof Error ? err.message : String(err)}`);
+        code = 1;
       }
-    } catch (err) {
-      console.error(`[emulator] export failed: ${err instanceof Error ? err.message : String(err)}`);
-      code = 1;
     }
-    await Promise.all([firestore.close(), storage?.close()]);
+    if (cli.coverageDir) {
+      try {
+        const files = await cloud.writeCoverage(cli.coverageDir);
+        say(`Rules coverage written: ${files.join(', ')}.`);
+      } catch (err) {
+        console.error(`[emulator] coverage failed: ${err instanceof Error ? err.message : String(err)}`);
+        code = 1;
+      }
+    }
+    await cloud.close();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -6,13 +6,13 @@ import type { FirestoreEngine, IndexConfig } from './firestore/api.js';
 import { createFirestoreEngine } from './firestore/engine.js';
 import { createGrpcTransport } from './firestore/transport/grpc.js';
 import { createHttpServer } from './firestore/transport/http.js';
-import type { RulesUpdateHook, RulesUpdateResult } from './firestore/transport/http.js';
+import type { CoverageSource, RulesUpdateHook, RulesUpdateResult } from './firestore/transport/http.js';
 import { createLogger } from './firestore/transport/log.js';
 import type { LogOption } from './firestore/transport/log.js';
 import { createSniffingServer } from './firestore/transport/sniff.js';
 import { createWebChannelTransport } from './firestore/transport/webchannel.js';
 
-export type { RulesUpdateHook, RulesUpdateResult };
+export type { CoverageSource, RulesUpdateHook, RulesUpdateResult };
 
 export interface FirestoreServerOptions {
   /** 0 picks a free port. */
@@ -27,6 +27,13 @@ export interface FirestoreServerOptions {
   strictIndexes?: boolean;
   /** PUT /emulator/v1/projects/{p}:securityRules hands the rules source here. */
   onRulesUpdate?: RulesUpdateHook;
+  /** GET /emulator/v1/projects/{p}:ruleCoverage (JSON) and :ruleCoverage.html serve it. */
+  coverage?: CoverageSource;
+  /**
+   * The authorizer logs each denial with its reason (the rules engine's onDenied): the
+   * transports' generic permission-denied lines are then dropped (one line per denial).
+   */
+  rulesExplainDenials?: boolean;
   /** Where log lines go (default stderr); false silences them. */
   log?: LogOption;
   /** Silence the log (tests). */
@@ -45,7 +52,9 @@ export interface FirestoreServer {
 
 export async function startFirestoreServer(options: FirestoreServerOptions): Promise<FirestoreServer> {
   const host = options.host ?? '127.0.0.1';
-  const log = createLogger(options.log, options.quiet);
+  const log = createLogger(options.log, options.quiet, {
+    rulesExplainDenials: options.rulesExplainDenials,
+  });
   const engine =
     options.engine ??
     createFirestoreEngine({
@@ -56,7 +65,13 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
 
   const grpc = createGrpcTransport(engine, log);
   const webChannel = createWebChannelTransport(engine, log);
-  const http1 = createHttpServer({ engine, webChannel, log, onRulesUpdate: options.onRulesUpdate });
+  const http1 = createHttpServer({
+    engine,
+    webChannel,
+    log,
+    onRulesUpdate: options.onRulesUpdate,
+    coverage: options.coverage,
+  });
   const { server, sockets } = createSniffingServer({
     http2: (socket) => grpc.injectConnection(socket),
     http1: (socket) => http1.emit('connection', socket),

@@ -45,6 +45,12 @@ export class CoverageRecorder {
     this.files.clear();
   }
 
+  /** Start over with `ruleset`: the report lists all its expressions, none evaluated yet. */
+  begin(ruleset: Ruleset): void {
+    this.files.clear();
+    this.files.set(ruleset.fileName, { ruleset, counts: new Map() });
+  }
+
   report(): CoverageReport {
     const report: CoverageReport = {
       files: [],
@@ -130,7 +136,7 @@ ${sections.join('\n')}
 `;
   }
 
-  /** Write coverage.json and coverage.html into `dir`; returns their paths. */
+  /** Write rules-coverage.json and rules-coverage.html into `dir`; returns their paths. */
   write(dir: string): { json: string; html: string } {
     mkdirSync(dir, { recursive: true });
     const json = join(dir, 'rules-coverage.json');

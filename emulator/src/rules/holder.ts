@@ -6,10 +6,12 @@
  *   engine.setAuthorizer(rules.authorizer);
  *   createHttpServer({ ..., onRulesUpdate: rules.onRulesUpdate });  // PUT ...:securityRules
  *
- * A rejected ruleset leaves the previous one in force.
+ * A rejected ruleset leaves the previous one in force. With `coverage` in the options, coverage
+ * starts over whenever a new ruleset is installed.
  */
 import type { Authorizer } from '../firestore/access.js';
 import type { StorageAuthorizer } from '../storage/access.js';
+import type { CoverageRecorder } from './coverage.js';
 import { createFirestoreAuthorizer, type FirestoreAuthorizerOptions } from './firestore.js';
 import {
   formatDiagnostics,
@@ -42,6 +44,7 @@ function holder<A>(
   service: ServiceName,
   defaultName: string,
   makeAuthorizer: (get: () => Ruleset | null) => A,
+  coverage: CoverageRecorder | undefined,
 ): RulesHolder<A> {
   let current: Ruleset | null = null;
   const authorizer = makeAuthorizer(() => current);
@@ -59,6 +62,7 @@ function holder<A>(
       return { ok: false, errors, message: formatDiagnostics(errors, source, fileName) };
     }
     current = r.ruleset;
+    coverage?.begin(r.ruleset); // coverage starts over with every new ruleset
     return { ok: true, ruleset: r.ruleset, warnings: r.warnings };
   };
   return {
@@ -75,6 +79,7 @@ function holder<A>(
     },
     clear: () => {
       current = null;
+      coverage?.reset();
     },
     onRulesUpdate: (source) => {
       const r = load(source);
@@ -86,9 +91,19 @@ function holder<A>(
 }
 
 export function firestoreRules(options: FirestoreAuthorizerOptions = {}): RulesHolder<Authorizer> {
-  return holder('cloud.firestore', 'firestore.rules', (get) => createFirestoreAuthorizer(get, options));
+  return holder(
+    'cloud.firestore',
+    'firestore.rules',
+    (get) => createFirestoreAuthorizer(get, options),
+    options.coverage,
+  );
 }
 
 export function storageRulesHolder(options: StorageAuthorizerOptions = {}): RulesHolder<StorageAuthorizer> {
-  return holder('firebase.storage', 'storage.rules', (get) => createStorageAuthorizer(get, options));
+  return holder(
+    'firebase.storage',
+    'storage.rules',
+    (get) => createStorageAuthorizer(get, options),
+    options.coverage,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * The official Storage emulator's control endpoints: `PUT /internal/setRules`,
- * `POST /internal/reset`, `POST /internal/export`, plus our `POST /internal/import`.
+ * `POST /internal/reset`, `POST /internal/export`, plus our `POST /internal/import` and
+ * `GET /internal/ruleCoverage` (JSON) / `GET /internal/ruleCoverage.html`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorageAuthorizer } from './access.js';
@@ -12,8 +13,18 @@ export type RulesUpdateResult =
   | { ok: true; authorizer?: StorageAuthorizer }
   | { ok: false; error: { message: string; line?: number; column?: number } };
 
+/** Rules coverage of the loaded ruleset (the rules engine's CoverageRecorder). */
+export interface CoverageSource {
+  toJSON(): string;
+  toHTML(): string;
+}
+
 /** Compiles new storage.rules; returning `authorizer` installs it (else call setAuthorizer yourself). */
-export type RulesUpdateHook = (source: string) => RulesUpdateResult | Promise<RulesUpdateResult>;
+export interface RulesUpdateHook {
+  (source: string): RulesUpdateResult | Promise<RulesUpdateResult>;
+  /** Served by GET /internal/ruleCoverage and /internal/ruleCoverage.html when present. */
+  coverage?: CoverageSource;
+}
 
 export interface InternalDeps {
   onRulesUpdate?: RulesUpdateHook;
@@ -66,6 +77,17 @@ export async function handleInternal(
     }
     if (result.authorizer) deps.setAuthorizer(result.authorizer);
     sendJson(res, 200, { message: 'Rules updated successfully' });
+    return;
+  }
+  if ((action === 'ruleCoverage' || action === 'ruleCoverage.html') && method === 'GET') {
+    req.resume();
+    const coverage = deps.onRulesUpdate?.coverage;
+    if (!coverage) throw new HttpError(501, 'This Storage emulator was started without rules coverage.');
+    const html = action.endsWith('.html');
+    res.writeHead(200, {
+      'Content-Type': html ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    });
+    res.end(html ? coverage.toHTML() : coverage.toJSON());
     return;
   }
   if (action === 'reset' && method === 'POST') {

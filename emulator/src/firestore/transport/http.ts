@@ -17,11 +17,18 @@ export type RulesUpdateResult =
   { ok: true } | { ok: false; error: { message: string; line?: number; column?: number } };
 export type RulesUpdateHook = (source: string) => RulesUpdateResult | Promise<RulesUpdateResult>;
 
+/** Rules coverage of the loaded ruleset (the rules engine's CoverageRecorder). */
+export interface CoverageSource {
+  toJSON(): string;
+  toHTML(): string;
+}
+
 export interface HttpOptions {
   engine: FirestoreEngine;
   webChannel: WebChannelTransport;
   log: Logger;
   onRulesUpdate?: RulesUpdateHook;
+  coverage?: CoverageSource;
 }
 
 /** Firestore caps requests at 10 MiB; leave room for the JSON overhead. */
@@ -77,6 +84,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 const ADMIN_RULES = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/;
 const ADMIN_DOCUMENTS = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
 const ADMIN_EXPORT = /^\/emulator\/v1\/projects\/([^/]+):export$/;
+/** The official emulator's `:ruleCoverage` (JSON) and `:ruleCoverage.html`; `/html` also works. */
+const ADMIN_COVERAGE = /^\/emulator\/v1\/projects\/([^/]+):ruleCoverage(\.html|\/html)?$/;
 
 /** The rules source of `{"rules":{"files":[{"content": ...}]}}`. */
 function rulesSource(body: string): string {
@@ -210,6 +219,20 @@ export function createHttpServer(options: HttpOptions): http.Server {
       if (ADMIN_DOCUMENTS.test(url.pathname) && method === 'DELETE') {
         engine.clear();
         sendJson(res, 200, {}, cors);
+        return;
+      }
+      const coverage = ADMIN_COVERAGE.exec(url.pathname);
+      if (coverage && method === 'GET') {
+        if (!options.coverage) {
+          throw new FirestoreError(Code.UNIMPLEMENTED, 'This emulator was started without rules coverage.');
+        }
+        if (coverage[2]) {
+          res.writeHead(200, { ...cors, 'Content-Type': 'text/html; charset=utf-8' });
+          res.end(options.coverage.toHTML());
+        } else {
+          res.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8' });
+          res.end(options.coverage.toJSON());
+        }
         return;
       }
       if (ADMIN_EXPORT.test(url.pathname) && (method === 'GET' || method === 'POST')) {
