@@ -2,7 +2,7 @@
 // and firebase-tools' Auth + Functions emulators, on the ports of firebase.json. Used by
 // `npm run emulators`, `npm run dev` and `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,27 @@ export function buildFunctions() {
   if (result.status !== 0) throw new Error('functions build failed');
 }
 
+// ── Functions secrets for the emulator (owned by functions/) ──────────────────
+// firebase-tools gives a function the secrets it declares (defineSecret) from
+// functions/.secret.local, and otherwise asks Google Secret Manager (impossible offline). So the
+// file is written here, before firebase-tools starts, from these development defaults: they are
+// public, committed, and only ever used by the emulator. Keys already in the file are kept (a
+// developer may override them). Production sets real values with
+// `firebase functions:secrets:set NAME`; the file is git-ignored and excluded from deploys.
+const DEV_FUNCTION_SECRETS = {
+  INVITATION_SECRET: 'dev-only-invitation-secret-not-for-production-0001',
+};
+
+export function ensureDevFunctionSecrets() {
+  const file = path.join(root, 'functions/.secret.local');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const present = new Set(current.split('\n').map((line) => line.split('=')[0].trim()));
+  const missing = Object.entries(DEV_FUNCTION_SECRETS).filter(([key]) => !present.has(key));
+  if (!missing.length) return;
+  const prefix = current && !current.endsWith('\n') ? '\n' : '';
+  writeFileSync(file, current + prefix + missing.map(([k, v]) => `${k}=${v}\n`).join(''));
+}
+
 /**
  * @param {{ importData?: boolean, exportOnExit?: boolean, quiet?: boolean, log?: NodeJS.WritableStream }} options
  * quiet: child output is kept out of the terminal unless start-up fails (used by npm test).
@@ -112,6 +133,7 @@ export async function startLocalCloud(options = {}) {
   pipeWithPrefix(cloud.stdout, '[cloud]', out, remember);
   pipeWithPrefix(cloud.stderr, '[cloud]', out, remember);
 
+  ensureDevFunctionSecrets();
   const firebaseArgs = [
     path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'),
     'emulators:start',

@@ -1,5 +1,9 @@
-import { setGlobalOptions } from 'firebase-functions/v2';
-
-setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
+import './options.js';
 
 export { health } from './health.js';
+export { checkUsername } from './checkUsername.js';
+export { createOrganization } from './createOrganization.js';
+export { createInvitation } from './createInvitation.js';
+export { getInvitationLink } from './getInvitationLink.js';
+export { getInvitation } from './getInvitation.js';
+export { acceptInvitation } from './acceptInvitation.js';

@@ -13,14 +13,18 @@ describe('health callable', () => {
       body: JSON.stringify({ data: {} }),
     });
     expect(response.status).toBe(200);
-    const { result } = (await response.json()) as { result: { ok: boolean; uid: null; firestoreTime: string } };
+    const { result } = (await response.json()) as {
+      result: { ok: boolean; uid: null; firestoreTime: string };
+    };
     expect(result.ok).toBe(true);
     expect(result.uid).toBeNull();
     expect(Math.abs(Date.parse(result.firestoreTime) - Date.now())).toBeLessThan(60_000);
   });
 
   it('sees the caller uid from an ID token', async () => {
-    const payload = Buffer.from(JSON.stringify({ sub: 'u1', user_id: 'u1', aud: 'demo-trato' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'u1', user_id: 'u1', aud: 'demo-trato' })).toString(
+      'base64url',
+    );
     const token = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     const response = await fetch(url, {
       method: 'POST',

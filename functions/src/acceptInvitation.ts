@@ -1,0 +1,105 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { onCall } from 'firebase-functions/v2/https';
+
+import { DEFAULT_LANGUAGE, paths, permissionsForRole, type Member, type UserProfile } from '@trato/model';
+
+import { db } from './admin.js';
+import { assertAcceptable } from './getInvitation.js';
+import { requireCaller, sameEmail, type Caller } from './common/caller.js';
+import { fail } from './common/errors.js';
+import { findInvitationByToken, readMember, readerOf } from './common/store.js';
+import { asRecord, parseFullName, parseLanguage, parseUsername } from './common/validation.js';
+
+export interface AcceptInvitationResult {
+  organizationId: string;
+}
+
+/**
+ * The invitee (signed up with the invited e-mail) joins. One transaction reads the lookup, the
+ * invitation, the caller's profile and membership and the username, then writes the profile,
+ * the username reservation, the member and the invitation's acceptance. Because the invitation
+ * is read and written in the same transaction, two acceptances of one invitation conflict and
+ * the one that re-runs finds it accepted: one invitation yields one member.
+ *
+ * Idempotent for the invitee: a caller already in the organization gets its id back.
+ */
+export async function acceptInvitationCore(
+  firestore: Firestore,
+  caller: Caller,
+  data: unknown,
+): Promise<AcceptInvitationResult> {
+  const input = asRecord(data);
+  const token = input.token;
+  const fullName = parseFullName(input.fullName);
+  const username = parseUsername(input.username);
+  // Optional beyond the contract: the language the invitee used on the page (default Spanish).
+  const language = input.language === undefined ? DEFAULT_LANGUAGE : parseLanguage(input.language);
+
+  return firestore.runTransaction(async (tx) => {
+    const read = readerOf(tx);
+    const invitation = await findInvitationByToken(firestore, read, token);
+    const { organizationId } = invitation;
+    const userRef = firestore.doc(paths.user(caller.uid));
+    const usernameRef = firestore.doc(paths.username(username));
+    const [membership, userSnap, usernameSnap] = await Promise.all([
+      readMember(firestore, read, organizationId, caller.uid),
+      read(userRef),
+      read(usernameRef),
+    ]);
+    if (membership) return { organizationId };
+
+    assertAcceptable(invitation.data, Date.now());
+    if (!sameEmail(caller.email, invitation.data.email)) {
+      fail('permission-denied', 'This invitation is for another e-mail address.', { reason: 'wrong-email' });
+    }
+
+    const profile = userSnap.exists ? (userSnap.data() as UserProfile) : null;
+    // One organization per user (users/{uid}.organizationId): someone still in another team
+    // must leave it first. A profile left behind by a removal does not block.
+    if (profile?.organizationId && profile.organizationId !== organizationId) {
+      const elsewhere = await readMember(firestore, read, profile.organizationId, caller.uid);
+      if (elsewhere) {
+        fail('failed-precondition', 'This account already belongs to an organization.', {
+          reason: 'has-organization',
+        });
+      }
+    }
+    // An existing profile keeps its username; a new one reserves the requested name.
+    if (!profile && usernameSnap.exists && usernameSnap.get('uid') !== caller.uid) {
+      fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
+    }
+
+    const now = FieldValue.serverTimestamp();
+    const email = caller.email as string;
+    if (!profile && !usernameSnap.exists) tx.create(usernameRef, { uid: caller.uid, createdAt: now });
+    if (profile) {
+      tx.update(userRef, { organizationId });
+    } else {
+      const newProfile: UserProfile<FieldValue> = {
+        fullName,
+        email,
+        username,
+        language,
+        organizationId,
+        createdAt: now,
+      };
+      tx.create(userRef, newProfile);
+    }
+    const member: Member<FieldValue> = {
+      role: invitation.data.role,
+      fullName: profile?.fullName ?? fullName,
+      email,
+      username: profile?.username ?? username,
+      permissions: permissionsForRole(invitation.data.role, invitation.data.permissions ?? {}),
+      joinedAt: now,
+      invitedBy: invitation.data.invitedBy,
+    };
+    tx.create(firestore.doc(paths.member(organizationId, caller.uid)), member);
+    tx.update(invitation.ref, { status: 'accepted', acceptedBy: caller.uid, acceptedAt: now });
+    return { organizationId };
+  });
+}
+
+export const acceptInvitation = onCall((request) =>
+  acceptInvitationCore(db, requireCaller(request.auth), request.data),
+);

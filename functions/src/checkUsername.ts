@@ -1,0 +1,24 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { onCall } from 'firebase-functions/v2/https';
+
+import { paths } from '@trato/model';
+
+import { db } from './admin.js';
+import { asRecord, parseUsername } from './common/validation.js';
+
+export interface CheckUsernameResult {
+  available: boolean;
+}
+
+/**
+ * Whether a username is free. usernames/ is not readable by clients (no enumeration of users),
+ * so sign-up asks here. Only an answer for the moment: createOrganization / acceptInvitation
+ * reserve it in their transaction and may still answer username-taken.
+ */
+export async function checkUsernameCore(firestore: Firestore, data: unknown): Promise<CheckUsernameResult> {
+  const username = parseUsername(asRecord(data).username);
+  const snapshot = await firestore.doc(paths.username(username)).get();
+  return { available: !snapshot.exists };
+}
+
+export const checkUsername = onCall((request) => checkUsernameCore(db, request.data));

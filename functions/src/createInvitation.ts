@@ -1,0 +1,73 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { onCall } from 'firebase-functions/v2/https';
+
+import { paths, type Invitation, type InvitationToken } from '@trato/model';
+
+import { db } from './admin.js';
+import { requireCaller, type Caller } from './common/caller.js';
+import { fail } from './common/errors.js';
+import { readInvitationSecret, invitationSecret } from './common/secrets.js';
+import { readerOf, requireAdmin } from './common/store.js';
+import { hashToken, invitationExpiry, invitationToken } from './common/tokens.js';
+import { asRecord, parseEmail, parseId, parsePermissions, parseRole } from './common/validation.js';
+
+export interface CreateInvitationResult {
+  invitationId: string;
+  /** The link is `${origin}/invite/${token}`; the token is returned, never stored. */
+  token: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/**
+ * Equipo tab → invite. Admins only. Stores the invitation (pending, 7 days) with the hash of its
+ * token and the invitationTokens/{hash} lookup, in one transaction with the admin check.
+ */
+export async function createInvitationCore(
+  firestore: Firestore,
+  caller: Caller,
+  data: unknown,
+  secret: string,
+): Promise<CreateInvitationResult> {
+  const input = asRecord(data);
+  const organizationId = parseId(input.organizationId, 'organizationId');
+  const email = parseEmail(input.email);
+  const role = parseRole(input.role);
+  const permissions = parsePermissions(role, input.permissions);
+
+  return firestore.runTransaction(async (tx) => {
+    const read = readerOf(tx);
+    await requireAdmin(firestore, read, organizationId, caller.uid);
+    // Inviting someone who is already in the team would only produce a link that cannot work.
+    const existing = await tx.get(
+      firestore.collection(paths.collection(organizationId, 'members')).where('email', '==', email).limit(1),
+    );
+    if (!existing.empty) {
+      fail('already-exists', 'That person is already a member.', { reason: 'already-member' });
+    }
+
+    const ref = firestore.collection(paths.collection(organizationId, 'invitations')).doc();
+    const token = invitationToken(secret, ref.id);
+    const tokenHash = hashToken(token);
+    const createdAtMs = Date.now();
+    const expiresAt = Timestamp.fromMillis(invitationExpiry(createdAtMs));
+    const invitation: Invitation<Timestamp> = {
+      email,
+      role,
+      permissions,
+      invitedBy: caller.uid,
+      status: 'pending',
+      expiresAt,
+      createdAt: Timestamp.fromMillis(createdAtMs),
+      tokenHash,
+    };
+    const lookup: InvitationToken = { organizationId, invitationId: ref.id };
+    tx.create(ref, invitation);
+    tx.create(firestore.doc(paths.invitationToken(tokenHash)), lookup);
+    return { invitationId: ref.id, token, expiresAt: expiresAt.toDate().toISOString() };
+  });
+}
+
+export const createInvitation = onCall({ secrets: [invitationSecret] }, (request) =>
+  createInvitationCore(db, requireCaller(request.auth), request.data, readInvitationSecret()),
+);

@@ -1,0 +1,104 @@
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { onCall } from 'firebase-functions/v2/https';
+
+import { TOP, paths, type Member, type Organization, type UserProfile } from '@trato/model';
+
+import { db } from './admin.js';
+import { requireCaller, requireEmail, type Caller } from './common/caller.js';
+import { fail } from './common/errors.js';
+import { readMember, readerOf } from './common/store.js';
+import {
+  asRecord,
+  parseCompanyName,
+  parseFullName,
+  parseLanguage,
+  parseUsername,
+} from './common/validation.js';
+
+export interface CreateOrganizationResult {
+  organizationId: string;
+}
+
+/**
+ * Administrador sign-up: in ONE transaction reserves the username and creates the profile, the
+ * organization and the caller's admin membership. Either all four exist or none does.
+ *
+ * Idempotent: a retry (lost response, double click) finds the profile of the first call and
+ * returns its organization; two concurrent calls conflict on users/{uid} and the loser re-runs
+ * and does the same. A profile whose organization no longer has the caller as a member (removed
+ * member) does not count: that user gets a new organization and keeps their username.
+ */
+export async function createOrganizationCore(
+  firestore: Firestore,
+  caller: Caller,
+  data: unknown,
+): Promise<CreateOrganizationResult> {
+  const input = asRecord(data);
+  const fullName = parseFullName(input.fullName);
+  const username = parseUsername(input.username);
+  const companyName = parseCompanyName(input.companyName);
+  const language = parseLanguage(input.language);
+  const email = requireEmail(caller);
+
+  return firestore.runTransaction(async (tx) => {
+    const read = readerOf(tx);
+    const userRef = firestore.doc(paths.user(caller.uid));
+    const usernameRef = firestore.doc(paths.username(username));
+    const [userSnap, usernameSnap] = await Promise.all([read(userRef), read(usernameRef)]);
+    const profile = userSnap.exists ? (userSnap.data() as UserProfile) : null;
+
+    if (profile?.organizationId) {
+      const member = await readMember(firestore, read, profile.organizationId, caller.uid);
+      if (member) return { organizationId: profile.organizationId };
+    }
+    // A new profile needs the requested username; an existing one keeps its reservation.
+    if (!profile && usernameSnap.exists && usernameSnap.get('uid') !== caller.uid) {
+      fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
+    }
+
+    const now = FieldValue.serverTimestamp();
+    const orgRef = firestore.collection(TOP.organizations).doc();
+    const organizationId = orgRef.id;
+    const memberUsername = profile?.username ?? username;
+
+    if (!usernameSnap.exists && !profile) {
+      tx.create(usernameRef, { uid: caller.uid, createdAt: now });
+    }
+    if (profile) {
+      tx.update(userRef, { organizationId });
+    } else {
+      const newProfile: UserProfile<FieldValue> = {
+        fullName,
+        email,
+        username,
+        language,
+        organizationId,
+        createdAt: now,
+      };
+      tx.create(userRef, newProfile);
+    }
+    const organization: Organization<FieldValue> = {
+      name: companyName,
+      country: null,
+      rtn: null,
+      createdAt: now,
+      createdBy: caller.uid,
+    };
+    tx.create(orgRef, organization);
+    const member: Member<FieldValue> = {
+      role: 'admin',
+      fullName: profile?.fullName ?? fullName,
+      email,
+      username: memberUsername,
+      permissions: {},
+      joinedAt: now,
+      invitedBy: null,
+    };
+    tx.create(firestore.doc(paths.member(organizationId, caller.uid)), member);
+    return { organizationId };
+  });
+}
+
+export const createOrganization = onCall((request) =>
+  createOrganizationCore(db, requireCaller(request.auth), request.data),
+);

@@ -1,0 +1,178 @@
+// checkUsername and createOrganization against the local cloud (Functions + Auth emulators and the
+// project's Firestore emulator).
+import { describe, expect, it } from 'vitest';
+
+import {
+  adminWithOrganization,
+  call,
+  callError,
+  callOk,
+  db,
+  signUp,
+  uniqueEmail,
+  uniqueName,
+} from './cloud.js';
+
+interface OrgResult {
+  organizationId: string;
+}
+
+const orgInput = (username: string, extra: Record<string, unknown> = {}) => ({
+  fullName: 'Ana López',
+  username,
+  companyName: 'Cafetalera Copán',
+  language: 'es',
+  ...extra,
+});
+
+async function organizationsCreatedBy(uid: string) {
+  return (await db.collection('organizations').where('createdBy', '==', uid).get()).docs;
+}
+
+describe('checkUsername', () => {
+  it('answers without auth, and lower-cases before looking', async () => {
+    const { username } = await adminWithOrganization();
+    expect(await callOk('checkUsername', { username: uniqueName('free') })).toEqual({ available: true });
+    expect(await callOk('checkUsername', { username })).toEqual({ available: false });
+    expect(await callOk('checkUsername', { username: username.toUpperCase() })).toEqual({ available: false });
+  });
+
+  it('refuses an invalid format with invalid-argument', async () => {
+    for (const username of ['ab', 'ana-lopez', 'a'.repeat(21), '', null]) {
+      const error = await callError('checkUsername', { username });
+      expect(error.status).toBe('INVALID_ARGUMENT');
+      expect(error.details).toEqual({ reason: 'invalid-input', field: 'username' });
+    }
+  });
+});
+
+describe('createOrganization', () => {
+  it('needs a signed-in caller', async () => {
+    const error = await callError('createOrganization', orgInput(uniqueName('anon')));
+    expect(error.status).toBe('UNAUTHENTICATED');
+  });
+
+  it('creates the username, profile, organization and admin membership together', async () => {
+    const user = await signUp(uniqueEmail('Creator'));
+    const username = uniqueName('creator');
+    const { organizationId } = await callOk<OrgResult>(
+      'createOrganization',
+      orgInput(username.toUpperCase(), { fullName: '  Ana López ', language: 'en' }),
+      user.idToken,
+    );
+
+    const [reservation, profile, organization, member] = await Promise.all([
+      db.doc(`usernames/${username}`).get(),
+      db.doc(`users/${user.uid}`).get(),
+      db.doc(`organizations/${organizationId}`).get(),
+      db.doc(`organizations/${organizationId}/members/${user.uid}`).get(),
+    ]);
+    expect(reservation.data()).toMatchObject({ uid: user.uid });
+    expect(profile.data()).toMatchObject({
+      fullName: 'Ana López',
+      email: user.email.toLowerCase(),
+      username,
+      language: 'en',
+      organizationId,
+    });
+    expect(Object.keys(profile.data()!).sort()).toEqual(
+      ['createdAt', 'email', 'fullName', 'language', 'organizationId', 'username'].sort(),
+    );
+    expect(organization.data()).toMatchObject({
+      name: 'Cafetalera Copán',
+      country: null,
+      rtn: null,
+      createdBy: user.uid,
+    });
+    expect(member.data()).toMatchObject({
+      role: 'admin',
+      fullName: 'Ana López',
+      email: user.email.toLowerCase(),
+      username,
+      permissions: {},
+      invitedBy: null,
+    });
+    expect(member.get('joinedAt').toMillis()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('is idempotent on retry: the second call returns the first organization', async () => {
+    const user = await signUp();
+    const username = uniqueName('retry');
+    const first = await callOk<OrgResult>('createOrganization', orgInput(username), user.idToken);
+    const again = await callOk<OrgResult>('createOrganization', orgInput(username), user.idToken);
+    // Even a retry with other values does not create a second organization.
+    const other = await callOk<OrgResult>(
+      'createOrganization',
+      orgInput(uniqueName('other'), { companyName: 'Otra' }),
+      user.idToken,
+    );
+    expect(again).toEqual(first);
+    expect(other).toEqual(first);
+    expect(await organizationsCreatedBy(user.uid)).toHaveLength(1);
+  });
+
+  it('concurrent calls of one user (double click) make one organization', async () => {
+    const user = await signUp();
+    const username = uniqueName('double');
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        callOk<OrgResult>('createOrganization', orgInput(username), user.idToken),
+      ),
+    );
+    expect(new Set(results.map((r) => r.organizationId)).size).toBe(1);
+    const organizations = await organizationsCreatedBy(user.uid);
+    expect(organizations.map((d) => d.id)).toEqual([results[0].organizationId]);
+    const members = await db.collection(`organizations/${results[0].organizationId}/members`).get();
+    expect(members.docs.map((d) => d.id)).toEqual([user.uid]);
+  });
+
+  it('refuses a username held by someone else, in any case, and writes nothing', async () => {
+    const owner = await adminWithOrganization();
+    for (const variant of [owner.username, owner.username.toUpperCase()]) {
+      const other = await signUp();
+      const error = await callError('createOrganization', orgInput(variant), other.idToken);
+      expect(error.status).toBe('ALREADY_EXISTS');
+      expect(error.details).toEqual({ reason: 'username-taken' });
+      expect((await db.doc(`users/${other.uid}`).get()).exists).toBe(false);
+      expect(await organizationsCreatedBy(other.uid)).toHaveLength(0);
+    }
+    expect((await db.doc(`usernames/${owner.username}`).get()).get('uid')).toBe(owner.uid);
+  });
+
+  it('two people racing for one username: exactly one gets it, the other gets nothing', async () => {
+    const username = uniqueName('race');
+    const [a, b] = await Promise.all([signUp(), signUp()]);
+    const outcomes = await Promise.all(
+      [a, b].map((user) => call<OrgResult>('createOrganization', orgInput(username), user.idToken)),
+    );
+    const winners = outcomes.filter((o) => o.ok);
+    expect(winners).toHaveLength(1);
+    const loserIndex = outcomes.findIndex((o) => !o.ok);
+    const loser = [a, b][loserIndex];
+    const winner = [a, b][1 - loserIndex];
+    const loss = outcomes[loserIndex];
+    expect(!loss.ok && loss.error.details).toEqual({ reason: 'username-taken' });
+    expect((await db.doc(`usernames/${username}`).get()).get('uid')).toBe(winner.uid);
+    expect((await db.doc(`users/${loser.uid}`).get()).exists).toBe(false);
+    expect(await organizationsCreatedBy(loser.uid)).toHaveLength(0);
+  });
+
+  it('validates every input and writes nothing when one is wrong', async () => {
+    const user = await signUp();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: 'no-dashes' }, 'username'],
+      [{ fullName: '   ' }, 'fullName'],
+      [{ fullName: 'x'.repeat(101) }, 'fullName'],
+      [{ companyName: '' }, 'companyName'],
+      [{ companyName: 'x'.repeat(201) }, 'companyName'],
+      [{ language: 'fr' }, 'language'],
+    ];
+    for (const [patch, field] of cases) {
+      const error = await callError('createOrganization', orgInput(uniqueName('val'), patch), user.idToken);
+      expect(error.status).toBe('INVALID_ARGUMENT');
+      expect(error.details).toEqual({ reason: 'invalid-input', field });
+    }
+    expect((await db.doc(`users/${user.uid}`).get()).exists).toBe(false);
+    expect(await organizationsCreatedBy(user.uid)).toHaveLength(0);
+  });
+});
