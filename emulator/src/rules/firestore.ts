@@ -15,7 +15,7 @@ import type { CoverageRecorder } from './coverage.js';
 import { DocAccessBudget } from './docaccess.js';
 import { ANY_SEGMENTS, DOC_ID, evaluateRequest, type Method, type Segment } from './engine.js';
 import { Evaluator, Frame, type EvalHost } from './evaluator.js';
-import { culprit, describeDenial } from './explain.js';
+import { culprit, describeDenial, sourceText } from './explain.js';
 import type { Ruleset } from './loader.js';
 import { describeConjunct, queryProperties, toDisjuncts } from './query.js';
 import { unsupported } from './stdlib/errors.js';
@@ -192,7 +192,7 @@ class RequestContext {
           `list ${collectionPath} denied: rules are not filters; for the query disjunct ` +
           `[${describeConjunct(conj)}] the rule at ${this.ruleset.fileName}:${ev.allow.loc.line}:${ev.allow.loc.column} ` +
           `depends on ${unknown.what}, which the query does not constrain ` +
-          `(${this.ruleset.source.slice(c.loc.offset, c.end).trim()} at ${c.loc.line}:${c.loc.column})`;
+          `(${sourceText(this.ruleset, c)} at ${c.loc.line}:${c.loc.column})`;
       }
       return { allowed: false, reason };
     }
