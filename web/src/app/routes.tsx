@@ -30,8 +30,14 @@ export const PROTECTED_ROUTES: RouteObject[] = [
   page('tickets/nuevo', 'ticketNuevo'),
   page('tickets/:id', 'ticket'),
   page('tickets/:id/editar', 'ticketEditar'),
-  page('ajustes', 'ajustes'),
-  page('admin', 'admin'),
+  {
+    path: 'ajustes',
+    lazy: async () => ({ Component: (await import('@/features/settings/SettingsPage')).default }),
+  },
+  {
+    path: 'admin',
+    lazy: async () => ({ Component: (await import('@/features/admin/AdminPage')).default }),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -55,7 +61,7 @@ export const routes: RouteObject[] = [
           {
             path: 'invite/:token',
             lazy: async () => ({
-              Component: (await import('@/features/invite/InvitePlaceholderPage')).default,
+              Component: (await import('@/features/invite/InvitePage')).default,
             }),
           },
           {

@@ -32,6 +32,8 @@ export interface SignUpInput {
   displayName?: string;
   /** Where the confirmation link in the verification email leads (absolute URL). */
   verificationContinueUrl?: string;
+  /** Send the confirmation email (default true). */
+  sendVerification?: boolean;
 }
 
 export interface SignUpResult {
@@ -40,11 +42,21 @@ export interface SignUpResult {
   verificationError: unknown;
 }
 
+export interface SignOutResult {
+  /** The sign-out call failed (error), yet the local session is gone. */
+  error: unknown;
+  /** Whether the local session is cleared (true even when the call failed, if clearing worked). */
+  signedOut: boolean;
+}
+
 export interface AuthApi {
   signIn(email: string, password: string): Promise<User>;
   signUp(input: SignUpInput): Promise<SignUpResult>;
+  /** Creates the account, or signs in when one already exists with that e-mail (invitation page). */
+  signUpOrSignIn(email: string, password: string, displayName?: string): Promise<User>;
   sendPasswordReset(email: string, continueUrl?: string): Promise<void>;
-  signOut(): Promise<void>;
+  /** Signs out; when the call fails the local session is still cleared (spec: sign-out). */
+  signOut(): Promise<SignOutResult>;
 }
 
 /** Email/password operations against Firebase Auth (the emulator in development). */
@@ -56,13 +68,14 @@ export function useAuthApi(): AuthApi {
         const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
         return credential.user;
       },
-      async signUp({ email, password, displayName, verificationContinueUrl }) {
+      async signUp({ email, password, displayName, verificationContinueUrl, sendVerification = true }) {
         const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
         const { user } = credential;
         if (displayName) {
           await updateProfile(user, { displayName });
         }
         let verificationError: unknown = null;
+        if (!sendVerification) return { user, verificationError };
         try {
           await sendEmailVerification(
             user,
@@ -76,8 +89,26 @@ export function useAuthApi(): AuthApi {
       async sendPasswordReset(email, continueUrl) {
         await sendPasswordResetEmail(auth, email.trim(), continueUrl ? { url: continueUrl } : undefined);
       },
+      async signUpOrSignIn(email, password, displayName) {
+        try {
+          const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
+          if (displayName) await updateProfile(credential.user, { displayName }).catch(() => undefined);
+          return credential.user;
+        } catch (error) {
+          if ((error as { code?: unknown })?.code !== 'auth/email-already-in-use') throw error;
+          const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
+          return credential.user;
+        }
+      },
       async signOut() {
-        await signOut(auth);
+        try {
+          await signOut(auth);
+          return { error: null, signedOut: true };
+        } catch (error) {
+          // Whatever the server said, forget the session on this device.
+          await auth.updateCurrentUser(null).catch(() => undefined);
+          return { error, signedOut: auth.currentUser === null };
+        }
       },
     }),
     [auth],

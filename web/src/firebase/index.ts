@@ -2,6 +2,6 @@
 // from '@/firebase' (or its sub-modules), never from 'firebase/*' or 'reactfire'.
 export { FirebaseAuthProviders } from './FirebaseProviders';
 export { useAuthApi, useSession } from './auth';
-export type { AuthApi, SessionState, SignUpInput, SignUpResult, User } from './auth';
+export type { AuthApi, SessionState, SignOutResult, SignUpInput, SignUpResult, User } from './auth';
 export { describeAuthError } from './authErrors';
 export type { DescribedAuthError, AuthErrorKey } from './authErrors';

@@ -1,13 +1,15 @@
-import { FirebaseDataProviders } from '@/firebase/FirebaseDataProviders';
-import { AppLayout } from './components/AppLayout';
+import { FirebaseDataProviders, MembershipProvider } from '@/firebase/dataApi';
+import { MembershipGate } from './MembershipGate';
 import { RequireAuth } from './RequireAuth';
 
-/** Route module of the signed-in area (lazy-loaded): data SDKs, the access guard, then the layout. */
+/** Route module of the signed-in area (lazy-loaded): data SDKs, the access guard, the membership, then the layout. */
 export default function ProtectedArea() {
   return (
     <FirebaseDataProviders>
       <RequireAuth>
-        <AppLayout />
+        <MembershipProvider>
+          <MembershipGate />
+        </MembershipProvider>
       </RequireAuth>
     </FirebaseDataProviders>
   );

@@ -6,7 +6,7 @@ import { describeAuthError, useAuthApi } from '@/firebase';
 import { useLanguage } from '@/i18n';
 import { parseInviteToken } from '../utils/inviteToken';
 import type { LoginValues, RecoveryValues, SignUpValues } from '../utils/schemas';
-import { savePendingSignUp } from '../utils/signupMetadata';
+import { clearPendingSignUp, savePendingSignUp } from '../utils/signupMetadata';
 
 export const AFTER_LOGIN_PATH = '/dashboard';
 
@@ -78,6 +78,11 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
           return;
         }
         const fullName = values.fullName.trim();
+        const companyName = values.companyName.trim();
+        // Loaded on demand: the auth screen itself needs only Auth.
+        const { callFunction, describeCallableError } = await import('@/firebase/dataApi');
+        const { available } = await callFunction('checkUsername', { username: values.username });
+        if (!available) throw new Error(t('onboarding.usernameTaken'));
         const { user, verificationError } = await api.signUp({
           email: values.email,
           password: values.password,
@@ -86,15 +91,39 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
         });
         savePendingSignUp(user.uid, {
           full_name: fullName,
-          company_name: values.companyName.trim(),
+          company_name: companyName,
           username: values.username,
           language,
         });
+        let organizationError: unknown = null;
+        try {
+          await callFunction('createOrganization', {
+            fullName,
+            username: values.username,
+            companyName,
+            language,
+          });
+          clearPendingSignUp();
+        } catch (error) {
+          // The account exists: the signed-in area offers to finish the organization.
+          organizationError = error;
+        }
         toast({
           title: t('auth.toasts.accountCreated'),
           description: t('auth.toasts.confirmEmail'),
           variant: 'success',
         });
+        if (organizationError) {
+          const described = describeCallableError(organizationError);
+          toast({
+            title: t('auth.toasts.error'),
+            description:
+              described.reason === 'username-taken'
+                ? t('onboarding.usernameTaken')
+                : described.message || t('auth.errors.unknown'),
+            variant: 'destructive',
+          });
+        }
         if (verificationError) {
           const described = describeAuthError(verificationError);
           toast({

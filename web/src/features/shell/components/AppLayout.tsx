@@ -1,136 +1,104 @@
-import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
-import AppBar from '@mui/material/AppBar';
+import MenuOpenRoundedIcon from '@mui/icons-material/MenuOpenRounded';
+import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Toolbar from '@mui/material/Toolbar';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link as RouterLink, Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { brand } from '@/app/theme';
-import { LanguageToggle } from '@/components/LanguageToggle';
-import { Logo } from '@/components/Logo';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
-import { useToast } from '@/components/toast';
-import { describeAuthError, useAuthApi, useSession } from '@/firebase';
-import { NAV_ITEMS } from '../navigation';
+import { useMembership } from '@/firebase/dataApi';
+import { useSidebar } from '../hooks/useSidebar';
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../sidebarState';
+import { SectionGuard } from '../SectionGuard';
+import { SidebarContent } from './Sidebar';
 
 /**
- * Interim frame of the signed-in area: top bar (language, user, sign out) and the
- * section links. The full shell (collapsible sidebar, search, notifications) replaces it later.
+ * The shell of the signed-in area (spec: Shell): collapsible sidebar (13rem / 3rem, a 16rem
+ * slide-over below 768 px, Ctrl/Cmd+B, state in a cookie) and a top bar with the toggle.
  */
 export function AppLayout() {
   const { t } = useTranslation();
-  const session = useSession();
-  const api = useAuthApi();
-  const { toast } = useToast();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
-  const email = session.user?.email ?? '';
-
-  const handleSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await api.signOut();
-      toast({ title: t('app.user.signedOut'), variant: 'success' });
-      navigate('/auth', { replace: true });
-    } catch (error) {
-      const described = describeAuthError(error);
-      toast({
-        title: t('app.user.signOutError'),
-        description: described.key ? t(described.key) : described.message,
-        variant: 'destructive',
-      });
-      setSigningOut(false);
-    }
-  };
+  const sidebar = useSidebar();
+  const membership = useMembership();
+  const collapsed = !sidebar.isMobile && !sidebar.open;
+  const toggleLabel = t('app.sidebar.toggle');
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       <SkipLink />
-      <AppBar
-        component="header"
-        position="sticky"
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Toolbar sx={{ gap: 1.5 }}>
-          <Link
-            component={RouterLink}
-            to="/dashboard"
-            aria-label={t('common.homeLink')}
-            sx={{ display: 'inline-flex', mr: 'auto' }}
+      {sidebar.isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={sidebar.open}
+          onClose={sidebar.closeMobile}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_MOBILE } } }}
+        >
+          <Box
+            component="aside"
+            aria-label={t('app.sidebar.label')}
+            sx={{ height: '100%' }}
+            data-testid="sidebar"
           >
-            <Logo size={28} />
-          </Link>
-          <LanguageToggle />
-          {email && (
-            <Typography
-              variant="body2"
-              sx={{ color: 'text.secondary', display: { xs: 'none', sm: 'block' }, maxWidth: 240 }}
-              noWrap
-              data-testid="user-email"
-            >
-              {email}
-            </Typography>
-          )}
-          <Button
-            onClick={handleSignOut}
-            disabled={signingOut}
-            startIcon={<LogoutRoundedIcon />}
-            color="inherit"
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {t('app.user.signOut')}
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Box sx={{ flex: 1, display: 'flex', flexDirection: { xs: 'column', md: 'row' }, minHeight: 0 }}>
+            <SidebarContent collapsed={false} onNavigate={sidebar.closeMobile} />
+          </Box>
+        </Drawer>
+      ) : (
         <Box
-          component="nav"
-          aria-label={t('app.nav.label')}
+          component="aside"
+          aria-label={t('app.sidebar.label')}
+          data-testid="sidebar"
+          data-state={sidebar.open ? 'expanded' : 'collapsed'}
           sx={{
-            width: { md: '13rem' },
+            width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH,
             flexShrink: 0,
-            // Full shorthand values: a bare width would reset the colour inside the media query.
-            borderRight: { md: `1px solid ${brand.border}` },
-            borderBottom: { xs: `1px solid ${brand.border}`, md: 'none' },
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
             bgcolor: 'background.paper',
-            overflowX: { xs: 'auto', md: 'visible' },
+            borderRight: `1px solid ${brand.border}`,
+            transition: 'width .2s ease',
+            overflow: 'hidden',
+            '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
           }}
         >
-          <List
-            sx={{
-              display: 'flex',
-              flexDirection: { xs: 'row', md: 'column' },
-              gap: 0.5,
-              p: 1,
-              width: { xs: 'max-content', md: 'auto' },
-            }}
-          >
-            {NAV_ITEMS.map((item) => (
-              <ListItem key={item.path} disablePadding sx={{ width: 'auto' }}>
-                <ListItemButton
-                  component={NavLink}
-                  to={item.path}
-                  sx={{
-                    borderRadius: 2,
-                    flex: '0 0 auto',
-                    '&.active': { bgcolor: 'rgba(67,56,202,0.1)', color: 'primary.dark', fontWeight: 700 },
-                  }}
-                >
-                  <ListItemText
-                    primary={t(`app.nav.${item.key}`)}
-                    slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
+          <SidebarContent collapsed={collapsed} />
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="header"
+          sx={{
+            position: 'sticky',
+            top: 0,
+            zIndex: (theme) => theme.zIndex.appBar,
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            px: { xs: 1, sm: 2 },
+            bgcolor: 'rgba(255,255,255,0.92)',
+            backdropFilter: 'blur(6px)',
+            borderBottom: `1px solid ${brand.border}`,
+          }}
+        >
+          <Tooltip title={`${toggleLabel} (Ctrl+B)`}>
+            <IconButton
+              onClick={sidebar.toggle}
+              aria-label={toggleLabel}
+              aria-expanded={sidebar.open}
+              aria-keyshortcuts="Control+B Meta+B"
+            >
+              {sidebar.open && !sidebar.isMobile ? <MenuOpenRoundedIcon /> : <MenuRoundedIcon />}
+            </IconButton>
+          </Tooltip>
+          {membership.organization && (
+            <Typography noWrap sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="org-name">
+              {membership.organization.name}
+            </Typography>
+          )}
         </Box>
         <Box
           component="main"
@@ -138,7 +106,9 @@ export function AppLayout() {
           tabIndex={-1}
           sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}
         >
-          <Outlet />
+          <SectionGuard>
+            <Outlet />
+          </SectionGuard>
         </Box>
       </Box>
     </Box>

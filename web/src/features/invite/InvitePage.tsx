@@ -1,0 +1,283 @@
+import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
+import GroupAddRoundedIcon from '@mui/icons-material/GroupAddRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Formik, type FormikHelpers } from 'formik';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { FullPageLoader } from '@/components/FullPageLoader';
+import { useToast } from '@/components/toast';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { AuthLayout } from '@/features/auth/components/AuthLayout';
+import { FormTextField } from '@/features/auth/components/FormTextField';
+import { GuardedForm } from '@/features/auth/components/GuardedForm';
+import { PasswordField } from '@/features/auth/components/PasswordField';
+import { SubmitButton } from '@/features/auth/components/SubmitButton';
+import { filterUsername, USERNAME_MAX_LENGTH } from '@/features/auth/utils/username';
+import { describeAuthError, useAuthApi, useSession } from '@/firebase';
+import { callFunction, describeCallableError, type CallableContract } from '@/firebase/dataApi';
+import { useLanguage } from '@/i18n';
+import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
+
+type InvitationInfo = CallableContract['getInvitation']['out'];
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; invitation: InvitationInfo }
+  | { status: 'error'; message: string };
+
+const initialValues: AcceptValues = { fullName: '', username: '', password: '' };
+
+/** /invite/:token — 'Únete al equipo': shows the organization, role and email; creates the account and joins. */
+export default function InvitePage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const api = useAuthApi();
+  const session = useSession();
+  const language = useLanguage();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const left = useRef(false);
+  useDocumentTitle(t('invite.meta'));
+
+  const typedEmail =
+    typeof (location.state as { email?: unknown } | null)?.email === 'string'
+      ? ((location.state as { email: string }).email ?? '')
+      : '';
+
+  /** Shows the spec's message; an unusable invitation sends the visitor to /. Returns true when handled. */
+  const handleRefusal = useCallback(
+    (error: unknown, helpers?: FormikHelpers<AcceptValues>): boolean => {
+      const described = describeCallableError(error);
+      const failure = inviteFailure(described.code, described.reason);
+      if (!failure) return false;
+      toast({
+        title: t(failure.title as never),
+        description: failure.key ? t(failure.key as never) : undefined,
+        variant: 'destructive',
+      });
+      if (failure.field) helpers?.setFieldError(failure.field, failure.key);
+      if (failure.leave && !left.current) {
+        left.current = true;
+        navigate('/', { replace: true });
+      }
+      return true;
+    },
+    [navigate, t, toast],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    callFunction('getInvitation', { token })
+      .then((invitation) => {
+        if (!cancelled) setState({ status: 'ready', invitation });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (!handleRefusal(error)) {
+          setState({ status: 'error', message: describeCallableError(error).message });
+        }
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, attempt, handleRefusal]);
+
+  const submit = async (values: AcceptValues, helpers: FormikHelpers<AcceptValues>) => {
+    if (state.status !== 'ready') return;
+    const { invitation } = state;
+    try {
+      const current = session.user;
+      if (current && current.email?.toLowerCase() !== invitation.email.toLowerCase()) {
+        await api.signOut();
+      }
+      if (!current || current.email?.toLowerCase() !== invitation.email.toLowerCase()) {
+        await api.signUpOrSignIn(invitation.email, values.password, values.fullName.trim());
+      }
+    } catch (error) {
+      const described = describeAuthError(error);
+      toast({
+        title: t('auth.toasts.error'),
+        description: described.key ? t(described.key) : described.message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      await callFunction('acceptInvitation', {
+        token,
+        fullName: values.fullName.trim(),
+        username: values.username,
+        language,
+      });
+      toast({
+        title: t('invite.joined', { organization: invitation.organizationName }),
+        variant: 'success',
+      });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      if (!handleRefusal(error, helpers)) {
+        toast({
+          title: t('auth.toasts.error'),
+          description: describeCallableError(error).message || t('auth.errors.unknown'),
+          variant: 'destructive',
+        });
+      }
+    }
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <AuthLayout>
+        <FullPageLoader label={t('invite.loading')} />
+      </AuthLayout>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <AuthLayout>
+        <Card sx={{ width: '100%', maxWidth: 480 }}>
+          <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+            <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 2 }}>
+              {t('invite.title')}
+            </Typography>
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('invite.loadError')}
+              {state.message ? ` (${state.message})` : ''}
+            </Alert>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setState({ status: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t('invite.retry')}
+            </Button>
+          </CardContent>
+        </Card>
+      </AuthLayout>
+    );
+  }
+
+  const { invitation } = state;
+  const roleLabel = t(`roles.${invitation.role}`);
+  const mismatch = typedEmail && typedEmail.toLowerCase() !== invitation.email.toLowerCase();
+
+  return (
+    <AuthLayout>
+      <Card sx={{ width: '100%', maxWidth: 480 }}>
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
+          <Box
+            aria-hidden="true"
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: 3,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(67,56,202,0.1)',
+              color: 'primary.main',
+              mb: 2,
+            }}
+          >
+            <GroupAddRoundedIcon />
+          </Box>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 1 }}>
+            {t('invite.title')}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 1.5 }} data-testid="invite-organization">
+            {t('invite.subtitle', { organization: invitation.organizationName })}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('invite.roleLabel')}
+            </Typography>
+            <Chip
+              label={roleLabel}
+              color="primary"
+              variant="outlined"
+              size="small"
+              data-testid="invite-role"
+            />
+          </Stack>
+          {mismatch && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('invite.emailMismatch', { email: invitation.email })}
+            </Alert>
+          )}
+          <Formik<AcceptValues>
+            initialValues={initialValues}
+            validationSchema={acceptSchema}
+            onSubmit={submit}
+          >
+            {({ isSubmitting }) => (
+              <GuardedForm aria-label={t('invite.title')}>
+                <Stack spacing={2.25}>
+                  <TextField
+                    id="invite-email"
+                    label={t('auth.fields.email')}
+                    value={invitation.email}
+                    type="email"
+                    helperText={t('invite.emailFixed')}
+                    slotProps={{ input: { readOnly: true } }}
+                  />
+                  <FormTextField
+                    name="fullName"
+                    label={t('auth.fields.fullName')}
+                    autoComplete="name"
+                    required
+                    disabled={isSubmitting}
+                  />
+                  <FormTextField
+                    name="username"
+                    label={t('auth.fields.username')}
+                    placeholder={t('auth.fields.usernamePlaceholder')}
+                    helperText={t('auth.fields.usernameHelp')}
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    required
+                    disabled={isSubmitting}
+                    transform={filterUsername}
+                    slotProps={{
+                      htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
+                      input: {
+                        startAdornment: (
+                          <InputAdornment position="start">
+                            <AlternateEmailRoundedIcon fontSize="small" aria-hidden="true" />
+                          </InputAdornment>
+                        ),
+                      },
+                    }}
+                  />
+                  <PasswordField autoComplete="new-password" disabled={isSubmitting} />
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {t('invite.passwordHint')}
+                  </Typography>
+                  <SubmitButton
+                    busy={isSubmitting}
+                    label={t('invite.submit')}
+                    busyLabel={t('invite.submitting')}
+                  />
+                </Stack>
+              </GuardedForm>
+            )}
+          </Formik>
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

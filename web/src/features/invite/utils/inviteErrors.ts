@@ -1,0 +1,52 @@
+import * as yup from 'yup';
+import { USERNAME_PATTERN } from '@trato/model';
+import { PASSWORD_MIN_LENGTH, VALIDATION } from '@/features/auth/utils/schemas';
+
+/** What the invitation page does with a refusal from getInvitation / acceptInvitation. */
+export interface InviteFailure {
+  /** i18n key of the toast's text. */
+  key: string;
+  /** Toast title key: the spec's invitation messages are titles themselves. */
+  title: string;
+  /** Leave for / (the invitation cannot be used). */
+  leave: boolean;
+  /** A form field to mark. */
+  field?: 'username';
+}
+
+/** Maps a callable refusal (code + details.reason) to the spec's messages. null = unexpected. */
+export function inviteFailure(code: string | null, reason: string | null): InviteFailure | null {
+  if (reason === 'expired') return { title: 'invite.errors.expired', key: '', leave: true };
+  if (reason === 'used' || reason === 'invalid' || code === 'not-found') {
+    return { title: 'invite.errors.invalid', key: '', leave: true };
+  }
+  if (reason === 'username-taken') {
+    return { title: 'auth.toasts.error', key: 'onboarding.usernameTaken', leave: false, field: 'username' };
+  }
+  if (reason === 'wrong-email')
+    return { title: 'auth.toasts.error', key: 'invite.errors.wrongEmail', leave: false };
+  if (reason === 'has-organization') {
+    return { title: 'auth.toasts.error', key: 'invite.errors.hasOrganization', leave: false };
+  }
+  return null;
+}
+
+export interface AcceptValues {
+  fullName: string;
+  username: string;
+  password: string;
+}
+
+export const acceptSchema: yup.ObjectSchema<AcceptValues> = yup.object({
+  fullName: yup.string().trim().default('').required(VALIDATION.nameRequired).max(100, 'errors.tooLong'),
+  username: yup
+    .string()
+    .default('')
+    .required(VALIDATION.username)
+    .matches(USERNAME_PATTERN, VALIDATION.username),
+  password: yup
+    .string()
+    .default('')
+    .required(VALIDATION.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin),
+});

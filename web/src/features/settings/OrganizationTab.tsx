@@ -1,0 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import { Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toast';
+import { FormTextField } from '@/features/auth/components/FormTextField';
+import { GuardedForm } from '@/features/auth/components/GuardedForm';
+import { describeCallableError, updateOrganization, useMembership } from '@/firebase/dataApi';
+import { SaveButton } from './components/SaveButton';
+import { organizationFormSchema, organizationUpdate, type OrganizationValues } from './schemas';
+
+/** Organización: name, country, RTN — admins edit, sellers read. */
+export function OrganizationTab() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const membership = useMembership();
+  const organization = membership.organization;
+  const orgId = membership.organizationId;
+  const readOnly = !membership.isAdmin;
+  const initialValues: OrganizationValues = {
+    name: organization?.name ?? '',
+    country: organization?.country ?? '',
+    rtn: organization?.rtn ?? '',
+  };
+
+  const submit = async (values: OrganizationValues) => {
+    if (!orgId || readOnly) return;
+    try {
+      await updateOrganization(orgId, organizationUpdate(values));
+      toast({ title: t('settings.organization.updated'), variant: 'success' });
+    } catch (error) {
+      toast({
+        title: t('auth.toasts.error'),
+        description: describeCallableError(error).message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const readOnlyProps = readOnly ? { slotProps: { input: { readOnly: true } } } : {};
+
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        {readOnly && (
+          <Alert severity="info" sx={{ mb: 2.5 }}>
+            {t('settings.organization.readOnly')}
+          </Alert>
+        )}
+        <Formik<OrganizationValues>
+          initialValues={initialValues}
+          enableReinitialize
+          validationSchema={organizationFormSchema}
+          onSubmit={submit}
+        >
+          {({ isSubmitting, dirty }) => (
+            <GuardedForm aria-label={t('settings.tabs.organizacion')}>
+              <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
+                <FormTextField
+                  name="name"
+                  label={t('settings.organization.name')}
+                  autoComplete="organization"
+                  required={!readOnly}
+                  disabled={isSubmitting}
+                  {...readOnlyProps}
+                />
+                <FormTextField
+                  name="country"
+                  label={t('settings.organization.country')}
+                  autoComplete="country-name"
+                  disabled={isSubmitting}
+                  {...readOnlyProps}
+                />
+                <FormTextField
+                  name="rtn"
+                  label={t('settings.organization.rtn')}
+                  helperText={readOnly ? undefined : t('settings.organization.rtnHelp')}
+                  disabled={isSubmitting}
+                  {...readOnlyProps}
+                />
+                {!readOnly && <SaveButton busy={isSubmitting} disabled={!dirty} />}
+              </Stack>
+            </GuardedForm>
+          )}
+        </Formik>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@/components/toast';
+import { FormTextField } from '@/features/auth/components/FormTextField';
+import { GuardedForm } from '@/features/auth/components/GuardedForm';
+import { describeCallableError, updateProfileName, useMembership } from '@/firebase/dataApi';
+import { SaveButton } from './components/SaveButton';
+import { profileFormSchema, type ProfileValues } from './schemas';
+
+/** Perfil: full name editable (users/{uid}.fullName), email read-only. */
+export function ProfileTab() {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const membership = useMembership();
+  const uid = membership.uid;
+  const initialValues: ProfileValues = { fullName: membership.profile?.fullName ?? '' };
+
+  const submit = async (values: ProfileValues) => {
+    if (!uid) return;
+    try {
+      await updateProfileName(uid, values.fullName.trim());
+      toast({ title: t('settings.profile.updated'), variant: 'success' });
+    } catch (error) {
+      toast({
+        title: t('auth.toasts.error'),
+        description: describeCallableError(error).message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Formik<ProfileValues>
+          initialValues={initialValues}
+          enableReinitialize
+          validationSchema={profileFormSchema}
+          onSubmit={submit}
+        >
+          {({ isSubmitting, dirty }) => (
+            <GuardedForm aria-label={t('settings.tabs.perfil')}>
+              <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
+                <FormTextField
+                  name="fullName"
+                  label={t('auth.fields.fullName')}
+                  autoComplete="name"
+                  required
+                  disabled={isSubmitting}
+                />
+                <TextField
+                  id="profile-email"
+                  label={t('auth.fields.email')}
+                  value={membership.email}
+                  helperText={t('settings.profile.emailReadOnly')}
+                  slotProps={{ input: { readOnly: true } }}
+                />
+                {membership.profile?.username && (
+                  <TextField
+                    id="profile-username"
+                    label={t('auth.fields.username')}
+                    value={`@${membership.profile.username}`}
+                    slotProps={{ input: { readOnly: true } }}
+                  />
+                )}
+                <SaveButton busy={isSubmitting} disabled={!dirty} />
+              </Stack>
+            </GuardedForm>
+          )}
+        </Formik>
+      </CardContent>
+    </Card>
+  );
+}

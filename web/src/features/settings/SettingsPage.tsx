@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
+import { PermissionsTab } from '@/features/team/PermissionsTab';
+import { TeamTab } from '@/features/team/TeamTab';
+import { useMembership } from '@/firebase/dataApi';
+import { EmailAccountsTab } from './EmailAccountsTab';
+import { OrganizationTab } from './OrganizationTab';
+import { ProfileTab } from './ProfileTab';
+import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './settingsTabs';
+
+/** /ajustes — Perfil, Organización, Equipo, Permisos, Email (admin-only tabs hidden from sellers). */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const membership = useMembership();
+  const [params, setParams] = useSearchParams();
+  const title = t('app.pages.ajustes');
+  useDocumentTitle(`${title} — Trato`);
+
+  const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
+  if (tab === 'forbidden') return <Navigate to="/dashboard" replace />;
+  const tabs = visibleSettingsTabs(membership.isAdmin);
+  const orgId = membership.organizationId;
+
+  const select = (value: SettingsTab) => {
+    setParams(value === 'perfil' ? {} : { tab: value }, { replace: true });
+  };
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 2 }}>
+        {title}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: SettingsTab) => select(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label={t('settings.tabs.label')}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {tabs.map((key) => (
+          <Tab
+            key={key}
+            value={key}
+            label={t(`settings.tabs.${key}`)}
+            id={`settings-tab-${key}`}
+            aria-controls="settings-panel"
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
+        {tab === 'perfil' && <ProfileTab />}
+        {tab === 'organizacion' && <OrganizationTab />}
+        {tab === 'equipo' && orgId && <TeamTab organizationId={orgId} />}
+        {tab === 'permisos' && orgId && membership.uid && (
+          <PermissionsTab organizationId={orgId} selfUid={membership.uid} />
+        )}
+        {tab === 'email' && <EmailAccountsTab />}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import * as yup from 'yup';
+import { LIMITS } from '@trato/model';
+import { VALIDATION } from '@/features/auth/utils/schemas';
+
+export interface ProfileValues {
+  fullName: string;
+}
+
+export const profileFormSchema: yup.ObjectSchema<ProfileValues> = yup.object({
+  fullName: yup
+    .string()
+    .trim()
+    .default('')
+    .required(VALIDATION.nameRequired)
+    .max(LIMITS.fullName, 'errors.tooLong'),
+});
+
+export interface OrganizationValues {
+  name: string;
+  country: string;
+  rtn: string;
+}
+
+export const organizationFormSchema: yup.ObjectSchema<OrganizationValues> = yup.object({
+  name: yup
+    .string()
+    .trim()
+    .default('')
+    .required(VALIDATION.companyRequired)
+    .max(LIMITS.orgName, 'errors.tooLong'),
+  country: yup.string().trim().default('').max(LIMITS.country, 'errors.tooLong'),
+  rtn: yup.string().trim().default('').max(LIMITS.rtn, 'errors.tooLong'),
+});
+
+/** What organizations/{orgId} stores: trimmed, empty optional texts as null (the rules' shape). */
+export function organizationUpdate(values: OrganizationValues): {
+  name: string;
+  country: string | null;
+  rtn: string | null;
+} {
+  const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+  return { name: values.name.trim(), country: orNull(values.country), rtn: orNull(values.rtn) };
+}

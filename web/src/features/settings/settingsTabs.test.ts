@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSettingsTab, visibleSettingsTabs } from './settingsTabs';
+
+describe('settings tabs', () => {
+  it('sellers do not see the admin-only tabs', () => {
+    expect(visibleSettingsTabs(true)).toEqual(['perfil', 'organizacion', 'equipo', 'permisos', 'email']);
+    expect(visibleSettingsTabs(false)).toEqual(['perfil', 'organizacion', 'email']);
+  });
+
+  it('resolves ?tab=, refusing admin tabs to sellers', () => {
+    expect(resolveSettingsTab(null, false)).toBe('perfil');
+    expect(resolveSettingsTab('nope', true)).toBe('perfil');
+    expect(resolveSettingsTab('equipo', true)).toBe('equipo');
+    expect(resolveSettingsTab('equipo', false)).toBe('forbidden');
+    expect(resolveSettingsTab('permisos', false)).toBe('forbidden');
+    expect(resolveSettingsTab('email', false)).toBe('email');
+  });
+});

@@ -1,0 +1,120 @@
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageToggle } from '@/components/LanguageToggle';
+import { useMembership } from '@/firebase/dataApi';
+import { useSignOut } from '../hooks/useSignOut';
+
+function initialOf(name: string, email: string): string {
+  return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
+}
+
+/** Bottom of the sidebar: the user's email; opens language toggle and 'Cerrar sesión'. */
+export function UserMenu({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const membership = useMembership();
+  const { signOut, busy } = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const email = membership.email;
+  const name = membership.profile?.fullName ?? '';
+  const open = Boolean(anchor);
+
+  const trigger = (
+    <ButtonBase
+      onClick={(event) => setAnchor(event.currentTarget)}
+      aria-label={t('app.user.menuFor', { email })}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={open ? menuId : undefined}
+      sx={{
+        width: '100%',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        gap: 1.25,
+        p: collapsed ? 0.5 : 1,
+        borderRadius: 2,
+        textAlign: 'left',
+        '&:hover': { bgcolor: 'action.hover' },
+        '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <Avatar sx={{ width: 30, height: 30, fontSize: '0.9rem', bgcolor: 'primary.main' }} aria-hidden="true">
+        {initialOf(name, email)}
+      </Avatar>
+      {!collapsed && (
+        <Box sx={{ minWidth: 0 }}>
+          {name && (
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {name}
+            </Typography>
+          )}
+          <Typography
+            variant="caption"
+            noWrap
+            component="p"
+            sx={{ color: 'text.secondary' }}
+            data-testid="user-email"
+          >
+            {email}
+          </Typography>
+        </Box>
+      )}
+    </ButtonBase>
+  );
+
+  return (
+    <>
+      {collapsed ? (
+        <Tooltip title={email} placement="right">
+          {trigger}
+        </Tooltip>
+      ) : (
+        trigger
+      )}
+      <Popover
+        id={menuId}
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': t('app.user.menu'), sx: { width: 260, p: 2 } } }}
+      >
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {t('app.user.signedInAsLabel')}
+        </Typography>
+        <Typography sx={{ fontWeight: 600, wordBreak: 'break-all', mb: 1.5 }} data-testid="user-menu-email">
+          {email}
+        </Typography>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography variant="body2">{t('common.language.label')}</Typography>
+          <LanguageToggle />
+        </Stack>
+        <Divider sx={{ mb: 1.5 }} />
+        <Button
+          fullWidth
+          variant="outlined"
+          color="inherit"
+          onClick={() => void signOut()}
+          disabled={busy}
+          aria-busy={busy}
+          startIcon={
+            busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutRoundedIcon />
+          }
+        >
+          {t('app.user.signOut')}
+        </Button>
+      </Popover>
+    </>
+  );
+}

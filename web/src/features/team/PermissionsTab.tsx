@@ -1,0 +1,147 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIONS, RESOURCES, can, type Action, type Member, type Resource, type WithId } from '@trato/model';
+import { useToast } from '@/components/toast';
+import { describeCallableError, setMemberPermission, useMembers } from '@/firebase/dataApi';
+
+/** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
+export function PermissionsTab({ organizationId, selfUid }: { organizationId: string; selfUid: string }) {
+  const { t } = useTranslation();
+  const members = useMembers<Member>(organizationId);
+
+  if (members.status === 'loading') {
+    return (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2 }} role="status">
+        <CircularProgress size={20} aria-hidden="true" />
+        <Typography sx={{ color: 'text.secondary' }}>{t('common.loading')}</Typography>
+      </Stack>
+    );
+  }
+  if (members.status === 'error') {
+    return (
+      <Alert severity="error">
+        {t('team.permissions.loadError')} ({members.error.message})
+      </Alert>
+    );
+  }
+  const others = members.data.filter((member) => member.id !== selfUid);
+  return (
+    <Stack spacing={3}>
+      <Typography sx={{ color: 'text.secondary' }}>{t('team.permissions.subtitle')}</Typography>
+      {others.length === 0 && (
+        <Card>
+          <CardContent>
+            <Typography sx={{ color: 'text.secondary' }} data-testid="permissions-empty">
+              {t('team.permissions.empty')}
+            </Typography>
+          </CardContent>
+        </Card>
+      )}
+      {others.map((member) => (
+        <MemberPermissions key={member.id} organizationId={organizationId} member={member} />
+      ))}
+    </Stack>
+  );
+}
+
+function MemberPermissions({ organizationId, member }: { organizationId: string; member: WithId<Member> }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const titleId = `member-${member.id}`;
+
+  const toggle = async (resource: Resource, action: Action, value: boolean) => {
+    const key = `${resource}.${action}`;
+    if (pending[key]) return;
+    setPending((p) => ({ ...p, [key]: true }));
+    try {
+      await setMemberPermission(organizationId, member.id, resource, action, value);
+      toast({ title: t('team.permissions.updated'), variant: 'success' });
+    } catch (error) {
+      toast({
+        title: t('team.permissions.error'),
+        description: describeCallableError(error).message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(({ [key]: _done, ...rest }) => rest);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId} data-testid="member-permissions">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+          <Typography variant="h2" id={titleId} sx={{ fontSize: '1.1rem' }}>
+            {member.fullName || member.email}
+          </Typography>
+          <Chip size="small" variant="outlined" label={t(`roles.${member.role}`)} />
+        </Stack>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, wordBreak: 'break-all' }}>
+          {member.username ? `@${member.username} · ` : ''}
+          {member.email}
+        </Typography>
+        {member.role === 'admin' ? (
+          <Alert severity="info">{t('team.permissions.adminAll')}</Alert>
+        ) : (
+          <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+            <Table size="small" aria-labelledby={titleId} sx={{ minWidth: 320 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('team.matrix.section')}</TableCell>
+                  {ACTIONS.map((action) => (
+                    <TableCell key={action} align="center" sx={{ px: 0.5 }}>
+                      {t(`actions.${action}`)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {RESOURCES.map((resource) => (
+                  <TableRow key={resource}>
+                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                      {t(`resources.${resource}`)}
+                    </TableCell>
+                    {ACTIONS.map((action) => (
+                      <TableCell key={action} align="center" sx={{ px: 0.5, py: 0 }}>
+                        <Switch
+                          size="small"
+                          checked={can(member, resource, action)}
+                          disabled={Boolean(pending[`${resource}.${action}`])}
+                          onChange={(_event, checked) => void toggle(resource, action, checked)}
+                          slotProps={{
+                            input: {
+                              'aria-label': t('team.permissions.switchLabel', {
+                                member: member.fullName || member.email,
+                                resource: t(`resources.${resource}`),
+                                action: t(`actions.${action}`),
+                              }),
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

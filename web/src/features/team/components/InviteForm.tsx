@@ -1,0 +1,214 @@
+import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
+import SendRoundedIcon from '@mui/icons-material/SendRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIONS, RESOURCES, permissionsForRole, type Role } from '@trato/model';
+import { useToast } from '@/components/toast';
+import { FormTextField } from '@/features/auth/components/FormTextField';
+import { GuardedForm } from '@/features/auth/components/GuardedForm';
+import { callFunction, describeCallableError, invitationLink } from '@/firebase/dataApi';
+import { canSendInvite, inviteSchema, type InviteValues } from '../utils/inviteForm';
+import { defaultInvitePermissions, toggleInvitePermission, toPermissionMap } from '../utils/permissionMatrix';
+import { useCopyLink } from './useCopyLink';
+
+const initialValues = (): InviteValues => ({
+  email: '',
+  role: 'seller',
+  permissions: defaultInvitePermissions(),
+});
+
+/** Equipo: invite by email with role admin or seller; permission checkboxes only for seller. */
+export function InviteForm({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const [created, setCreated] = useState<{ email: string; link: string } | null>(null);
+  const { copy } = useCopyLink();
+
+  const submit = async (values: InviteValues, helpers: FormikHelpers<InviteValues>) => {
+    const email = values.email.trim();
+    try {
+      const result = await callFunction('createInvitation', {
+        organizationId,
+        email,
+        role: values.role,
+        permissions: permissionsForRole(values.role, toPermissionMap(values.permissions)),
+      });
+      toast({ title: t('team.invite.sent'), description: t('team.invite.sentHint'), variant: 'success' });
+      setCreated({ email, link: invitationLink(result.token) });
+      helpers.resetForm({ values: initialValues() });
+    } catch (error) {
+      const described = describeCallableError(error);
+      toast({
+        title: t('team.invite.error'),
+        description:
+          described.reason === 'already-member'
+            ? t('team.invite.alreadyMember')
+            : described.message || t('auth.errors.unknown'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Formik<InviteValues> initialValues={initialValues()} validationSchema={inviteSchema} onSubmit={submit}>
+      {({ values, isSubmitting, setFieldValue }) => (
+        <GuardedForm aria-label={t('team.invite.title')}>
+          <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 0.5 }}>
+            {t('team.invite.title')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+            {t('team.invite.subtitle')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+            <FormTextField
+              name="email"
+              type="email"
+              label={t('auth.fields.email')}
+              placeholder={t('team.invite.emailPlaceholder')}
+              autoComplete="off"
+              inputMode="email"
+              required
+              disabled={isSubmitting}
+              sx={{ flex: 2 }}
+            />
+            <TextField
+              select
+              id="invite-role"
+              label={t('team.invite.role')}
+              value={values.role}
+              onChange={(event) => void setFieldValue('role', event.target.value as Role)}
+              disabled={isSubmitting}
+              sx={{ flex: 1, minWidth: 160 }}
+            >
+              <MenuItem value="seller">{t('roles.seller')}</MenuItem>
+              <MenuItem value="admin">{t('roles.admin')}</MenuItem>
+            </TextField>
+          </Stack>
+          {values.role === 'seller' ? (
+            <Box sx={{ mb: 2 }}>
+              <Typography
+                variant="subtitle2"
+                component="h3"
+                sx={{ fontWeight: 700, mb: 1 }}
+                id="invite-permissions"
+              >
+                {t('team.invite.permissions')}
+              </Typography>
+              <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                <Table size="small" aria-labelledby="invite-permissions" sx={{ minWidth: 320 }}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('team.matrix.section')}</TableCell>
+                      {ACTIONS.map((action) => (
+                        <TableCell key={action} align="center" sx={{ px: 0.5 }}>
+                          {t(`actions.${action}`)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {RESOURCES.map((resource) => (
+                      <TableRow key={resource}>
+                        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                          {t(`resources.${resource}`)}
+                        </TableCell>
+                        {ACTIONS.map((action) => (
+                          <TableCell key={action} align="center" sx={{ px: 0.5, py: 0 }}>
+                            <Checkbox
+                              size="small"
+                              checked={values.permissions[resource][action]}
+                              disabled={isSubmitting}
+                              onChange={(_event, checked) =>
+                                void setFieldValue(
+                                  'permissions',
+                                  toggleInvitePermission(values.permissions, resource, action, checked),
+                                )
+                              }
+                              slotProps={{
+                                input: {
+                                  'aria-label': `${t(`resources.${resource}`)}: ${t(`actions.${action}`)}`,
+                                },
+                              }}
+                            />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            </Box>
+          ) : (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('team.invite.adminAll')}
+            </Alert>
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSendInvite(values.email, isSubmitting)}
+            aria-busy={isSubmitting}
+            startIcon={
+              isSubmitting ? (
+                <CircularProgress size={16} color="inherit" aria-hidden="true" />
+              ) : (
+                <SendRoundedIcon />
+              )
+            }
+          >
+            {isSubmitting ? t('team.invite.sending') : t('team.invite.submit')}
+          </Button>
+          {created && (
+            <Alert
+              severity="success"
+              sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
+              onClose={() => setCreated(null)}
+              slotProps={{ closeButton: { title: t('common.toast.close') } }}
+            >
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('team.invite.linkFor', { email: created.email })}
+              </Typography>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
+                <Typography
+                  variant="body2"
+                  data-testid="new-invite-link"
+                  sx={{ fontFamily: 'ui-monospace, Menlo, monospace', wordBreak: 'break-all', flex: 1 }}
+                >
+                  {created.link}
+                </Typography>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<ContentCopyRoundedIcon />}
+                  onClick={() => void copy(created.link)}
+                  sx={{ flexShrink: 0 }}
+                >
+                  {t('team.invitations.copy')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+        </GuardedForm>
+      )}
+    </Formik>
+  );
+}

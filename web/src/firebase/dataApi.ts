@@ -1,0 +1,27 @@
+// Firestore / Functions access of the signed-in area and the invitation page. Loaded with those
+// lazy routes only (never with the landing page).
+export { callFunction, invitationLink } from './callables';
+export type { CallableContract, CallableName } from './callables';
+export { describeCallableError } from './callableErrors';
+export type { DescribedCallableError } from './callableErrors';
+export { MembershipProvider, useMembership } from './membership';
+export type { Membership, MembershipStatus } from './membership';
+export {
+  membersQuery,
+  organizationsQuery,
+  pendingInvitationsQuery,
+  useLiveDocument,
+  useLiveQuery,
+  useMembers,
+  useOrganizations,
+  usePendingInvitations,
+} from './live';
+export type { LiveState } from './live';
+export {
+  deleteInvitation,
+  setMemberPermission,
+  updateOrganization,
+  updateProfileLanguage,
+  updateProfileName,
+} from './settingsData';
+export { FirebaseDataProviders } from './FirebaseDataProviders';
