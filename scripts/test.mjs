@@ -1,6 +1,6 @@
 // `npm test`: every suite of every workspace, then one summary line ("N passed, M failed").
 // Suites that need the local cloud (functions, security rules, end-to-end) run while it is up.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,23 +14,31 @@ function vitestSuite(name, workspace, extraEnv = {}) {
   return { name, kind: 'vitest', cwd: path.join(root, workspace), extraEnv };
 }
 
-function runSuite(suite) {
+// Suites run as async children: the local cloud's log pipes are drained by this process's event
+// loop, and a blocked loop (spawnSync) would fill them until the emulator stalls on a write.
+function run(command, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: 'inherit' });
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
+async function runSuite(suite) {
   const report = path.join(reports, `${suite.name}.json`);
   const env = { ...process.env, ...suite.extraEnv };
   console.log(`\n━━ ${suite.name} ━━`);
   let status;
   if (suite.kind === 'vitest') {
-    status = spawnSync(
+    status = await run(
       'npx',
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-      { cwd: suite.cwd, env, stdio: 'inherit' },
-    ).status;
+      { cwd: suite.cwd, env },
+    );
   } else {
-    status = spawnSync('npx', ['playwright', 'test', '-c', suite.config, '--reporter=list,json'], {
+    status = await run('npx', ['playwright', 'test', '-c', suite.config, '--reporter=list,json'], {
       cwd: suite.cwd,
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-      stdio: 'inherit',
-    }).status;
+    });
   }
   results.push({ name: suite.name, ...countResults(suite.kind, report, status) });
 }
@@ -69,7 +77,7 @@ const withCloud = [
 const only = process.argv.slice(2);
 const selected = (suites) => (only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites);
 
-for (const suite of selected(standalone)) runSuite(suite);
+for (const suite of selected(standalone)) await runSuite(suite);
 
 const cloudSuites = selected(withCloud);
 if (cloudSuites.length) {
@@ -84,7 +92,7 @@ if (cloudSuites.length) {
   }
   if (cloud) {
     try {
-      for (const suite of cloudSuites) runSuite(suite);
+      for (const suite of cloudSuites) await runSuite(suite);
     } finally {
       await cloud.stop();
     }
