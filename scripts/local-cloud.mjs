@@ -2,8 +2,9 @@
 // and firebase-tools' Auth + Functions emulators, on the ports of firebase.json. Used by
 // `npm run emulators`, `npm run dev` and `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -145,7 +146,10 @@ export async function startLocalCloud(options = {}) {
   if (importData && existsSync(path.join(dataDir, 'firebase-export-metadata.json'))) {
     firebaseArgs.push('--import', dataDir);
   }
-  if (exportOnExit) firebaseArgs.push('--export-on-exit', dataDir);
+  // firebase-tools empties its export directory before writing, so it exports to a scratch
+  // directory whose Auth files are moved into emulator-data/ after it stopped (see stop()).
+  const authExportDir = exportOnExit ? mkdtempSync(path.join(os.tmpdir(), 'trato-auth-export-')) : null;
+  if (authExportDir) firebaseArgs.push('--export-on-exit', authExportDir);
   let ready;
   const readyPromise = new Promise((resolve) => (ready = resolve));
   const firebase = spawn(process.execPath, firebaseArgs, {
@@ -161,6 +165,16 @@ export async function startLocalCloud(options = {}) {
   pipeWithPrefix(firebase.stderr, '[firebase]', out, onFirebaseLine);
 
   const children = [cloud, firebase];
+  const moveAuthExport = () => {
+    if (!authExportDir) return;
+    for (const name of ['auth_export', 'firebase-export-metadata.json']) {
+      const from = path.join(authExportDir, name);
+      if (!existsSync(from)) continue;
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      cpSync(from, path.join(dataDir, name), { recursive: true });
+    }
+    rmSync(authExportDir, { recursive: true, force: true });
+  };
   const stop = async () => {
     await Promise.all(
       children.map(
@@ -176,6 +190,7 @@ export async function startLocalCloud(options = {}) {
           }),
       ),
     );
+    moveAuthExport();
   };
 
   try {
