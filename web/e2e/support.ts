@@ -35,3 +35,55 @@ export async function emulatorOobCodes(): Promise<EmulatorOobCode[]> {
   const body = (await response.json()) as { oobCodes?: EmulatorOobCode[] };
   return body.oobCodes ?? [];
 }
+
+export const FUNCTIONS_EMULATOR_URL = `http://${process.env.FUNCTIONS_EMULATOR_HOST ?? '127.0.0.1:5001'}`;
+
+/** A username that is unique per run (3-20 lower-case letters, digits, underscores). */
+export function uniqueUsername(label: string): string {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return `${label}_${stamp}`.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 20);
+}
+
+async function emulatorSignUp(email: string, password: string): Promise<{ idToken: string; localId: string }> {
+  const response = await fetch(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { idToken: string; localId: string };
+}
+
+/** Calls a callable of the Functions emulator as the user holding `idToken`. */
+export async function callCallable<T>(name: string, data: unknown, idToken?: string): Promise<T> {
+  const response = await fetch(`${FUNCTIONS_EMULATOR_URL}/${PROJECT_ID}/us-central1/${name}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (!response.ok || body.error) throw new Error(`${name} failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.result as T;
+}
+
+/** An administrator with an organization (Auth emulator + the createOrganization callable), no UI. */
+export async function createAdminWithOrganization(
+  email: string,
+  password: string,
+  { fullName = 'Ana López', companyName = 'Café Aurora', language = 'es' } = {},
+): Promise<{ uid: string; organizationId: string; username: string }> {
+  const { idToken, localId } = await emulatorSignUp(email, password);
+  const username = uniqueUsername('adm');
+  const { organizationId } = await callCallable<{ organizationId: string }>(
+    'createOrganization',
+    { fullName, username, companyName, language },
+    idToken,
+  );
+  return { uid: localId, organizationId, username };
+}
