@@ -364,6 +364,17 @@ function ratio(r: Row): string {
   return `${x.toFixed(x < 0.1 ? 4 : 2)} (${faster >= 1 ? `ours ×${fmt(faster)}` : `theirs ×${fmt(1 / faster)}`})`;
 }
 
+/** The repository checks formatting with prettier; write the committed JSON the way it wants. */
+async function prettierJson(text: string, file: string): Promise<string> {
+  try {
+    const prettier = await import('prettier');
+    const options = (await prettier.resolveConfig(file)) ?? {};
+    return await prettier.format(text, { ...options, parser: 'json' });
+  } catch {
+    return `${text}\n`;
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const info = machine();
@@ -539,7 +550,8 @@ async function main(): Promise<void> {
     rules: { inProcess, endToEnd: e2e },
     engineFanOut: engineFan,
   };
-  writeFileSync(file, `${JSON.stringify(json, null, 1)}\n`);
+  const text = JSON.stringify(json, (key, value: unknown) => (key === 'samples' ? undefined : value), 2);
+  writeFileSync(file, await prettierJson(text, file));
   log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
