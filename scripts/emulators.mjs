@@ -32,13 +32,16 @@ export async function runLocalCloud({ exportOnExit, extraChildren = () => [] }) 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const exportOnExit = process.argv.includes('--export');
-  runLocalCloud({ exportOnExit }).then(() => {
-    console.log(
-      `\nLocal cloud ready — Firestore :${ports.firestore}  Storage :${ports.storage}  Auth :${ports.auth}  Functions :${ports.functions}` +
-        `\nCtrl-C to stop${exportOnExit ? ' (data is exported to emulator-data/ on exit)' : ''}.\n`,
-    );
-  }, (error) => {
-    console.error(error.message);
-    process.exit(1);
-  });
+  runLocalCloud({ exportOnExit }).then(
+    () => {
+      console.log(
+        `\nLocal cloud ready — Firestore :${ports.firestore}  Storage :${ports.storage}  Auth :${ports.auth}  Functions :${ports.functions}` +
+          `\nCtrl-C to stop${exportOnExit ? ' (data is exported to emulator-data/ on exit)' : ''}.\n`,
+      );
+    },
+    (error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
 }

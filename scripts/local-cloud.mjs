@@ -42,7 +42,8 @@ function portInUse(port) {
 async function waitForPort(port, name, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
     if (await portInUse(port)) return;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -99,7 +100,9 @@ export async function startLocalCloud(options = {}) {
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (await portInUse(port)) busy.push(`${name} (${port})`);
   if (busy.length) {
-    throw new Error(`ports already in use: ${busy.join(', ')} — is another local cloud (npm run dev) running?`);
+    throw new Error(
+      `ports already in use: ${busy.join(', ')} — is another local cloud (npm run dev) running?`,
+    );
   }
 
   const dataDir = path.join(root, 'emulator-data');
@@ -198,8 +201,12 @@ export async function startLocalCloud(options = {}) {
     await waitForPort(ports.storage, 'Storage emulator', cloud);
     await Promise.race([
       readyPromise,
-      new Promise((_, reject) => firebase.once('exit', (code) => reject(new Error(`firebase-tools exited (${code})`)))),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('firebase-tools not ready in 90s')), 90_000)),
+      new Promise((_, reject) =>
+        firebase.once('exit', (code) => reject(new Error(`firebase-tools exited (${code})`))),
+      ),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('firebase-tools not ready in 90s')), 90_000),
+      ),
     ]);
   } catch (error) {
     if (quiet) process.stderr.write(recent.join('\n') + '\n');
@@ -207,6 +214,8 @@ export async function startLocalCloud(options = {}) {
     throw error;
   }
 
-  const exited = Promise.race(children.map((child) => new Promise((resolve) => child.once('exit', () => resolve(child)))));
+  const exited = Promise.race(
+    children.map((child) => new Promise((resolve) => child.once('exit', () => resolve(child)))),
+  );
   return { stop, exited, children };
 }

@@ -70,12 +70,21 @@ const standalone = [
 ];
 const withCloud = [
   vitestSuite('functions', 'functions', cloudEnv),
-  ...(existsSync(path.join(root, 'security/package.json')) ? [vitestSuite('security rules', 'security', cloudEnv)] : []),
-  { name: 'web (end-to-end)', kind: 'playwright', cwd: path.join(root, 'web'), config: 'playwright.config.ts', extraEnv: cloudEnv },
+  ...(existsSync(path.join(root, 'security/package.json'))
+    ? [vitestSuite('security rules', 'security', cloudEnv)]
+    : []),
+  {
+    name: 'web (end-to-end)',
+    kind: 'playwright',
+    cwd: path.join(root, 'web'),
+    config: 'playwright.config.ts',
+    extraEnv: cloudEnv,
+  },
 ];
 
 const only = process.argv.slice(2);
-const selected = (suites) => (only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites);
+const selected = (suites) =>
+  only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites;
 
 for (const suite of selected(standalone)) await runSuite(suite);
 
@@ -100,12 +109,20 @@ if (cloudSuites.length) {
 }
 
 const total = results.reduce(
-  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log('\n━━ summary ━━');
 for (const r of results) {
-  console.log(`  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.crashed ? ' (did not report)' : ''}`);
+  console.log(
+    `  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.crashed ? ' (did not report)' : ''}`,
+  );
 }
-console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed > 0 ? 1 : 0);
