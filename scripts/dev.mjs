@@ -12,11 +12,16 @@ const exportOnExit = process.argv.includes('--export');
 runLocalCloud({
   exportOnExit,
   extraChildren: () => [
-    spawn('npm', ['run', 'dev', '-w', 'web', '--', '--port', String(webPort), '--strictPort'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, VITE_USE_EMULATORS: 'true' },
-    }),
+    // Vite itself, not through npm: a signal to npm does not always reach its child.
+    spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(webPort), '--strictPort'],
+      {
+        cwd: path.join(root, 'web'),
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, VITE_USE_EMULATORS: 'true' },
+      },
+    ),
   ],
 }).then(
   () => {

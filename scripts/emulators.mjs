@@ -1,13 +1,17 @@
 // `npm run emulators [-- --export]`: the whole local cloud in the foreground until Ctrl-C / SIGTERM.
 // Imports emulator-data/ at start; writes it back on exit only with --export.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 
 import { buildFunctions, ports, root, startLocalCloud } from './local-cloud.mjs';
 
 export async function runLocalCloud({ exportOnExit, extraChildren = () => [] }) {
   buildFunctions();
   // Rebuild functions on change; the Functions emulator hot-reloads lib/.
-  const watcher = spawn('npm', ['run', 'build:watch', '-w', 'functions'], { cwd: root, stdio: 'ignore' });
+  const watcher = spawn(process.execPath, ['build.mjs', '--watch'], {
+    cwd: path.join(root, 'functions'),
+    stdio: 'ignore',
+  });
   const cloud = await startLocalCloud({ importData: true, exportOnExit });
   const others = [watcher, ...extraChildren()];
 
