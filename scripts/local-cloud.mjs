@@ -26,6 +26,8 @@ export const cloudEnv = {
   STORAGE_EMULATOR_HOST: `http://127.0.0.1:${ports.storage}`,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
   GCLOUD_PROJECT: projectId,
+  // firebase-admin would otherwise probe the cloud metadata server for credentials.
+  METADATA_SERVER_DETECTION: 'none',
 };
 
 function portInUse(port) {

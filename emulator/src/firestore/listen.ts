@@ -80,7 +80,8 @@ class ActiveTarget {
     return out;
   }
 
-  check(): TargetCheck {
+  /** `results`: the documents to check one by one; by default all of the target's documents. */
+  check(results?: Document[]): TargetCheck {
     if (this.docPaths) {
       const db = this.stream.registry.hooks.database;
       return {
@@ -92,8 +93,21 @@ class ActiveTarget {
       };
     }
     const q = this.query!;
-    return { kind: 'query', parent: q.parent, query: q.source, results: [...this.results.values()] };
+    return {
+      kind: 'query',
+      parent: q.parent,
+      query: q.source,
+      results: results ?? [...this.results.values()],
+    };
   }
+}
+
+function sameVersion(before: Document | undefined, after: Document): boolean {
+  return (
+    before !== undefined &&
+    before.updateTime.seconds === after.updateTime.seconds &&
+    before.updateTime.nanos === after.updateTime.nanos
+  );
 }
 
 function relativePath(name: string): string {
@@ -309,7 +323,13 @@ class Stream implements ListenStream {
       const next = t.compute(hooks.store, changed);
       const previous = t.results;
       t.results = next;
-      const auth = hooks.authorize(this.caller, t.check());
+      // After a commit only new or changed documents need a per-document check: the others were
+      // checked when they were sent, and the query-level check (re-run here) catches rights that
+      // changed through get() lookups. This keeps fan-out proportional to the change.
+      const fresh = changed
+        ? [...next].filter(([p, d]) => !sameVersion(previous.get(p), d)).map(([, d]) => d)
+        : undefined;
+      const auth = hooks.authorize(this.caller, t.check(fresh));
       if (!auth.allowed) {
         this.drop(t);
         this.removeWithCause(t.id, Code.PERMISSION_DENIED, PERMISSION_DENIED_MESSAGE);
@@ -326,14 +346,7 @@ class Stream implements ListenStream {
         differs = true;
       }
       for (const [p, d] of next) {
-        const before = previous.get(p);
-        if (
-          before &&
-          before.updateTime.seconds === d.updateTime.seconds &&
-          before.updateTime.nanos === d.updateTime.nanos
-        ) {
-          continue;
-        }
+        if (sameVersion(previous.get(p), d)) continue;
         entry(p).added.push(t);
         differs = true;
       }
