@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createEmulatorUser, uniqueEmail } from './support';
+import { addSeller, createAdminWithOrganization, inviteToken, uniqueEmail } from './support';
 
 /** Runs axe (WCAG 2.1 A/AA, including colour contrast) on the current page. */
 async function expectNoViolations(page: Page, label: string) {
@@ -15,7 +15,8 @@ async function expectNoViolations(page: Page, label: string) {
 
 for (const language of ['es', 'en'] as const) {
   for (const width of [360, 1280] as const) {
-    test(`no accessibility violations — ${language} ${width}px`, async ({ page }) => {
+    test(`no accessibility violations — ${language} ${width}px`, async ({ page, browser }) => {
+      test.setTimeout(180_000);
       await page.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
       await page.setViewportSize({ width, height: 800 });
 
@@ -37,14 +38,33 @@ for (const language of ['es', 'en'] as const) {
       await expectNoViolations(page, 'not found');
 
       const email = uniqueEmail(`a11y-${language}-${width}`);
-      await createEmulatorUser(email, 'secreto123');
+      const admin = await createAdminWithOrganization(email, 'secreto123');
+      await addSeller(admin, uniqueEmail(`a11y-seller-${language}-${width}`), 'secreto123', {
+        contacts: { view: true, create: true },
+      });
+      const token = await inviteToken(admin, uniqueEmail(`a11y-invitee-${language}-${width}`));
       await page.goto('/auth');
       await page.locator('input[name="email"]').fill(email);
       await page.locator('input[name="password"]').fill('secreto123');
       await page.locator('button[type="submit"]').click();
       await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 45_000 });
       await expectNoViolations(page, 'dashboard with toast');
+
+      for (const tab of ['perfil', 'organizacion', 'equipo', 'permisos', 'email']) {
+        await page.goto(`/ajustes?tab=${tab}`);
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0, { timeout: 20_000 });
+        await expectNoViolations(page, `settings ${tab}`);
+      }
+
+      const visitorContext = await browser.newContext({ viewport: { width, height: 800 } });
+      await visitorContext.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`/invite/${token}`);
+      await expect(visitor.getByTestId('invite-role')).toBeVisible({ timeout: 45_000 });
+      await expectNoViolations(visitor, 'invitation page');
+      await visitorContext.close();
     });
   }
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createEmulatorUser, uniqueEmail } from './support';
+import { createAdminWithOrganization, uniqueEmail } from './support';
 
 const PROTECTED = [
   '/dashboard',
@@ -44,13 +44,14 @@ test.describe('routes', () => {
   test('signed in, the protected pages and the old paths work', async ({ page }) => {
     const email = uniqueEmail('routes');
     const password = 'secreto123';
-    await createEmulatorUser(email, password);
+    await createAdminWithOrganization(email, password);
     await page.goto('/auth');
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Contraseña/).fill(password);
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 45_000 });
     await page.goto('/clientes');
     await expect(page).toHaveURL(/\/contactos$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contactos');

@@ -1,74 +1,159 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { createEmulatorUser, uniqueEmail } from './support';
+import {
+  addSeller,
+  createAdminWithOrganization,
+  createEmulatorUser,
+  inviteToken,
+  uniqueEmail,
+} from './support';
 
 /**
- * Full-page screenshots of the public screens at phone and desktop widths in
- * both languages, written to web/screenshots/ (git-ignored) for visual review.
+ * Screenshots of every screen at phone and desktop widths in both languages, written to
+ * web/screenshots/ (git-ignored) for visual review.
  */
 const WIDTHS = [360, 1280] as const;
 /** web/screenshots/, wherever Playwright is started from. */
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const LANGUAGES = ['es', 'en'] as const;
+const PASSWORD = 'secreto123';
+const SLOW = { timeout: 45_000 };
 
 async function useLanguage(page: Page, language: string) {
   await page.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
 }
 
+async function shot(page: Page, name: string, fullPage = true) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${OUT}${name}.png`, fullPage });
+}
+
+async function loginAs(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW);
+}
+
+async function waitLoaded(page: Page) {
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
+}
+
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
-    test(`screenshots ${language} ${width}px`, async ({ page }) => {
+    const size = { width, height: width === 360 ? 780 : 860 };
+    const tag = `${language}-${width}`;
+
+    test(`screenshots of the public screens ${tag}`, async ({ page }) => {
       await useLanguage(page, language);
-      await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
+      await page.setViewportSize(size);
 
       await page.goto('/');
       await expect(page.locator('h1')).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${OUT}landing-${language}-${width}.png`, fullPage: true });
+      await shot(page, `landing-${tag}`);
 
       await page.goto('/auth');
       await expect(page.locator('h1')).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${OUT}auth-login-${language}-${width}.png`, fullPage: true });
+      await shot(page, `auth-login-${tag}`);
 
       await page.getByRole('tab').nth(1).click();
       await page.getByRole('button', { name: /Crear cuenta|Create account/ }).click();
       await expect(page.locator('.Mui-error').first()).toBeVisible();
-      await page.screenshot({
-        path: `${OUT}auth-signup-errors-${language}-${width}.png`,
-        fullPage: true,
-      });
+      await shot(page, `auth-signup-errors-${tag}`);
 
       await page.getByRole('radio').nth(1).check();
-      await page.screenshot({
-        path: `${OUT}auth-signup-employee-${language}-${width}.png`,
-        fullPage: true,
-      });
+      await shot(page, `auth-signup-employee-${tag}`);
 
       await page.goto('/nope-not-here');
       await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({ path: `${OUT}not-found-${language}-${width}.png`, fullPage: true });
-
-      await page.goto('/invite/tok_3f9a2b7c1d');
-      await expect(page.locator('h1')).toBeVisible();
-      await page.screenshot({ path: `${OUT}invite-${language}-${width}.png`, fullPage: true });
+      await shot(page, `not-found-${tag}`);
 
       // Wrong password: the destructive toast.
-      const email = uniqueEmail(`shot-${language}-${width}`);
-      await createEmulatorUser(email, 'secreto123');
+      const email = uniqueEmail(`shot-${tag}`);
+      await createEmulatorUser(email, PASSWORD);
       await page.goto('/auth');
       await page.locator('input[name="email"]').fill(email);
       await page.locator('input[name="password"]').fill('wrong-password');
       await page.locator('button[type="submit"]').click();
       await expect(page.getByTestId('toast')).toBeVisible();
-      await page.screenshot({ path: `${OUT}auth-error-toast-${language}-${width}.png` });
+      await shot(page, `auth-error-toast-${tag}`, false);
 
-      // Signed in: the interim layout with the welcome toast.
-      await page.locator('input[name="password"]').fill('secreto123');
+      // Signed in without an organization: the onboarding step.
+      await page.locator('input[name="password"]').fill(PASSWORD);
       await page.locator('button[type="submit"]').click();
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(page.getByTestId('toast')).toBeVisible();
-      await page.screenshot({ path: `${OUT}dashboard-${language}-${width}.png` });
+      await expect(page.locator('input[name="companyName"]')).toBeVisible(SLOW);
+      await shot(page, `onboarding-${tag}`);
+    });
+
+    test(`screenshots of the shell, settings and invitation ${tag}`, async ({ page, browser }) => {
+      test.setTimeout(180_000);
+      await useLanguage(page, language);
+      await page.setViewportSize(size);
+      const adminEmail = uniqueEmail(`shot-admin-${tag}`);
+      const admin = await createAdminWithOrganization(adminEmail, PASSWORD, {
+        companyName: 'Café Aurora',
+        language,
+      });
+      const sellerEmail = uniqueEmail(`shot-seller-${tag}`);
+      await addSeller(admin, sellerEmail, PASSWORD, {
+        dashboard: { view: true },
+        contacts: { view: true, create: true, edit: false, delete: false },
+        deals: { view: false },
+      });
+      await inviteToken(admin, uniqueEmail(`shot-pending-${tag}`));
+      const token = await inviteToken(admin, uniqueEmail(`shot-invitee-${tag}`));
+
+      await loginAs(page, adminEmail);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
+      await shot(page, `shell-dashboard-${tag}`, false);
+
+      if (width === 360) {
+        await page.getByRole('button', { name: /barra lateral|sidebar/i }).click();
+        await expect(page.getByTestId('sidebar')).toBeVisible();
+        await shot(page, `shell-mobile-drawer-${tag}`, false);
+        await page.keyboard.press('Escape');
+      } else {
+        await page.keyboard.press('Control+B');
+        await expect(page.getByTestId('sidebar')).toHaveAttribute('data-state', 'collapsed');
+        await shot(page, `shell-collapsed-${tag}`, false);
+        await page.keyboard.press('Control+B');
+        await page.getByRole('button', { name: /^(Menú de usuario|User menu)/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await shot(page, `shell-user-menu-${tag}`, false);
+        await page.keyboard.press('Escape');
+      }
+
+      for (const tab of ['perfil', 'organizacion', 'equipo', 'permisos', 'email']) {
+        await page.goto(`/ajustes?tab=${tab}`);
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await waitLoaded(page);
+        await shot(page, `settings-${tab}-${tag}`);
+      }
+
+      // The seller: fewer sections, fewer tabs, organization read-only.
+      const sellerContext = await browser.newContext({ viewport: size });
+      await sellerContext.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      const seller = await sellerContext.newPage();
+      await loginAs(seller, sellerEmail);
+      await expect(seller.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
+      await shot(seller, `seller-dashboard-${tag}`, false);
+      await seller.goto('/ajustes?tab=organizacion');
+      await expect(seller.getByRole('tabpanel')).toBeVisible();
+      await shot(seller, `seller-settings-organizacion-${tag}`);
+      await sellerContext.close();
+
+      // The invitation page, as a visitor.
+      const visitorContext = await browser.newContext({ viewport: size });
+      await visitorContext.addInitScript((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`/invite/${token}`);
+      await expect(visitor.getByTestId('invite-role')).toBeVisible(SLOW);
+      await shot(visitor, `invite-${tag}`);
+      await visitor.getByRole('button', { name: /Unirme al equipo|Join the team/ }).click();
+      await expect(visitor.locator('.Mui-error').first()).toBeVisible();
+      await shot(visitor, `invite-errors-${tag}`);
+      await visitorContext.close();
     });
   }
 }

@@ -41,10 +41,16 @@ export const FUNCTIONS_EMULATOR_URL = `http://${process.env.FUNCTIONS_EMULATOR_H
 /** A username that is unique per run (3-20 lower-case letters, digits, underscores). */
 export function uniqueUsername(label: string): string {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return `${label}_${stamp}`.toLowerCase().replace(/[^a-z0-9_]/g, '').slice(0, 20);
+  return `${label}_${stamp}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '')
+    .slice(0, 20);
 }
 
-async function emulatorSignUp(email: string, password: string): Promise<{ idToken: string; localId: string }> {
+async function emulatorSignUp(
+  email: string,
+  password: string,
+): Promise<{ idToken: string; localId: string }> {
   const response = await fetch(
     `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
     {
@@ -53,7 +59,8 @@ async function emulatorSignUp(email: string, password: string): Promise<{ idToke
       body: JSON.stringify({ email, password, returnSecureToken: true }),
     },
   );
-  if (!response.ok) throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { idToken: string; localId: string };
 }
 
@@ -68,7 +75,8 @@ export async function callCallable<T>(name: string, data: unknown, idToken?: str
     body: JSON.stringify({ data }),
   });
   const body = (await response.json()) as { result?: T; error?: unknown };
-  if (!response.ok || body.error) throw new Error(`${name} failed: ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok || body.error)
+    throw new Error(`${name} failed: ${response.status} ${JSON.stringify(body)}`);
   return body.result as T;
 }
 
@@ -77,7 +85,7 @@ export async function createAdminWithOrganization(
   email: string,
   password: string,
   { fullName = 'Ana López', companyName = 'Café Aurora', language = 'es' } = {},
-): Promise<{ uid: string; organizationId: string; username: string }> {
+): Promise<{ uid: string; organizationId: string; username: string; idToken: string }> {
   const { idToken, localId } = await emulatorSignUp(email, password);
   const username = uniqueUsername('adm');
   const { organizationId } = await callCallable<{ organizationId: string }>(
@@ -85,5 +93,37 @@ export async function createAdminWithOrganization(
     { fullName, username, companyName, language },
     idToken,
   );
-  return { uid: localId, organizationId, username };
+  return { uid: localId, organizationId, username, idToken };
+}
+
+/** Invites `email` as a seller with `permissions` and accepts it as that new user (no UI). */
+export async function addSeller(
+  admin: { organizationId: string; idToken: string },
+  email: string,
+  password: string,
+  permissions: Record<string, Record<string, boolean>>,
+  fullName = 'Luis Vendedor',
+): Promise<{ uid: string; token: string }> {
+  const { token } = await callCallable<{ token: string }>(
+    'createInvitation',
+    { organizationId: admin.organizationId, email, role: 'seller', permissions },
+    admin.idToken,
+  );
+  const { idToken, localId } = await emulatorSignUp(email, password);
+  await callCallable('acceptInvitation', { token, fullName, username: uniqueUsername('sel') }, idToken);
+  return { uid: localId, token };
+}
+
+/** A pending invitation's link token (for screenshots of the invitation page). */
+export async function inviteToken(
+  admin: { organizationId: string; idToken: string },
+  email: string,
+  role: 'admin' | 'seller' = 'seller',
+): Promise<string> {
+  const { token } = await callCallable<{ token: string }>(
+    'createInvitation',
+    { organizationId: admin.organizationId, email, role, permissions: {} },
+    admin.idToken,
+  );
+  return token;
 }

@@ -37,7 +37,17 @@ const TEXT = {
     permissionUpdated: 'Permiso actualizado',
     sellerTabs: ['Perfil', 'Organización', 'Cuentas de email'],
     adminTabs: ['Perfil', 'Organización', 'Equipo', 'Permisos', 'Cuentas de email'],
-    resources: ['Dashboard', 'Empresas', 'Contactos', 'Deals', 'Tareas', 'Reuniones', 'Tickets', 'Marketing', 'Documentos'],
+    resources: [
+      'Dashboard',
+      'Empresas',
+      'Contactos',
+      'Deals',
+      'Tareas',
+      'Reuniones',
+      'Tickets',
+      'Marketing',
+      'Documentos',
+    ],
   },
   en: {
     signUpTab: 'Sign up',
@@ -66,7 +76,17 @@ const TEXT = {
     permissionUpdated: 'Permission updated',
     sellerTabs: ['Profile', 'Organization', 'Email accounts'],
     adminTabs: ['Profile', 'Organization', 'Team', 'Permissions', 'Email accounts'],
-    resources: ['Dashboard', 'Companies', 'Contacts', 'Deals', 'Tasks', 'Meetings', 'Tickets', 'Marketing', 'Documents'],
+    resources: [
+      'Dashboard',
+      'Companies',
+      'Contacts',
+      'Deals',
+      'Tasks',
+      'Meetings',
+      'Tickets',
+      'Marketing',
+      'Documents',
+    ],
   },
 } as const;
 
@@ -170,8 +190,12 @@ for (const language of ['es', 'en'] as const) {
     await admin.getByRole('tab', { name: L.permissionsTab }).click();
     const revoke = admin.getByRole('switch', { name: `Luis Vendedor — ${L.contacts}: ${L.view}` });
     await expect(revoke).toBeChecked();
-    await expect(admin.getByRole('switch', { name: `Luis Vendedor — ${L.contacts}: ${L.create}` })).toBeChecked();
-    await expect(admin.getByRole('switch', { name: `Luis Vendedor — ${L.resources[3]}: ${L.view}` })).not.toBeChecked();
+    await expect(
+      admin.getByRole('switch', { name: `Luis Vendedor — ${L.contacts}: ${L.create}` }),
+    ).toBeChecked();
+    await expect(
+      admin.getByRole('switch', { name: `Luis Vendedor — ${L.resources[3]}: ${L.view}` }),
+    ).not.toBeChecked();
     await revoke.click();
     await expect(admin.getByTestId('toast').filter({ hasText: L.permissionUpdated })).toBeVisible();
     await expect(revoke).not.toBeChecked();

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matrixTableSx } from './components/matrixTableSx';
 import { ACTIONS, RESOURCES, can, type Action, type Member, type Resource, type WithId } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { describeCallableError, setMemberPermission, useMembers } from '@/firebase/dataApi';
@@ -84,7 +85,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
 
   return (
     <Card component="section" aria-labelledby={titleId} data-testid="member-permissions">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+      <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
           <Typography variant="h2" id={titleId} sx={{ fontSize: '1.1rem' }}>
             {member.fullName || member.email}
@@ -99,12 +100,12 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
           <Alert severity="info">{t('team.permissions.adminAll')}</Alert>
         ) : (
           <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <Table size="small" aria-labelledby={titleId} sx={{ minWidth: 320 }}>
+            <Table size="small" aria-labelledby={titleId} sx={matrixTableSx}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('team.matrix.section')}</TableCell>
                   {ACTIONS.map((action) => (
-                    <TableCell key={action} align="center" sx={{ px: 0.5 }}>
+                    <TableCell key={action} align="center">
                       {t(`actions.${action}`)}
                     </TableCell>
                   ))}
@@ -113,11 +114,11 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
               <TableBody>
                 {RESOURCES.map((resource) => (
                   <TableRow key={resource}>
-                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell component="th" scope="row">
                       {t(`resources.${resource}`)}
                     </TableCell>
                     {ACTIONS.map((action) => (
-                      <TableCell key={action} align="center" sx={{ px: 0.5, py: 0 }}>
+                      <TableCell key={action} align="center">
                         <Switch
                           size="small"
                           checked={can(member, resource, action)}

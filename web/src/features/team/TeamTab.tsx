@@ -9,12 +9,12 @@ export function TeamTab({ organizationId }: { organizationId: string }) {
   return (
     <Stack spacing={3}>
       <Card>
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
           <InviteForm organizationId={organizationId} />
         </CardContent>
       </Card>
       <Card>
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
           <PendingInvitations organizationId={organizationId} />
         </CardContent>
       </Card>

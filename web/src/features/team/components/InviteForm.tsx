@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { matrixTableSx } from './matrixTableSx';
 import { ACTIONS, RESOURCES, permissionsForRole, type Role } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { FormTextField } from '@/features/auth/components/FormTextField';
@@ -110,12 +111,12 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
                 {t('team.invite.permissions')}
               </Typography>
               <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-                <Table size="small" aria-labelledby="invite-permissions" sx={{ minWidth: 320 }}>
+                <Table size="small" aria-labelledby="invite-permissions" sx={matrixTableSx}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{t('team.matrix.section')}</TableCell>
                       {ACTIONS.map((action) => (
-                        <TableCell key={action} align="center" sx={{ px: 0.5 }}>
+                        <TableCell key={action} align="center">
                           {t(`actions.${action}`)}
                         </TableCell>
                       ))}
@@ -124,11 +125,11 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
                   <TableBody>
                     {RESOURCES.map((resource) => (
                       <TableRow key={resource}>
-                        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                        <TableCell component="th" scope="row">
                           {t(`resources.${resource}`)}
                         </TableCell>
                         {ACTIONS.map((action) => (
-                          <TableCell key={action} align="center" sx={{ px: 0.5, py: 0 }}>
+                          <TableCell key={action} align="center">
                             <Checkbox
                               size="small"
                               checked={values.permissions[resource][action]}
