@@ -99,6 +99,11 @@ beforeAll(async () => {
     docs.push([`${A}/contacts/${id}/notes/n2`, { ...crmBody('notes', 'adminA', 'n2'), ...storedAudit() }]);
   }
   docs.push([`${A}/members/second-admin`, memberDoc('admin', {}, 'second-admin')]);
+  // Members who rename themselves (each case its own, as the cases run concurrently).
+  for (const uid of ['renamer1', 'renamer2', 'renamer3', 'renamer4', 'renamer5']) {
+    docs.push([`users/${uid}`, userDoc(uid, 'orgA')]);
+    docs.push([`${A}/members/${uid}`, memberDoc('seller', {}, uid)]);
+  }
   await env.withSecurityRulesDisabled((ctx) => writeAll(ctx.firestore() as unknown as Firestore, docs));
 });
 
@@ -253,6 +258,33 @@ describe.concurrent('privilege escalation', () => {
   denied("the superadmin reads A's subscription", () =>
     getDoc(doc(db('root', { superadmin: true }), `${A}/billing/subscription`)),
   );
+  denied('a member renames themself on the member document only (drifts from the profile)', () =>
+    updateDoc(doc(db('renamer1'), `${A}/members/renamer1`), { fullName: 'Otro Nombre' }),
+  );
+  denied('a member slips a role change into their rename', () => {
+    const batch = writeBatch(db('renamer2'));
+    batch.update(doc(db('renamer2'), 'users/renamer2'), { fullName: 'Nuevo' });
+    batch.update(doc(db('renamer2'), `${A}/members/renamer2`), { fullName: 'Nuevo', role: 'admin' });
+    return batch.commit();
+  });
+  denied("a member renames another member with their own profile's name", () => {
+    const batch = writeBatch(db('renamer3'));
+    batch.update(doc(db('renamer3'), 'users/renamer3'), { fullName: 'Suplantado' });
+    batch.update(doc(db('renamer3'), `${A}/members/victimA`), { fullName: 'Suplantado' });
+    return batch.commit();
+  });
+  denied('a member renames themself to an empty name', () => {
+    const batch = writeBatch(db('renamer4'));
+    batch.update(doc(db('renamer4'), 'users/renamer4'), { fullName: '' });
+    batch.update(doc(db('renamer4'), `${A}/members/renamer4`), { fullName: '' });
+    return batch.commit();
+  });
+  control('a member renames themself on their profile and membership together', () => {
+    const batch = writeBatch(db('renamer5'));
+    batch.update(doc(db('renamer5'), 'users/renamer5'), { fullName: 'Nombre Nuevo' });
+    batch.update(doc(db('renamer5'), `${A}/members/renamer5`), { fullName: 'Nombre Nuevo' });
+    return batch.commit();
+  });
   control('a second admin may demote the first', () =>
     updateDoc(doc(db('second-admin'), `${A}/members/victimA`), { role: 'seller' }),
   );

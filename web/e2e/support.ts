@@ -127,3 +127,17 @@ export async function inviteToken(
   );
   return token;
 }
+
+/** Gives an account custom claims in the Auth emulator (as the admin SDK would in production). */
+export async function setCustomClaims(uid: string, claims: Record<string, unknown>): Promise<void> {
+  const response = await fetch(
+    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    },
+  );
+  if (!response.ok)
+    throw new Error(`Auth emulator claims update failed: ${response.status} ${await response.text()}`);
+}

@@ -1,10 +1,21 @@
-import { deleteDoc, doc, updateDoc } from 'firebase/firestore';
+import { deleteDoc, doc, updateDoc, writeBatch } from 'firebase/firestore';
 import { paths, type Action, type Resource } from '@trato/model';
 import { getDataServices } from './data';
 
-/** users/{uid}: the rules let the user change fullName (and language) only. */
-export async function updateProfileName(uid: string, fullName: string): Promise<void> {
-  await updateDoc(doc(getDataServices().firestore, paths.user(uid)), { fullName });
+/**
+ * users/{uid}.fullName and, in the same batch, the copy on the member document the team sees
+ * (the rules accept the member change only when it equals the profile after the batch).
+ */
+export async function updateProfileName(
+  uid: string,
+  organizationId: string | null,
+  fullName: string,
+): Promise<void> {
+  const { firestore } = getDataServices();
+  const batch = writeBatch(firestore);
+  batch.update(doc(firestore, paths.user(uid)), { fullName });
+  if (organizationId) batch.update(doc(firestore, paths.member(organizationId, uid)), { fullName });
+  await batch.commit();
 }
 
 export async function updateProfileLanguage(uid: string, language: 'es' | 'en'): Promise<void> {

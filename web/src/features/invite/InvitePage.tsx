@@ -1,4 +1,3 @@
-import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
 import GroupAddRoundedIcon from '@mui/icons-material/GroupAddRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,7 +20,7 @@ import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
 import { PasswordField } from '@/features/auth/components/PasswordField';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
-import { filterUsername, USERNAME_MAX_LENGTH } from '@/features/auth/utils/username';
+import { UsernameField } from '@/features/auth/components/UsernameField';
 import { describeAuthError, useAuthApi, useSession } from '@/firebase';
 import { callFunction, describeCallableError, type CallableContract } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
@@ -241,28 +239,7 @@ export default function InvitePage() {
                     required
                     disabled={isSubmitting}
                   />
-                  <FormTextField
-                    name="username"
-                    label={t('auth.fields.username')}
-                    placeholder={t('auth.fields.usernamePlaceholder')}
-                    helperText={t('auth.fields.usernameHelp')}
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    required
-                    disabled={isSubmitting}
-                    transform={filterUsername}
-                    slotProps={{
-                      htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
-                      input: {
-                        startAdornment: (
-                          <InputAdornment position="start">
-                            <AlternateEmailRoundedIcon fontSize="small" aria-hidden="true" />
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <UsernameField disabled={isSubmitting} />
                   <PasswordField autoComplete="new-password" disabled={isSubmitting} />
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {t('invite.passwordHint')}

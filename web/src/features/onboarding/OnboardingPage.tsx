@@ -1,8 +1,6 @@
-import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
@@ -14,7 +12,7 @@ import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { clearPendingSignUp, readPendingSignUp } from '@/features/auth/utils/signupMetadata';
-import { filterUsername, USERNAME_MAX_LENGTH } from '@/features/auth/utils/username';
+import { UsernameField } from '@/features/auth/components/UsernameField';
 import { useSignOut } from '@/features/shell/hooks/useSignOut';
 import { callFunction, describeCallableError, useMembership } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
@@ -92,27 +90,7 @@ export default function OnboardingPage() {
                     required
                     disabled={isSubmitting || Boolean(profile)}
                   />
-                  <FormTextField
-                    name="username"
-                    label={t('auth.fields.username')}
-                    helperText={t('auth.fields.usernameHelp')}
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    required
-                    disabled={isSubmitting || Boolean(profile)}
-                    transform={filterUsername}
-                    slotProps={{
-                      htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
-                      input: {
-                        startAdornment: (
-                          <InputAdornment position="start">
-                            <AlternateEmailRoundedIcon fontSize="small" aria-hidden="true" />
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <UsernameField disabled={isSubmitting || Boolean(profile)} placeholder={false} />
                   <FormTextField
                     name="companyName"
                     label={t('auth.fields.companyName')}

@@ -22,7 +22,7 @@ export function ProfileTab() {
   const submit = async (values: ProfileValues) => {
     if (!uid) return;
     try {
-      await updateProfileName(uid, values.fullName.trim());
+      await updateProfileName(uid, membership.organizationId, values.fullName.trim());
       toast({ title: t('settings.profile.updated'), variant: 'success' });
     } catch (error) {
       toast({

@@ -1,21 +1,15 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matrixTableSx } from './components/matrixTableSx';
-import { ACTIONS, RESOURCES, can, type Action, type Member, type Resource, type WithId } from '@trato/model';
+import { PermissionMatrixTable } from './components/PermissionMatrixTable';
+import { can, type Action, type Member, type Resource, type WithId } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { describeCallableError, setMemberPermission, useMembers } from '@/firebase/dataApi';
 
@@ -99,48 +93,26 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
         {member.role === 'admin' ? (
           <Alert severity="info">{t('team.permissions.adminAll')}</Alert>
         ) : (
-          <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            <Table size="small" aria-labelledby={titleId} sx={matrixTableSx}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('team.matrix.section')}</TableCell>
-                  {ACTIONS.map((action) => (
-                    <TableCell key={action} align="center">
-                      {t(`actions.${action}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {RESOURCES.map((resource) => (
-                  <TableRow key={resource}>
-                    <TableCell component="th" scope="row">
-                      {t(`resources.${resource}`)}
-                    </TableCell>
-                    {ACTIONS.map((action) => (
-                      <TableCell key={action} align="center">
-                        <Switch
-                          size="small"
-                          checked={can(member, resource, action)}
-                          disabled={Boolean(pending[`${resource}.${action}`])}
-                          onChange={(_event, checked) => void toggle(resource, action, checked)}
-                          slotProps={{
-                            input: {
-                              'aria-label': t('team.permissions.switchLabel', {
-                                member: member.fullName || member.email,
-                                resource: t(`resources.${resource}`),
-                                action: t(`actions.${action}`),
-                              }),
-                            },
-                          }}
-                        />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <PermissionMatrixTable
+            labelledBy={titleId}
+            renderControl={(resource, action) => (
+              <Switch
+                size="small"
+                checked={can(member, resource, action)}
+                disabled={Boolean(pending[`${resource}.${action}`])}
+                onChange={(_event, checked) => void toggle(resource, action, checked)}
+                slotProps={{
+                  input: {
+                    'aria-label': t('team.permissions.switchLabel', {
+                      member: member.fullName || member.email,
+                      resource: t(`resources.${resource}`),
+                      action: t(`actions.${action}`),
+                    }),
+                  },
+                }}
+              />
+            )}
+          />
         )}
       </CardContent>
     </Card>

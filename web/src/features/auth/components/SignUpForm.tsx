@@ -1,10 +1,8 @@
-import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/schemas';
-import { filterUsername, USERNAME_MAX_LENGTH } from '../utils/username';
+import { UsernameField } from './UsernameField';
 import { AccountTypeChoice } from './AccountTypeChoice';
 import { useSingleFlight } from '../hooks/useSingleFlight';
 import { GuardedForm } from './GuardedForm';
@@ -40,28 +38,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
                     required
                     disabled={isSubmitting}
                   />
-                  <FormTextField
-                    name="username"
-                    label={t('auth.fields.username')}
-                    placeholder={t('auth.fields.usernamePlaceholder')}
-                    helperText={t('auth.fields.usernameHelp')}
-                    autoComplete="username"
-                    autoCapitalize="none"
-                    spellCheck={false}
-                    required
-                    disabled={isSubmitting}
-                    transform={filterUsername}
-                    slotProps={{
-                      htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
-                      input: {
-                        startAdornment: (
-                          <InputAdornment position="start">
-                            <AlternateEmailRoundedIcon fontSize="small" aria-hidden="true" />
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <UsernameField disabled={isSubmitting} />
                   <FormTextField
                     name="companyName"
                     label={t('auth.fields.companyName')}

@@ -7,18 +7,13 @@ import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matrixTableSx } from './matrixTableSx';
-import { ACTIONS, RESOURCES, permissionsForRole, type Role } from '@trato/model';
+import { PermissionMatrixTable } from './PermissionMatrixTable';
+import { permissionsForRole, type Role } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
@@ -110,49 +105,27 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
               >
                 {t('team.invite.permissions')}
               </Typography>
-              <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
-                <Table size="small" aria-labelledby="invite-permissions" sx={matrixTableSx}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('team.matrix.section')}</TableCell>
-                      {ACTIONS.map((action) => (
-                        <TableCell key={action} align="center">
-                          {t(`actions.${action}`)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {RESOURCES.map((resource) => (
-                      <TableRow key={resource}>
-                        <TableCell component="th" scope="row">
-                          {t(`resources.${resource}`)}
-                        </TableCell>
-                        {ACTIONS.map((action) => (
-                          <TableCell key={action} align="center">
-                            <Checkbox
-                              size="small"
-                              checked={values.permissions[resource][action]}
-                              disabled={isSubmitting}
-                              onChange={(_event, checked) =>
-                                void setFieldValue(
-                                  'permissions',
-                                  toggleInvitePermission(values.permissions, resource, action, checked),
-                                )
-                              }
-                              slotProps={{
-                                input: {
-                                  'aria-label': `${t(`resources.${resource}`)}: ${t(`actions.${action}`)}`,
-                                },
-                              }}
-                            />
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <PermissionMatrixTable
+                labelledBy="invite-permissions"
+                renderControl={(resource, action) => (
+                  <Checkbox
+                    size="small"
+                    checked={values.permissions[resource][action]}
+                    disabled={isSubmitting}
+                    onChange={(_event, checked) =>
+                      void setFieldValue(
+                        'permissions',
+                        toggleInvitePermission(values.permissions, resource, action, checked),
+                      )
+                    }
+                    slotProps={{
+                      input: {
+                        'aria-label': `${t(`resources.${resource}`)}: ${t(`actions.${action}`)}`,
+                      },
+                    }}
+                  />
+                )}
+              />
             </Box>
           ) : (
             <Alert severity="info" sx={{ mb: 2 }}>
