@@ -27,6 +27,7 @@ async function runSuite(suite) {
   const report = path.join(reports, `${suite.name}.json`);
   const env = { ...process.env, ...suite.extraEnv };
   console.log(`\n━━ ${suite.name} ━━`);
+  const started = Date.now();
   let status;
   if (suite.kind === 'vitest') {
     status = await run(
@@ -40,7 +41,8 @@ async function runSuite(suite) {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     });
   }
-  results.push({ name: suite.name, ...countResults(suite.kind, report, status) });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  results.push({ name: suite.name, seconds, ...countResults(suite.kind, report, status) });
 }
 
 function countResults(kind, report, status) {
@@ -119,7 +121,7 @@ const total = results.reduce(
 console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(
-    `  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.crashed ? ' (did not report)' : ''}`,
+    `  ${r.name.padEnd(20)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.crashed ? ' (did not report)' : ''}${r.seconds === undefined ? '' : `  (${r.seconds} s)`}`,
   );
 }
 console.log(

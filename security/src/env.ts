@@ -23,10 +23,26 @@ export const storageHost = hostPort(process.env.FIREBASE_STORAGE_EMULATOR_HOST, 
 export const firestoreRules = readFileSync(new URL('firestore.rules', root), 'utf8');
 export const storageRules = readFileSync(new URL('storage.rules', root), 'utf8');
 
+/** A fresh environment: its project's data is cleared, so the suite reruns on a long-lived cloud. */
 export async function createEnv(name: string, withStorage = false): Promise<RulesTestEnvironment> {
-  return initializeTestEnvironment({
+  const env = await initializeTestEnvironment({
     projectId: `demo-trato-security-${name}`,
     firestore: { ...firestoreHost, rules: firestoreRules },
     ...(withStorage ? { storage: { ...storageHost, rules: storageRules } } : {}),
+  });
+  await env.clearFirestore();
+  if (withStorage) await clearBucket(env);
+  return env;
+}
+
+/** Deletes every object of the project's bucket (clearStorage() only empties the top level). */
+async function clearBucket(env: RulesTestEnvironment): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    type Folder = ReturnType<ReturnType<typeof context.storage>['ref']>;
+    const empty = async (folder: Folder): Promise<void> => {
+      const { items, prefixes } = await folder.listAll();
+      await Promise.all([...items.map((item) => item.delete()), ...prefixes.map(empty)]);
+    };
+    await empty(context.storage().ref());
   });
 }

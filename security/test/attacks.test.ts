@@ -38,6 +38,7 @@ import {
   storedAudit,
   ts,
   userDoc,
+  VICTIM,
   writeAll,
   type Doc,
 } from '../src/world.js';
@@ -115,6 +116,14 @@ const denied = (name: string, run: () => Promise<unknown>) =>
   it(name, () => assertFails(run()).then(() => undefined));
 const control = (name: string, run: () => Promise<unknown>) =>
   it(`control: ${name}`, () => assertSucceeds(run()).then(() => undefined));
+
+/** What Perfil does: the profile's new name and, in the same batch, `memberChange` on a member. */
+function renameBatch(uid: string, memberUid: string, memberChange: Doc): Promise<void> {
+  const batch = writeBatch(db(uid));
+  batch.update(doc(db(uid), `users/${uid}`), { fullName: memberChange.fullName });
+  batch.update(doc(db(uid), `${A}/members/${memberUid}`), memberChange);
+  return batch.commit();
+}
 
 describe.concurrent('tenant isolation', () => {
   denied('seller of A reads a company of B by path', () =>
@@ -264,30 +273,18 @@ describe.concurrent('privilege escalation', () => {
   denied('a member renames themself on the member document only (drifts from the profile)', () =>
     updateDoc(doc(db('renamer1'), `${A}/members/renamer1`), { fullName: 'Otro Nombre' }),
   );
-  denied('a member slips a role change into their rename', () => {
-    const batch = writeBatch(db('renamer2'));
-    batch.update(doc(db('renamer2'), 'users/renamer2'), { fullName: 'Nuevo' });
-    batch.update(doc(db('renamer2'), `${A}/members/renamer2`), { fullName: 'Nuevo', role: 'admin' });
-    return batch.commit();
-  });
-  denied("a member renames another member with their own profile's name", () => {
-    const batch = writeBatch(db('renamer3'));
-    batch.update(doc(db('renamer3'), 'users/renamer3'), { fullName: 'Suplantado' });
-    batch.update(doc(db('renamer3'), `${A}/members/victimA`), { fullName: 'Suplantado' });
-    return batch.commit();
-  });
-  denied('a member renames themself to an empty name', () => {
-    const batch = writeBatch(db('renamer4'));
-    batch.update(doc(db('renamer4'), 'users/renamer4'), { fullName: '' });
-    batch.update(doc(db('renamer4'), `${A}/members/renamer4`), { fullName: '' });
-    return batch.commit();
-  });
-  control('a member renames themself on their profile and membership together', () => {
-    const batch = writeBatch(db('renamer5'));
-    batch.update(doc(db('renamer5'), 'users/renamer5'), { fullName: 'Nombre Nuevo' });
-    batch.update(doc(db('renamer5'), `${A}/members/renamer5`), { fullName: 'Nombre Nuevo' });
-    return batch.commit();
-  });
+  denied('a member slips a role change into their rename', () =>
+    renameBatch('renamer2', 'renamer2', { fullName: 'Nuevo', role: 'admin' }),
+  );
+  denied("a member renames another member with their own profile's name", () =>
+    renameBatch('renamer3', VICTIM, { fullName: 'Suplantado' }),
+  );
+  denied('a member renames themself to an empty name', () =>
+    renameBatch('renamer4', 'renamer4', { fullName: '' }),
+  );
+  control('a member renames themself on their profile and membership together', () =>
+    renameBatch('renamer5', 'renamer5', { fullName: 'Nombre Nuevo' }),
+  );
   control('a second admin may demote the first', () =>
     updateDoc(doc(db('second-admin'), `${A}/members/victimA`), { role: 'seller' }),
   );
