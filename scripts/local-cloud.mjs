@@ -94,11 +94,12 @@ export function ensureDevFunctionSecrets() {
 
 /**
  * @param {{ importData?: boolean, exportOnExit?: boolean, quiet?: boolean, log?: NodeJS.WritableStream }} options
- * quiet: child output is kept out of the terminal unless start-up fails (used by npm test).
+ * quiet: child output is kept out of the terminal unless start-up fails (used by npm test);
+ * log: where child output goes instead of the terminal (npm test keeps it in a file).
  */
 export async function startLocalCloud(options = {}) {
   const { importData = false, exportOnExit = false, quiet = false } = options;
-  const out = quiet ? null : (options.log ?? process.stdout);
+  const out = options.log ?? (quiet ? null : process.stdout);
   const busy = [];
   for (const [name, port] of Object.entries(ports)) if (await portInUse(port)) busy.push(`${name} (${port})`);
   if (busy.length) {

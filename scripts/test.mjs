@@ -1,7 +1,7 @@
 // `npm test`: every suite of every workspace, then one summary line ("N passed, M failed").
 // Suites that need the local cloud (functions, security rules, end-to-end) run while it is up.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -91,12 +91,15 @@ const selected = (suites) =>
 for (const suite of selected(standalone)) await runSuite(suite);
 
 const cloudSuites = selected(withCloud);
+// The local cloud's output (denials, failures) stays out of the terminal but is kept for a post-mortem.
+const cloudLogPath = path.join(reports, 'local-cloud.log');
+const cloudLog = createWriteStream(cloudLogPath);
 if (cloudSuites.length) {
   buildFunctions();
   console.log('\n━━ starting the local cloud ━━');
   let cloud;
   try {
-    cloud = await startLocalCloud({ quiet: true });
+    cloud = await startLocalCloud({ quiet: true, log: cloudLog });
   } catch (error) {
     console.error(`The local cloud did not start: ${error.message}`);
     results.push({ name: 'local cloud', passed: 0, failed: 1, skipped: 0, crashed: true });
@@ -127,4 +130,5 @@ for (const r of results) {
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
-process.exit(total.failed > 0 ? 1 : 0);
+if (total.failed > 0 && cloudSuites.length) console.log(`The local cloud's log: ${cloudLogPath}`);
+cloudLog.end(() => process.exit(total.failed > 0 ? 1 : 0));

@@ -164,7 +164,13 @@ export function createGrpcTransport(engine: FirestoreEngine, log: Logger): GrpcT
   const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
 
   return {
-    injectConnection: (socket) => injector.injectConnection(socket),
+    injectConnection: (socket) => {
+      // A connection that breaks shows up in the SDK as "offline"; say why on this side too.
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        log.info(`gRPC connection error: ${error.code ?? ''} ${error.message}`),
+      );
+      injector.injectConnection(socket);
+    },
     close() {
       for (const call of openCalls) {
         // End streams first so clients see a clean UNAVAILABLE rather than a reset.
