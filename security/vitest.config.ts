@@ -10,10 +10,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxConcurrency: 16,
     fileParallelism: false,
-    // Once in about ten full runs on a loaded 2-CPU machine, one of the ~12,000 cases met a broken
-    // gRPC connection ("client is offline": the web SDK gives up after one failed stream). A
-    // rules verdict is deterministic, so a real failure fails both attempts; the emulator now
-    // logs connection errors (kept in the local cloud's log by npm test) to find the cause.
-    retry: 1,
   },
 });

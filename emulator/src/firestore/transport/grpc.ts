@@ -4,6 +4,7 @@
  * through a grpc-js connection injector, so no port of its own is bound.
  */
 import * as grpc from '@grpc/grpc-js';
+import http2 from 'node:http2';
 import type { FirestoreEngine } from '../api.js';
 import type { Caller } from '../model.js';
 import { FirestoreError } from '../model.js';
@@ -30,6 +31,41 @@ function status(error: FirestoreError): Partial<grpc.StatusObject> {
 export interface GrpcTransport {
   injectConnection(socket: import('node:stream').Duplex): void;
   close(): void;
+}
+
+/** grpc-js keeps the call's HTTP/2 stream on its (internal) base call; absent if that changes. */
+function http2StreamOf(call: object): http2.ServerHttp2Stream | undefined {
+  const stream = (call as { call?: { stream?: Partial<http2.ServerHttp2Stream> } }).call?.stream;
+  return typeof stream?.close === 'function' && typeof stream.headersSent === 'boolean'
+    ? (stream as http2.ServerHttp2Stream)
+    : undefined;
+}
+
+/**
+ * Streams the server ended (with a status) per HTTP/2 connection. A gRPC client answers each such
+ * end with RST_STREAM, since its own side is still open, and Node's HTTP/2 server counts incoming
+ * resets (nghttp2's rapid-reset guard, not configurable in Node 20: 1,000, then 33 per second)
+ * and kills the connection with GOAWAY INTERNAL_ERROR, which every SDK sharing it sees as
+ * "offline" — a test suite of denied writes gets there in seconds. Like a production front end
+ * rotating connections, the emulator retires a busy connection gracefully well before that.
+ */
+const endedStreams = new WeakMap<http2.Http2Session, number>();
+const RETIRE_AFTER_ENDED_STREAMS = 500;
+/** Time the client gets to notice the first GOAWAY before the connection stops taking streams. */
+const RETIRE_GRACE_MS = 1_000;
+
+function countEndedStream(h2: http2.ServerHttp2Stream): void {
+  const session = h2.session;
+  if (!session || session.closed || session.destroyed) return;
+  const ended = (endedStreams.get(session) ?? 0) + 1;
+  endedStreams.set(session, ended);
+  if (ended !== RETIRE_AFTER_ENDED_STREAMS) return;
+  // As grpc-js's max-connection-age: a GOAWAY that still accepts every stream in flight, so the
+  // client moves new calls to a new connection; then a graceful close (open streams finish).
+  session.goaway(http2.constants.NGHTTP2_NO_ERROR, 2 ** 31 - 1);
+  setTimeout(() => {
+    if (!session.closed && !session.destroyed) session.close();
+  }, RETIRE_GRACE_MS).unref();
 }
 
 export function createGrpcTransport(engine: FirestoreEngine, log: Logger): GrpcTransport {
@@ -95,8 +131,10 @@ export function createGrpcTransport(engine: FirestoreEngine, log: Logger): GrpcT
         ended = true;
         session?.close();
         openCalls.delete(call);
+        const h2 = http2StreamOf(call);
         if (error) call.emit('error', status(error));
         else call.end();
+        if (h2) countEndedStream(h2);
       };
       let caller: Caller;
       try {
