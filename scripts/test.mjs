@@ -121,6 +121,8 @@ const total = results.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+// On failure, where to look; the last line stays the plain summary.
+if (total.failed > 0 && cloudSuites.length) console.log(`\nThe local cloud's log: ${cloudLogPath}`);
 console.log('\n━━ summary ━━');
 for (const r of results) {
   console.log(
@@ -130,5 +132,4 @@ for (const r of results) {
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 );
-if (total.failed > 0 && cloudSuites.length) console.log(`The local cloud's log: ${cloudLogPath}`);
 cloudLog.end(() => process.exit(total.failed > 0 ? 1 : 0));
