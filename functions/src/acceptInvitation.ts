@@ -7,7 +7,7 @@ import { db } from './admin.js';
 import { assertAcceptable } from './getInvitation.js';
 import { requireCaller, sameEmail, type Caller } from './common/caller.js';
 import { fail } from './common/errors.js';
-import { findInvitationByToken, readMember, readerOf } from './common/store.js';
+import { claimProfile, findInvitationByToken, readMember, readerOf } from './common/store.js';
 import { asRecord, parseFullName, parseLanguage, parseUsername } from './common/validation.js';
 
 export interface AcceptInvitationResult {
@@ -64,32 +64,26 @@ export async function acceptInvitationCore(
         });
       }
     }
-    // An existing profile keeps its username; a new one reserves the requested name.
-    if (!profile && usernameSnap.exists && usernameSnap.get('uid') !== caller.uid) {
-      fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
-    }
-
     const now = FieldValue.serverTimestamp();
     const email = caller.email as string;
-    if (!profile && !usernameSnap.exists) tx.create(usernameRef, { uid: caller.uid, createdAt: now });
-    if (profile) {
-      tx.update(userRef, { organizationId });
-    } else {
-      const newProfile: UserProfile<FieldValue> = {
-        fullName,
-        email,
-        username,
-        language,
-        organizationId,
-        createdAt: now,
-      };
-      tx.create(userRef, newProfile);
-    }
+    const joined = claimProfile(tx, {
+      userRef,
+      usernameRef,
+      profile,
+      usernameSnap,
+      uid: caller.uid,
+      fullName,
+      email,
+      username,
+      language,
+      organizationId,
+      now,
+    });
     const member: Member<FieldValue> = {
       role: invitation.data.role,
-      fullName: profile?.fullName ?? fullName,
+      fullName: joined.fullName,
       email,
-      username: profile?.username ?? username,
+      username: joined.username,
       permissions: permissionsForRole(invitation.data.role, invitation.data.permissions ?? {}),
       joinedAt: now,
       invitedBy: invitation.data.invitedBy,

@@ -5,8 +5,7 @@ import { TOP, paths, type Member, type Organization, type UserProfile } from '@t
 
 import { db } from './admin.js';
 import { requireCaller, requireEmail, type Caller } from './common/caller.js';
-import { fail } from './common/errors.js';
-import { readMember, readerOf } from './common/store.js';
+import { claimProfile, readMember, readerOf } from './common/store.js';
 import {
   asRecord,
   parseCompanyName,
@@ -51,32 +50,22 @@ export async function createOrganizationCore(
       const member = await readMember(firestore, read, profile.organizationId, caller.uid);
       if (member) return { organizationId: profile.organizationId };
     }
-    // A new profile needs the requested username; an existing one keeps its reservation.
-    if (!profile && usernameSnap.exists && usernameSnap.get('uid') !== caller.uid) {
-      fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
-    }
-
     const now = FieldValue.serverTimestamp();
     const orgRef = firestore.collection(TOP.organizations).doc();
     const organizationId = orgRef.id;
-    const memberUsername = profile?.username ?? username;
-
-    if (!usernameSnap.exists && !profile) {
-      tx.create(usernameRef, { uid: caller.uid, createdAt: now });
-    }
-    if (profile) {
-      tx.update(userRef, { organizationId });
-    } else {
-      const newProfile: UserProfile<FieldValue> = {
-        fullName,
-        email,
-        username,
-        language,
-        organizationId,
-        createdAt: now,
-      };
-      tx.create(userRef, newProfile);
-    }
+    const joined = claimProfile(tx, {
+      userRef,
+      usernameRef,
+      profile,
+      usernameSnap,
+      uid: caller.uid,
+      fullName,
+      email,
+      username,
+      language,
+      organizationId,
+      now,
+    });
     const organization: Organization<FieldValue> = {
       name: companyName,
       country: null,
@@ -87,9 +76,9 @@ export async function createOrganizationCore(
     tx.create(orgRef, organization);
     const member: Member<FieldValue> = {
       role: 'admin',
-      fullName: profile?.fullName ?? fullName,
+      fullName: joined.fullName,
       email,
-      username: memberUsername,
+      username: joined.username,
       permissions: {},
       joinedAt: now,
       invitedBy: null,

@@ -1,8 +1,21 @@
 // Small Firestore helpers shared by the callables. `Reader` lets the same lookup run inside a
 // transaction (tx.get, so the read is part of the transaction's consistency) or outside it.
-import type { DocumentReference, DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  FieldValue,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore';
 
-import { paths, type Invitation, type InvitationToken, type Member } from '@trato/model';
+import {
+  paths,
+  type Invitation,
+  type InvitationToken,
+  type Language,
+  type Member,
+  type UserProfile,
+} from '@trato/model';
 
 import { fail } from './errors.js';
 import { hashToken, isWellFormedToken } from './tokens.js';
@@ -73,4 +86,46 @@ export async function requireAdmin(
     });
   }
   return member;
+}
+
+export interface ProfileClaim {
+  userRef: DocumentReference;
+  usernameRef: DocumentReference;
+  /** users/{uid} and usernames/{username} as read in the same transaction. */
+  profile: UserProfile | null;
+  usernameSnap: DocumentSnapshot;
+  uid: string;
+  fullName: string;
+  email: string;
+  username: string;
+  language: Language;
+  organizationId: string;
+  now: FieldValue;
+}
+
+/**
+ * Joining an organization (creating one or accepting an invitation), inside the transaction and
+ * after its reads: a new account reserves the requested username and gets its profile; an
+ * existing profile keeps its name and username and only points at the organization. Returns the
+ * name and username the membership copies.
+ */
+export function claimProfile(tx: Transaction, c: ProfileClaim): { fullName: string; username: string } {
+  if (c.profile) {
+    tx.update(c.userRef, { organizationId: c.organizationId });
+    return { fullName: c.profile.fullName, username: c.profile.username };
+  }
+  if (c.usernameSnap.exists && c.usernameSnap.get('uid') !== c.uid) {
+    fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
+  }
+  if (!c.usernameSnap.exists) tx.create(c.usernameRef, { uid: c.uid, createdAt: c.now });
+  const profile: UserProfile<FieldValue> = {
+    fullName: c.fullName,
+    email: c.email,
+    username: c.username,
+    language: c.language,
+    organizationId: c.organizationId,
+    createdAt: c.now,
+  };
+  tx.create(c.userRef, profile);
+  return { fullName: c.fullName, username: c.username };
 }
