@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { addSeller, createAdminWithOrganization, loginThroughUi, uniqueEmail } from './support';
 
 /**
  * Perfil: a seller renames themself; the profile and the member document change together (the
  * rules check they agree), so the administrator's Permisos tab shows the new name at once.
  */
 const PASSWORD = 'secreto123';
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
-}
 
 test('a renamed seller appears under the new name in the admin Permisos tab', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -22,7 +14,7 @@ test('a renamed seller appears under the new name in the admin Permisos tab', as
   const admin = await createAdminWithOrganization(adminEmail, PASSWORD);
   await addSeller(admin, sellerEmail, PASSWORD, {}, 'Luis Vendedor');
 
-  await login(page, sellerEmail);
+  await loginThroughUi(page, sellerEmail, PASSWORD);
   await page.goto('/ajustes?tab=perfil');
   const fullName = page.getByLabel(/^Nombre completo/);
   await expect(fullName).toHaveValue('Luis Vendedor');
@@ -35,7 +27,7 @@ test('a renamed seller appears under the new name in the admin Permisos tab', as
 
   const context = await browser.newContext();
   const adminPage = await context.newPage();
-  await login(adminPage, adminEmail);
+  await loginThroughUi(adminPage, adminEmail, PASSWORD);
   await adminPage.goto('/ajustes?tab=permisos');
   await expect(
     adminPage.getByTestId('member-permissions').getByRole('heading', { name: 'Luis Alberto Vendedor' }),

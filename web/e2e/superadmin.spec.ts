@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createAdminWithOrganization, setCustomClaims, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { createAdminWithOrganization, loginThroughUi, setCustomClaims, uniqueEmail } from './support';
 
 /**
  * The superadmin (a custom claim only the server can set) gets the /admin entry and a list of
  * every organization; an ordinary administrator is sent back to the dashboard from /admin.
  */
 const PASSWORD = 'secreto123';
-
-async function login(page: Page, email: string) {
-  await page.goto('/auth');
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
-}
 
 test('a superadmin sees every organization under /admin; an admin does not', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -23,7 +15,7 @@ test('a superadmin sees every organization under /admin; an admin does not', asy
   const superadmin = await createAdminWithOrganization(superEmail, PASSWORD);
   await setCustomClaims(superadmin.uid, { superadmin: true });
 
-  await login(page, superEmail);
+  await loginThroughUi(page, superEmail, PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Secciones' });
   await nav.getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -36,7 +28,7 @@ test('a superadmin sees every organization under /admin; an admin does not', asy
   const adminPage = await context.newPage();
   const plainEmail = uniqueEmail('plain-admin');
   await createAdminWithOrganization(plainEmail, PASSWORD);
-  await login(adminPage, plainEmail);
+  await loginThroughUi(adminPage, plainEmail, PASSWORD);
   await expect(
     adminPage.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: 'Admin' }),
   ).toHaveCount(0);

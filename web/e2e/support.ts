@@ -1,3 +1,5 @@
+import { expect, type Page } from '@playwright/test';
+
 export const AUTH_EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 export const PROJECT_ID = process.env.E2E_PROJECT_ID ?? 'demo-trato';
 export const AUTH_EMULATOR_URL = `http://${AUTH_EMULATOR_HOST}`;
@@ -10,16 +12,7 @@ export function uniqueEmail(label: string): string {
 
 /** Creates an account straight in the Auth emulator (no UI), for login journeys. */
 export async function createEmulatorUser(email: string, password: string): Promise<void> {
-  const response = await fetch(
-    `${AUTH_EMULATOR_URL}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  if (!response.ok)
-    throw new Error(`Auth emulator sign-up failed: ${response.status} ${await response.text()}`);
+  await emulatorSignUp(email, password);
 }
 
 export interface EmulatorOobCode {
@@ -140,4 +133,14 @@ export async function setCustomClaims(uid: string, claims: Record<string, unknow
   );
   if (!response.ok)
     throw new Error(`Auth emulator claims update failed: ${response.status} ${await response.text()}`);
+}
+
+/** Signs in through the /auth screen (Spanish) and waits for the dashboard. */
+export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  // The first calls start the functions' runtime in the emulator: allow for that.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }

@@ -13,14 +13,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
-import { useToast } from '@/components/toast';
+import { useFailureToast, useToast } from '@/components/toast';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
-import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
 import { PasswordField } from '@/features/auth/components/PasswordField';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
-import { UsernameField } from '@/features/auth/components/UsernameField';
+import { FullNameField, UsernameField } from '@/features/auth/components/AccountFields';
 import { describeAuthError, useAuthApi, useSession } from '@/firebase';
 import { callFunction, describeCallableError, type CallableContract } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
@@ -41,6 +40,7 @@ export default function InvitePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast } = useToast();
+  const showFailure = useFailureToast();
   const api = useAuthApi();
   const session = useSession();
   const language = useLanguage();
@@ -126,11 +126,7 @@ export default function InvitePage() {
       navigate('/dashboard', { replace: true });
     } catch (error) {
       if (!handleRefusal(error, helpers)) {
-        toast({
-          title: t('auth.toasts.error'),
-          description: describeCallableError(error).message || t('auth.errors.unknown'),
-          variant: 'destructive',
-        });
+        showFailure(error);
       }
     }
   };
@@ -232,13 +228,7 @@ export default function InvitePage() {
                     helperText={t('invite.emailFixed')}
                     slotProps={{ input: { readOnly: true } }}
                   />
-                  <FormTextField
-                    name="fullName"
-                    label={t('auth.fields.fullName')}
-                    autoComplete="name"
-                    required
-                    disabled={isSubmitting}
-                  />
+                  <FullNameField disabled={isSubmitting} />
                   <UsernameField disabled={isSubmitting} />
                   <PasswordField autoComplete="new-password" disabled={isSubmitting} />
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -12,7 +12,7 @@ import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
 import { SubmitButton } from '@/features/auth/components/SubmitButton';
 import { clearPendingSignUp, readPendingSignUp } from '@/features/auth/utils/signupMetadata';
-import { UsernameField } from '@/features/auth/components/UsernameField';
+import { FullNameField, UsernameField } from '@/features/auth/components/AccountFields';
 import { useSignOut } from '@/features/shell/hooks/useSignOut';
 import { callFunction, describeCallableError, useMembership } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
@@ -83,13 +83,7 @@ export default function OnboardingPage() {
             {({ isSubmitting }) => (
               <GuardedForm aria-label={t('onboarding.title')}>
                 <Stack spacing={2.25}>
-                  <FormTextField
-                    name="fullName"
-                    label={t('auth.fields.fullName')}
-                    autoComplete="name"
-                    required
-                    disabled={isSubmitting || Boolean(profile)}
-                  />
+                  <FullNameField disabled={isSubmitting || Boolean(profile)} />
                   <UsernameField disabled={isSubmitting || Boolean(profile)} placeholder={false} />
                   <FormTextField
                     name="companyName"

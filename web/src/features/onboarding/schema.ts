@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { LIMITS, USERNAME_PATTERN } from '@trato/model';
-import { VALIDATION } from '@/features/auth/utils/schemas';
+import { LIMITS } from '@trato/model';
+import { VALIDATION, fullNameField, usernameField } from '@/features/auth/utils/schemas';
 
 export interface OnboardingValues {
   fullName: string;
@@ -10,17 +10,8 @@ export interface OnboardingValues {
 
 /** Finishing an organization: the Administrador sign-up fields beyond email and password. */
 export const onboardingSchema: yup.ObjectSchema<OnboardingValues> = yup.object({
-  fullName: yup
-    .string()
-    .trim()
-    .default('')
-    .required(VALIDATION.nameRequired)
-    .max(LIMITS.fullName, 'errors.tooLong'),
-  username: yup
-    .string()
-    .default('')
-    .required(VALIDATION.username)
-    .matches(USERNAME_PATTERN, VALIDATION.username),
+  fullName: fullNameField(),
+  username: usernameField(),
   companyName: yup
     .string()
     .trim()

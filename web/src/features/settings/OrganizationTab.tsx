@@ -4,10 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '@/components/toast';
+import { useFailureToast, useToast } from '@/components/toast';
 import { FormTextField } from '@/features/auth/components/FormTextField';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
-import { describeCallableError, updateOrganization, useMembership } from '@/firebase/dataApi';
+import { updateOrganization, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
 import { organizationFormSchema, organizationUpdate, type OrganizationValues } from './schemas';
 
@@ -15,6 +15,7 @@ import { organizationFormSchema, organizationUpdate, type OrganizationValues } f
 export function OrganizationTab() {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const showFailure = useFailureToast();
   const membership = useMembership();
   const organization = membership.organization;
   const orgId = membership.organizationId;
@@ -31,11 +32,7 @@ export function OrganizationTab() {
       await updateOrganization(orgId, organizationUpdate(values));
       toast({ title: t('settings.organization.updated'), variant: 'success' });
     } catch (error) {
-      toast({
-        title: t('auth.toasts.error'),
-        description: describeCallableError(error).message || t('auth.errors.unknown'),
-        variant: 'destructive',
-      });
+      showFailure(error);
     }
   };
 

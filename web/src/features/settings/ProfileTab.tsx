@@ -4,10 +4,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '@/components/toast';
-import { FormTextField } from '@/features/auth/components/FormTextField';
+import { useFailureToast, useToast } from '@/components/toast';
+import { FullNameField } from '@/features/auth/components/AccountFields';
 import { GuardedForm } from '@/features/auth/components/GuardedForm';
-import { describeCallableError, updateProfileName, useMembership } from '@/firebase/dataApi';
+import { updateProfileName, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
 import { profileFormSchema, type ProfileValues } from './schemas';
 
@@ -15,6 +15,7 @@ import { profileFormSchema, type ProfileValues } from './schemas';
 export function ProfileTab() {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const showFailure = useFailureToast();
   const membership = useMembership();
   const uid = membership.uid;
   const initialValues: ProfileValues = { fullName: membership.profile?.fullName ?? '' };
@@ -25,11 +26,7 @@ export function ProfileTab() {
       await updateProfileName(uid, membership.organizationId, values.fullName.trim());
       toast({ title: t('settings.profile.updated'), variant: 'success' });
     } catch (error) {
-      toast({
-        title: t('auth.toasts.error'),
-        description: describeCallableError(error).message || t('auth.errors.unknown'),
-        variant: 'destructive',
-      });
+      showFailure(error);
     }
   };
 
@@ -45,13 +42,7 @@ export function ProfileTab() {
           {({ isSubmitting, dirty }) => (
             <GuardedForm aria-label={t('settings.tabs.perfil')}>
               <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
-                <FormTextField
-                  name="fullName"
-                  label={t('auth.fields.fullName')}
-                  autoComplete="name"
-                  required
-                  disabled={isSubmitting}
-                />
+                <FullNameField disabled={isSubmitting} />
                 <TextField
                   id="profile-email"
                   label={t('auth.fields.email')}

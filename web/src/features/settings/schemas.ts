@@ -1,18 +1,13 @@
 import * as yup from 'yup';
 import { LIMITS } from '@trato/model';
-import { VALIDATION } from '@/features/auth/utils/schemas';
+import { VALIDATION, fullNameField } from '@/features/auth/utils/schemas';
 
 export interface ProfileValues {
   fullName: string;
 }
 
 export const profileFormSchema: yup.ObjectSchema<ProfileValues> = yup.object({
-  fullName: yup
-    .string()
-    .trim()
-    .default('')
-    .required(VALIDATION.nameRequired)
-    .max(LIMITS.fullName, 'errors.tooLong'),
+  fullName: fullNameField(),
 });
 
 export interface OrganizationValues {

@@ -10,8 +10,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionMatrixTable } from './components/PermissionMatrixTable';
 import { can, type Action, type Member, type Resource, type WithId } from '@trato/model';
-import { useToast } from '@/components/toast';
-import { describeCallableError, setMemberPermission, useMembers } from '@/firebase/dataApi';
+import { useFailureToast, useToast } from '@/components/toast';
+import { setMemberPermission, useMembers } from '@/firebase/dataApi';
 
 /** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
 export function PermissionsTab({ organizationId, selfUid }: { organizationId: string; selfUid: string }) {
@@ -56,6 +56,7 @@ export function PermissionsTab({ organizationId, selfUid }: { organizationId: st
 function MemberPermissions({ organizationId, member }: { organizationId: string; member: WithId<Member> }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const showFailure = useFailureToast();
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const titleId = `member-${member.id}`;
 
@@ -67,11 +68,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
       await setMemberPermission(organizationId, member.id, resource, action, value);
       toast({ title: t('team.permissions.updated'), variant: 'success' });
     } catch (error) {
-      toast({
-        title: t('team.permissions.error'),
-        description: describeCallableError(error).message || t('auth.errors.unknown'),
-        variant: 'destructive',
-      });
+      showFailure(error, t('team.permissions.error'));
     } finally {
       setPending(({ [key]: _done, ...rest }) => rest);
     }

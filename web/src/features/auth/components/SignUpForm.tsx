@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/schemas';
-import { UsernameField } from './UsernameField';
+import { FullNameField, UsernameField } from './AccountFields';
 import { AccountTypeChoice } from './AccountTypeChoice';
 import { useSingleFlight } from '../hooks/useSingleFlight';
 import { GuardedForm } from './GuardedForm';
@@ -31,13 +31,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
               <AccountTypeChoice disabled={isSubmitting} />
               {isAdmin ? (
                 <>
-                  <FormTextField
-                    name="fullName"
-                    label={t('auth.fields.fullName')}
-                    autoComplete="name"
-                    required
-                    disabled={isSubmitting}
-                  />
+                  <FullNameField disabled={isSubmitting} />
                   <UsernameField disabled={isSubmitting} />
                   <FormTextField
                     name="companyName"

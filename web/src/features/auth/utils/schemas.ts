@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { LIMITS } from '@trato/model';
 import { parseInviteToken } from './inviteToken';
 import { USERNAME_PATTERN } from './username';
 
@@ -57,6 +58,14 @@ export const initialRecoveryValues: RecoveryValues = { email: '' };
 
 // Formik turns empty strings into undefined before validating, so every field
 // has a '' default and "missing" is always reported by `required`.
+/** Full name as the profile keeps it (onboarding, invitation, Perfil). */
+export const fullNameField = () =>
+  yup.string().trim().default('').required(VALIDATION.nameRequired).max(LIMITS.fullName, 'errors.tooLong');
+
+/** A username to reserve: 3-20 lower-case letters, digits or underscores. */
+export const usernameField = () =>
+  yup.string().default('').required(VALIDATION.username).matches(USERNAME_PATTERN, VALIDATION.username);
+
 const email = () =>
   yup.string().trim().default('').required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);
 

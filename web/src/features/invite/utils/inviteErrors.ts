@@ -1,6 +1,5 @@
 import * as yup from 'yup';
-import { USERNAME_PATTERN } from '@trato/model';
-import { PASSWORD_MIN_LENGTH, VALIDATION } from '@/features/auth/utils/schemas';
+import { PASSWORD_MIN_LENGTH, VALIDATION, fullNameField, usernameField } from '@/features/auth/utils/schemas';
 
 /** What the invitation page does with a refusal from getInvitation / acceptInvitation. */
 export interface InviteFailure {
@@ -38,12 +37,8 @@ export interface AcceptValues {
 }
 
 export const acceptSchema: yup.ObjectSchema<AcceptValues> = yup.object({
-  fullName: yup.string().trim().default('').required(VALIDATION.nameRequired).max(100, 'errors.tooLong'),
-  username: yup
-    .string()
-    .default('')
-    .required(VALIDATION.username)
-    .matches(USERNAME_PATTERN, VALIDATION.username),
+  fullName: fullNameField(),
+  username: usernameField(),
   password: yup
     .string()
     .default('')

@@ -13,14 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@trato/model';
-import { useToast } from '@/components/toast';
-import {
-  callFunction,
-  deleteInvitation,
-  describeCallableError,
-  invitationLink,
-  usePendingInvitations,
-} from '@/firebase/dataApi';
+import { useFailureToast, useToast } from '@/components/toast';
+import { callFunction, deleteInvitation, invitationLink, usePendingInvitations } from '@/firebase/dataApi';
 import { localeFor, useLanguage } from '@/i18n';
 import { useCopyLink } from './useCopyLink';
 
@@ -28,6 +22,7 @@ import { useCopyLink } from './useCopyLink';
 export function PendingInvitations({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const showFailure = useFailureToast();
   const language = useLanguage();
   const { copy } = useCopyLink();
   const invitations = usePendingInvitations<Invitation>(organizationId);
@@ -49,11 +44,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
         const { token } = await callFunction('getInvitationLink', { organizationId, invitationId: id });
         await copy(invitationLink(token));
       } catch (error) {
-        toast({
-          title: t('auth.toasts.error'),
-          description: describeCallableError(error).message || t('auth.errors.unknown'),
-          variant: 'destructive',
-        });
+        showFailure(error);
       }
     });
 
@@ -63,11 +54,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
         await deleteInvitation(organizationId, id);
         toast({ title: t('team.invitations.deleted'), variant: 'success' });
       } catch (error) {
-        toast({
-          title: t('auth.toasts.error'),
-          description: describeCallableError(error).message || t('auth.errors.unknown'),
-          variant: 'destructive',
-        });
+        showFailure(error);
       }
     });
 

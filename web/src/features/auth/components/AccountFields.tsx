@@ -4,6 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { filterUsername, USERNAME_MAX_LENGTH } from '../utils/username';
 import { FormTextField } from './FormTextField';
 
+/** The Formik `fullName` field of sign-up, onboarding, the invitation page and Perfil. */
+export function FullNameField({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      name="fullName"
+      label={t('auth.fields.fullName')}
+      autoComplete="name"
+      required
+      disabled={disabled}
+    />
+  );
+}
+
 /**
  * The Formik `username` field of sign-up, onboarding and the invitation page: lower-cased and
  * filtered as typed; the input accepts a few extra characters so the filter, not the browser,
