@@ -7,3 +7,5 @@ export { createInvitation } from './createInvitation.js';
 export { getInvitationLink } from './getInvitationLink.js';
 export { getInvitation } from './getInvitation.js';
 export { acceptInvitation } from './acceptInvitation.js';
+export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
+export { stripeWebhook } from './billing/webhook.js';

@@ -128,3 +128,39 @@ export async function adminWithOrganization(
   );
   return { ...user, organizationId, username };
 }
+
+/** A seller who joined the admin's organization through an invitation. */
+export async function sellerOf(
+  admin: { idToken: string; organizationId: string },
+  permissions: unknown = { contacts: { view: true, create: true, edit: false, delete: false } },
+): Promise<TestUser> {
+  const seller = await signUp(uniqueEmail('seller'));
+  const { token } = await callOk<{ token: string }>(
+    'createInvitation',
+    { organizationId: admin.organizationId, email: seller.email, role: 'seller', permissions },
+    admin.idToken,
+  );
+  await callOk(
+    'acceptInvitation',
+    { token, fullName: 'Carlos Méndez', username: uniqueName('joiner') },
+    seller.idToken,
+  );
+  return seller;
+}
+
+/** Polls `read` until `accept` holds (the webhook and listeners are asynchronous). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  { timeoutMs = 20_000, intervalMs = 150 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+    last = await read();
+  }
+  return last;
+}

@@ -13,6 +13,7 @@ import {
   db,
   firestoreOrigin,
   projectId,
+  sellerOf,
   signUp,
   uniqueEmail,
   uniqueName,
@@ -52,15 +53,6 @@ const accept = (user: { idToken: string }, token: string, username = uniqueName(
 
 async function memberIds(organizationId: string): Promise<string[]> {
   return (await db.collection(`organizations/${organizationId}/members`).get()).docs.map((d) => d.id).sort();
-}
-
-/** A seller who joined through an invitation. */
-async function sellerOf(admin: { idToken: string; organizationId: string }): Promise<TestUser> {
-  const seller = await signUp(uniqueEmail('seller'));
-  const { token } = await invite(admin, seller.email);
-  const outcome = await accept(seller, token);
-  expect(outcome.ok).toBe(true);
-  return seller;
 }
 
 describe('createInvitation', () => {

@@ -114,6 +114,8 @@ export interface Subscription<TS = TimestampLike> {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   priceId: string | null;
+  /** Canceled in the portal, still usable until currentPeriodEnd. */
+  cancelAtPeriodEnd?: boolean;
   updatedAt: TS;
 }
 

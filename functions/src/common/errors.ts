@@ -16,7 +16,11 @@ export type FailureReason =
   | 'not-admin'
   | 'already-member'
   | 'stale-link'
-  | 'not-configured';
+  | 'not-configured'
+  | 'not-member'
+  | 'already-subscribed'
+  | 'no-customer'
+  | 'no-url';
 
 export interface FailureDetails {
   reason: FailureReason;
