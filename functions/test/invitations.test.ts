@@ -17,7 +17,6 @@ import {
   signUp,
   uniqueEmail,
   uniqueName,
-  type TestUser,
 } from './cloud.js';
 
 interface Created {
