@@ -95,6 +95,7 @@ describe('protected routes table', () => {
       '/tickets/:id',
       '/tickets/:id/editar',
       '/ajustes',
+      '/subscription',
       '/admin',
     ]);
   });

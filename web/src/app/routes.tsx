@@ -35,6 +35,10 @@ export const PROTECTED_ROUTES: RouteObject[] = [
     lazy: async () => ({ Component: (await import('@/features/settings/SettingsPage')).default }),
   },
   {
+    path: 'subscription',
+    lazy: async () => ({ Component: (await import('@/features/subscription/SubscriptionPage')).default }),
+  },
+  {
     path: 'admin',
     lazy: async () => ({ Component: (await import('@/features/admin/AdminPage')).default }),
   },

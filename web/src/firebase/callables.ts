@@ -1,9 +1,9 @@
 import { httpsCallable } from 'firebase/functions';
-import type { Language, PermissionMap, Role } from '@trato/model';
+import type { BillingCallables, Language, PermissionMap, Role } from '@trato/model';
 import { getDataServices } from './data';
 
-/** The Cloud Functions callables of accounts, organizations and invitations (region us-central1). */
-export interface CallableContract {
+/** The Cloud Functions callables (region us-central1): accounts, organizations, invitations, billing. */
+export interface CallableContract extends BillingCallables {
   checkUsername: { in: { username: string }; out: { available: boolean } };
   createOrganization: {
     in: { fullName: string; username: string; companyName: string; language: Language };

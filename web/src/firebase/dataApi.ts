@@ -24,4 +24,6 @@ export {
   updateProfileLanguage,
   updateProfileName,
 } from './settingsData';
+export { useSubscription } from './subscription';
+export type { SubscriptionMirror, SubscriptionState } from './subscription';
 export { FirebaseDataProviders } from './FirebaseDataProviders';

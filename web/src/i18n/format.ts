@@ -18,3 +18,8 @@ export function formatMoney(amount: number, language: Language, fractionDigits =
   }).format(Math.abs(amount));
   return `${amount < 0 ? '-' : ''}$${formatted}`;
 }
+
+/** "23 de noviembre de 2026" / "November 23, 2026". */
+export function formatDate(millis: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'long' }).format(millis);
+}

@@ -12,6 +12,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useMembership } from '@/firebase/dataApi';
 import { useSidebar } from '../hooks/useSidebar';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../sidebarState';
+import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
 import { SectionGuard } from '../SectionGuard';
 import { SidebarContent } from './Sidebar';
 
@@ -107,7 +108,9 @@ export function AppLayout() {
           sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}
         >
           <SectionGuard>
-            <Outlet />
+            <SubscriptionGate>
+              <Outlet />
+            </SubscriptionGate>
           </SectionGuard>
         </Box>
       </Box>

@@ -1,3 +1,4 @@
+import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -11,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '../hooks/useSignOut';
@@ -100,6 +102,19 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           <Typography variant="body2">{t('common.language.label')}</Typography>
           <LanguageToggle />
         </Stack>
+        {membership.organizationId && (
+          <Button
+            component={RouterLink}
+            to="/subscription"
+            fullWidth
+            color="inherit"
+            onClick={() => setAnchor(null)}
+            startIcon={<CreditCardRoundedIcon />}
+            sx={{ justifyContent: 'flex-start', mb: 1 }}
+          >
+            {t('app.nav.subscription')}
+          </Button>
+        )}
         <Divider sx={{ mb: 1.5 }} />
         <Button
           fullWidth

@@ -1,0 +1,48 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { FullPageLoader } from '@/components/FullPageLoader';
+import { useMembership, useSubscription } from '@/firebase/dataApi';
+import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout, needsSubscription } from './gate';
+import { Paywall } from './Paywall';
+
+/**
+ * Spec: Subscription gate. Listens to the billing mirror, so the app opens the moment the webhook
+ * stores a trial or a payment, and closes when the subscription ends — without a reload.
+ */
+export function SubscriptionGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const membership = useMembership();
+  const subscription = useSubscription(membership.organizationId);
+  const backFromCheckout = isBackFromCheckout(search);
+  const [confirmingExpired, setConfirmingExpired] = useState(false);
+  useEffect(() => {
+    if (!backFromCheckout) return undefined;
+    const timer = setTimeout(() => setConfirmingExpired(true), CONFIRMING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [backFromCheckout]);
+
+  // Superadmins without an organization, settings and billing pages are not gated.
+  if (!membership.organizationId || !needsSubscription(pathname)) return children;
+  if (subscription.status === 'loading') return <FullPageLoader label={t('subscription.checking')} />;
+  if (subscription.status === 'error') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('routeError.reload')}
+          </Button>
+        }
+      >
+        {t('subscription.checkError')}
+      </Alert>
+    );
+  }
+  if (subscription.live) return children;
+  if (backFromCheckout && !confirmingExpired) return <FullPageLoader label={t('subscription.confirming')} />;
+  return <Paywall mirror={subscription.mirror} />;
+}
