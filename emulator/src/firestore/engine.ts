@@ -361,7 +361,10 @@ class Engine implements FirestoreEngine {
         throw new FirestoreError(Code.INVALID_ARGUMENT, 'Cannot modify entities in a read-only transaction.');
       }
       const targets = writes.map((w) => writeTarget(w, database));
-      await db.transactions.acquire(t, [...new Set(targets.map((x) => x.path))]);
+      // A verify changes nothing, so it waits for no lock: like a read, it goes with other
+      // transactions' shared locks. Its check runs below, atomically with the writes.
+      const written = targets.filter((_, i) => writes[i].verify === undefined).map((x) => x.path);
+      await db.transactions.acquire(t, [...new Set(written)]);
       if (writes.length === 0) return { writeResults: [], commitTime: fromMicros(this.clock.readTime()) };
       return this.applyCommit(caller, db, writes, targets);
     } finally {
@@ -384,8 +387,24 @@ class Engine implements FirestoreEngine {
     const lookup = this.lookup(time - 1, after);
     const writeResults: WriteResult[] = writes.map((w, i) => {
       const { name, path } = targets[i];
-      const before = after.has(path) ? after.get(path)! : db.store.get(path);
-      const outcome = applyWrite(w, name, path, before, commitTime);
+      const writtenEarlier = after.has(path);
+      const before = writtenEarlier ? after.get(path)! : db.store.get(path);
+      const outcome = applyWrite(w, name, path, before, commitTime, writtenEarlier);
+      if (w.verify !== undefined) {
+        // Production's proto: a verify "only requires read access to the document". It is judged
+        // as a get of the document as it stands, never as a write; it changes nothing, so
+        // listeners see nothing, and its result carries the unchanged update time.
+        requests.push({
+          method: 'get',
+          caller,
+          time: commitTime,
+          database: db.name,
+          lookup,
+          name,
+          resource: before,
+        });
+        return { updateTime: before?.updateTime, transformResults: [] };
+      }
       after.set(path, outcome.after);
       const method = w.delete !== undefined ? 'delete' : before ? 'update' : 'create';
       requests.push({

@@ -164,6 +164,9 @@ export interface Precondition {
 export interface Write {
   update?: { name: string; fields: Fields };
   delete?: string;
+  /** Checks `currentDocument` on this document without writing it: the web SDKs send one for
+   *  every document a transaction read but did not write. Needs read access only. */
+  verify?: string;
   /** Standalone transform (legacy form, still sent by some clients). */
   transform?: { document: string; fieldTransforms: FieldTransform[] };
   updateMask?: { fieldPaths: string[] };

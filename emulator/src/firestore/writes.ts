@@ -1,6 +1,7 @@
 /**
  * Applying one google.firestore.v1.Write to a document: preconditions, set / merge with an update
- * mask, delete, and field transforms (with their transformResults).
+ * mask, delete, verify (a precondition check alone), and field transforms (with their
+ * transformResults).
  */
 import { deleteField, documentSize, getField, MAX_DOCUMENT_SIZE, setField } from './fields.js';
 import {
@@ -33,30 +34,54 @@ const invalid = (message: string) => new FirestoreError(Code.INVALID_ARGUMENT, m
 
 /** The document a write targets, validated to live in `database`. */
 export function writeTarget(write: Write, database: string): { name: string; path: string } {
-  const kinds = [write.update, write.delete, write.transform].filter((x) => x !== undefined && x !== null);
-  if (kinds.length !== 1) throw invalid('A write must have exactly one of update, delete or transform.');
-  const name = write.update?.name ?? write.delete ?? write.transform!.document;
+  const kinds = [write.update, write.delete, write.verify, write.transform].filter(
+    (x) => x !== undefined && x !== null,
+  );
+  if (kinds.length !== 1)
+    throw invalid('A write must have exactly one of update, delete, verify or transform.');
+  const name = write.update?.name ?? write.delete ?? write.verify ?? write.transform!.document;
   const parsed = parseDocumentName(name);
   if (parsed.database !== database) throw invalid(`Document "${name}" is not in database "${database}".`);
   validateDocumentPath(parsed.path, name);
   return { name, path: parsed.path };
 }
 
-export function checkPrecondition(p: Precondition | undefined, name: string, current: Document | null): void {
+/**
+ * Checks a write's `currentDocument` against `current`, the document as the earlier writes of the
+ * same request left it. Against the stored document a failure is NOT_FOUND (exists: true),
+ * ALREADY_EXISTS (exists: false) or FAILED_PRECONDITION (updateTime), as production answers. When
+ * an earlier write of the same request already targeted the document (`writtenEarlier`), the
+ * request can never succeed, and production rejects it as INVALID_ARGUMENT: the firebase web SDK's
+ * transaction tests, run against production, expect `invalid-argument` for a delete then an
+ * update of one document (the update carries `exists: true`) and `not-found` for a lone update of
+ * a missing one.
+ */
+export function checkPrecondition(
+  p: Precondition | undefined,
+  name: string,
+  current: Document | null,
+  writtenEarlier = false,
+): void {
   if (!p) return;
-  if (p.exists === true && !current)
-    throw new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
-  if (p.exists === false && current)
-    throw new FirestoreError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
-  if (p.updateTime) {
+  let failure: FirestoreError | undefined;
+  if (p.exists === true && !current) {
+    failure = new FirestoreError(Code.NOT_FOUND, `No document to update: ${name}`);
+  } else if (p.exists === false && current) {
+    failure = new FirestoreError(Code.ALREADY_EXISTS, `Document already exists: ${name}`);
+  } else if (p.updateTime && (!current || compareTimestamps(current.updateTime, p.updateTime) !== 0)) {
     const stored = current ? toMicros(current.updateTime) : 0;
-    if (!current || compareTimestamps(current.updateTime, p.updateTime) !== 0) {
-      throw new FirestoreError(
-        Code.FAILED_PRECONDITION,
-        `the stored version (${stored}) does not match the required base version (${toMicros(p.updateTime)})`,
-      );
-    }
+    failure = new FirestoreError(
+      Code.FAILED_PRECONDITION,
+      `the stored version (${stored}) does not match the required base version (${toMicros(p.updateTime)})`,
+    );
   }
+  if (!failure) return;
+  if (writtenEarlier) {
+    throw invalid(
+      `The precondition of a write to ${name} cannot hold after the earlier write to the same document in this request (${failure.message}).`,
+    );
+  }
+  throw failure;
 }
 
 export interface WriteOutcome {
@@ -64,15 +89,21 @@ export interface WriteOutcome {
   transformResults: Value[];
 }
 
-/** Applies `write` (already targeted at `name`) to `current` at `commitTime`. */
+/**
+ * Applies `write` (already targeted at `name`) to `current` at `commitTime`. `writtenEarlier`: an
+ * earlier write of the same request targeted this document (see checkPrecondition). A verify only
+ * checks its precondition: the document comes back unchanged.
+ */
 export function applyWrite(
   write: Write,
   name: string,
   path: string,
   current: Document | null,
   commitTime: Timestamp,
+  writtenEarlier = false,
 ): WriteOutcome {
-  checkPrecondition(write.currentDocument, name, current);
+  checkPrecondition(write.currentDocument, name, current, writtenEarlier);
+  if (write.verify !== undefined) return { after: current, transformResults: [] };
   if (write.delete !== undefined) return { after: null, transformResults: [] };
 
   let fields: Fields;

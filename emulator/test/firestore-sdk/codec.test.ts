@@ -257,6 +257,21 @@ describe('writes', () => {
     });
     expect(grpcCodec.decodeWrite((received.writes as unknown[])[0])).toEqual(jsonCodec.decodeWrite(del));
   });
+  it('decode verify writes (which the public protos leave out) from JSON and gRPC alike', () => {
+    const name = 'projects/p/databases/(default)/documents/contacts/a';
+    expect(jsonCodec.decodeWrite({ verify: name, currentDocument: { exists: false } })).toEqual({
+      verify: name,
+      currentDocument: { exists: false },
+    });
+    const received = overGrpcRequest('Commit', {
+      database: 'd',
+      writes: [{ verify: name, currentDocument: { updateTime: { seconds: 1577836800, nanos: 1000 } } }],
+    });
+    expect(grpcCodec.decodeWrite((received.writes as unknown[])[0])).toEqual({
+      verify: name,
+      currentDocument: { updateTime: { seconds: 1577836800, nanos: 1000 } },
+    });
+  });
 });
 
 describe('listen', () => {

@@ -153,6 +153,27 @@ clientSuite(ALL_CLIENTS, (ctx, client) => {
     expect(attempts.every((n) => n >= 1)).toBe(true);
   });
 
+  it('runs transactions that read a document without writing it', async () => {
+    const d = await ctx().driver();
+    await d.set('contacts/a', { deals: 1 });
+    expect(await d.copyInTransaction('contacts/a', 'deals/x', 'deals')).toBe(1);
+    expect((await d.get('deals/x')).data).toEqual({ deals: 1 });
+    expect((await d.get('contacts/a')).data).toEqual({ deals: 1 });
+
+    // The read document changes, or a document read as missing is created, before the commit:
+    // the web SDKs' verify fails and they retry with the new value; firebase-admin's server
+    // transaction holds a lock on what it read, so the change waits until it has committed.
+    const optimistic = client !== 'admin';
+    const changed = await d.copyInTransaction('contacts/a', 'deals/y', 'deals', { deals: 2 });
+    expect(changed).toBe(optimistic ? 2 : 1);
+    expect((await d.get('deals/y')).data).toEqual({ deals: optimistic ? 2 : 1 });
+    expect((await d.get('contacts/a')).data).toEqual({ deals: 2 });
+    const created = await d.copyInTransaction('contacts/new', 'deals/z', 'deals', { deals: 3 });
+    expect(created).toBe(optimistic ? 2 : 1);
+    expect((await d.get('deals/z')).data).toEqual({ deals: optimistic ? 3 : null });
+    expect((await d.get('contacts/new')).data).toEqual({ deals: 3 });
+  });
+
   it('supports every query operator and their combinations', async () => {
     const d = await ctx().driver();
     await seed(d, 'q', {

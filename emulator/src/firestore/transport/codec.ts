@@ -496,9 +496,10 @@ export class WireCodec {
   decodeWrite(x: unknown): Write {
     const w = obj(x, 'write');
     const out: Write = {};
-    const kind = oneofKey(w, 'operation', ['update', 'delete', 'transform']);
+    const kind = oneofKey(w, 'operation', ['update', 'delete', 'verify', 'transform']);
     if (kind === 'update') out.update = this.decodeDocumentInput(w.update);
     else if (kind === 'delete') out.delete = str(w.delete, 'delete');
+    else if (kind === 'verify') out.verify = str(w.verify, 'verify');
     else if (kind === 'transform') {
       const t = obj(w.transform, 'transform');
       out.transform = {

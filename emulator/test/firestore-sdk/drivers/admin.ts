@@ -184,6 +184,21 @@ export function createAdminDriver(options: { projectId: string; host: string; po
         tx.update(db.doc(to), { [field]: bv + amount });
       });
     }),
+    copyInTransaction: wrap(async (from, to, field, changeFrom) => {
+      let attempts = 0;
+      let change: Promise<unknown> | undefined;
+      await db.runTransaction(async (tx) => {
+        attempts++;
+        const snap = await tx.get(db.doc(from));
+        // Pessimistic: the transaction holds a lock on what it read, so the change waits for its
+        // commit (it cannot be awaited here) instead of making it retry.
+        if (attempts === 1 && changeFrom !== undefined)
+          change = db.doc(from).set(toSdk(changeFrom) as Record<string, unknown>);
+        tx.set(db.doc(to), { [field]: snap.exists ? (snap.get(field) ?? null) : null });
+      });
+      await change;
+      return attempts;
+    }),
     aggregate: wrap(async (spec, aggregations: AggregateSpec) => {
       const fields: Record<string, AggregateField<number | null>> = {};
       for (const [alias, [kind, field]] of Object.entries(aggregations)) {

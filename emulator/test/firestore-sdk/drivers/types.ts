@@ -75,6 +75,11 @@ export interface Driver {
   incrementInTransaction(path: string, field: string, by: number): Promise<number>;
   /** Moves `amount` of `field` from one document to another, in a transaction. */
   transfer(from: string, to: string, field: string, amount: number): Promise<void>;
+  /** In a transaction, reads `from` and writes its `field` (null when missing) to `to`, leaving
+   *  `from` unwritten (the web SDKs commit a verify of it). With `changeFrom`, the same client
+   *  sets `from` to that data right after the first attempt's read. Returns how many times the
+   *  transaction function ran. */
+  copyInTransaction(from: string, to: string, field: string, changeFrom?: Json): Promise<number>;
   aggregate(spec: QuerySpec, aggregations: AggregateSpec): Promise<Record<string, Json>>;
   listenQuery(id: string, spec: QuerySpec): Promise<void>;
   listenDoc(id: string, path: string): Promise<void>;

@@ -233,6 +233,18 @@ export function createWebDriver(options: WebDriverOptions, sdk: WebSdk = fullSdk
         tx.update(doc(db, to), { [field]: bv + amount });
       });
     },
+    async copyInTransaction(from, to, field, changeFrom) {
+      let attempts = 0;
+      await runTransaction(db, async (tx) => {
+        attempts++;
+        const snap = await tx.get(doc(db, from));
+        // Optimistic: the change makes this attempt's commit fail its verify, and the SDK retries.
+        if (attempts === 1 && changeFrom !== undefined)
+          await setDoc(doc(db, from), toSdk(changeFrom) as Record<string, unknown>);
+        tx.set(doc(db, to), { [field]: snap.exists() ? (snap.get(field) ?? null) : null });
+      });
+      return attempts;
+    },
     async aggregate(spec, aggregations: AggregateSpec) {
       const fields: Record<
         string,
