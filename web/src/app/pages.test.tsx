@@ -79,24 +79,28 @@ describe('pages', () => {
 
 describe('protected routes table', () => {
   it('covers every path of the spec', () => {
-    expect(PROTECTED_ROUTES.map((route) => `/${route.path}`)).toEqual([
-      '/dashboard',
-      '/empresas',
-      '/empresas/:id',
-      '/contactos',
-      '/contactos/:id',
-      '/deals',
-      '/tareas',
-      '/reuniones',
-      '/marketing',
-      '/documentos',
-      '/tickets',
-      '/tickets/nuevo',
-      '/tickets/:id',
-      '/tickets/:id/editar',
-      '/ajustes',
-      '/subscription',
-      '/admin',
-    ]);
+    expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
+      [
+        '/dashboard',
+        '/empresas',
+        '/empresas/:id',
+        '/contactos',
+        '/contactos/:id',
+        '/deals',
+        '/tareas',
+        '/reuniones',
+        '/marketing',
+        '/documentos',
+        '/tickets',
+        '/tickets/nuevo',
+        '/tickets/:id',
+        '/tickets/:id/editar',
+        '/ajustes',
+        '/subscription',
+        '/debug/db',
+        '/auth/:provider/callback',
+        '/admin',
+      ].sort(),
+    );
   });
 });

@@ -3,7 +3,9 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
 import LandingPage from '@/features/landing/LandingPage';
-import { PlaceholderPage, type PageKey } from '@/features/shell/PlaceholderPage';
+import { PlaceholderPage } from './shell/PlaceholderPage';
+import { pagePath, SECTIONS } from './sections';
+import type { RouteTitleHandle } from './shell/RouteTitle';
 import { RootLayout } from './RootLayout';
 
 /** /clientes/:id → /contactos/:id (the old name of contacts). */
@@ -12,37 +14,16 @@ function RedirectWithId({ to }: { to: string }) {
   return <Navigate to={`${to}/${encodeURIComponent(id)}`} replace />;
 }
 
-const page = (path: string, key: PageKey): RouteObject => ({ path, element: <PlaceholderPage page={key} /> });
-
-/** Paths of the signed-in area (spec §2) — every one is behind the access guard. */
-export const PROTECTED_ROUTES: RouteObject[] = [
-  page('dashboard', 'dashboard'),
-  page('empresas', 'empresas'),
-  page('empresas/:id', 'empresa'),
-  page('contactos', 'contactos'),
-  page('contactos/:id', 'contacto'),
-  page('deals', 'deals'),
-  page('tareas', 'tareas'),
-  page('reuniones', 'reuniones'),
-  page('marketing', 'marketing'),
-  page('documentos', 'documentos'),
-  page('tickets', 'tickets'),
-  page('tickets/nuevo', 'ticketNuevo'),
-  page('tickets/:id', 'ticket'),
-  page('tickets/:id/editar', 'ticketEditar'),
-  {
-    path: 'ajustes',
-    lazy: async () => ({ Component: (await import('@/features/settings/SettingsPage')).default }),
-  },
-  {
-    path: 'subscription',
-    lazy: async () => ({ Component: (await import('@/features/subscription/SubscriptionPage')).default }),
-  },
-  {
-    path: 'admin',
-    lazy: async () => ({ Component: (await import('@/features/admin/AdminPage')).default }),
-  },
-];
+/** The pages of every section of the registry, each with its title in the route's handle. */
+export const PROTECTED_ROUTES: RouteObject[] = SECTIONS.flatMap((section) =>
+  section.pages.map((page): RouteObject => {
+    const handle: RouteTitleHandle = { title: page.title };
+    const load = page.load;
+    return load
+      ? { path: pagePath(section, page), handle, lazy: async () => ({ Component: (await load()).default }) }
+      : { path: pagePath(section, page), handle, element: <PlaceholderPage title={page.title} /> };
+  }),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -65,11 +46,11 @@ export const routes: RouteObject[] = [
           {
             path: 'invite/:token',
             lazy: async () => ({
-              Component: (await import('@/features/invite/InvitePage')).default,
+              Component: (await import('@/features/auth/invite/InvitePage')).default,
             }),
           },
           {
-            lazy: async () => ({ Component: (await import('@/features/shell/ProtectedArea')).default }),
+            lazy: async () => ({ Component: (await import('./shell/ProtectedArea')).default }),
             children: PROTECTED_ROUTES,
           },
         ],

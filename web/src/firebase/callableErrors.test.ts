@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@trato/model';
 import { describe, expect, it } from 'vitest';
 import { describeCallableError } from './callableErrors';
 import { invitationLink } from './callables';
@@ -19,6 +20,17 @@ describe('describeCallableError', () => {
     expect(describeCallableError('boom')).toEqual({ code: null, reason: null, message: 'boom' });
     expect(describeCallableError(null)).toEqual({ code: null, reason: null, message: '' });
     expect(describeCallableError({ code: 'functions/internal', details: 'x' }).reason).toBeNull();
+  });
+
+  it('keeps only the reasons the model declares (FAILURE_REASONS)', () => {
+    const withReason = (reason: unknown) =>
+      describeCallableError({ code: 'functions/failed-precondition', details: { reason } }).reason;
+    for (const reason of FAILURE_REASONS) expect(withReason(reason)).toBe(reason);
+    expect(FAILURE_REASONS.length).toBeGreaterThan(0);
+    expect(withReason('no-such-reason')).toBeNull();
+    expect(withReason('')).toBeNull();
+    expect(withReason(42)).toBeNull();
+    expect(withReason({ reason: 'expired' })).toBeNull();
   });
 });
 

@@ -1,3 +1,5 @@
+import { isFailureReason, type FailureReason } from '@trato/model';
+
 /**
  * Reads a Cloud Functions callable error (FunctionsError from firebase/functions) without
  * importing the SDK: code ('already-exists', 'not-found', ...), details.reason (the server's
@@ -6,8 +8,11 @@
 export interface DescribedCallableError {
   /** The callable code without the 'functions/' prefix, e.g. 'already-exists'. */
   code: string | null;
-  /** `details.reason` sent by our functions, e.g. 'username-taken', 'used', 'expired'. */
-  reason: string | null;
+  /**
+   * `details.reason` sent by our functions, e.g. 'username-taken', 'used', 'expired' (the model's
+   * FAILURE_REASONS); null when there is none or it is not one the model knows.
+   */
+  reason: FailureReason | null;
   message: string;
 }
 
@@ -20,7 +25,7 @@ export function describeCallableError(error: unknown): DescribedCallableError {
   const code = typeof rawCode === 'string' ? rawCode.replace(/^functions\//, '') : null;
   const details = field(error, 'details');
   const rawReason = field(details, 'reason');
-  const reason = typeof rawReason === 'string' ? rawReason : null;
+  const reason = isFailureReason(rawReason) ? rawReason : null;
   const rawMessage = field(error, 'message');
   const message =
     typeof rawMessage === 'string'

@@ -1,36 +1,9 @@
 import { httpsCallable } from 'firebase/functions';
-import type { BillingCallables, Language, PermissionMap, Role } from '@trato/model';
+import type { CallableContract, CallableName } from '@trato/model';
 import { getDataServices } from './data';
 
-/** The Cloud Functions callables (region us-central1): accounts, organizations, invitations, billing. */
-export interface CallableContract extends BillingCallables {
-  checkUsername: { in: { username: string }; out: { available: boolean } };
-  createOrganization: {
-    in: { fullName: string; username: string; companyName: string; language: Language };
-    out: { organizationId: string };
-  };
-  createInvitation: {
-    in: { organizationId: string; email: string; role: Role; permissions: PermissionMap };
-    out: { invitationId: string; token: string; expiresAt: string };
-  };
-  getInvitationLink: { in: { organizationId: string; invitationId: string }; out: { token: string } };
-  getInvitation: {
-    in: { token: string };
-    out: {
-      organizationName: string;
-      role: Role;
-      email: string;
-      expiresAt: string;
-      permissions: PermissionMap;
-    };
-  };
-  acceptInvitation: {
-    in: { token: string; fullName: string; username: string; language?: Language };
-    out: { organizationId: string };
-  };
-}
-
-export type CallableName = keyof CallableContract;
+/** The callables (region us-central1) are declared once in the model, for the functions and the web. */
+export type { CallableContract, CallableName };
 
 /** Calls a callable by name; errors are FunctionsError (read them with describeCallableError). */
 export async function callFunction<N extends CallableName>(

@@ -10,9 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { RedirectDenied } from '@/components/RedirectDenied';
 import type { Organization } from '@trato/model';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useMembership, useOrganizations } from '@/firebase/dataApi';
 import { localeFor, useLanguage } from '@/i18n';
 
@@ -23,8 +22,7 @@ export default function AdminPage() {
   const membership = useMembership();
   const organizations = useOrganizations<Organization>(membership.isSuperadmin);
   const title = t('admin.title');
-  useDocumentTitle(`${title} — Trato`);
-  if (!membership.isSuperadmin) return <Navigate to="/dashboard" replace />;
+  if (!membership.isSuperadmin) return <RedirectDenied />;
   const dateFormat = new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium' });
 
   return (

@@ -3,10 +3,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
-import { PermissionsTab } from '@/features/team/PermissionsTab';
-import { TeamTab } from '@/features/team/TeamTab';
+import { useSearchParams } from 'react-router';
+import { RedirectDenied } from '@/components/RedirectDenied';
+import { PermissionsTab } from '@/features/settings/team/PermissionsTab';
+import { TeamTab } from '@/features/settings/team/TeamTab';
 import { useMembership } from '@/firebase/dataApi';
 import { EmailAccountsTab } from './EmailAccountsTab';
 import { OrganizationTab } from './OrganizationTab';
@@ -18,11 +18,10 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const membership = useMembership();
   const [params, setParams] = useSearchParams();
-  const title = t('app.pages.ajustes');
-  useDocumentTitle(`${title} — Trato`);
+  const title = t('app.pages.settings');
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
-  if (tab === 'forbidden') return <Navigate to="/dashboard" replace />;
+  if (tab === 'forbidden') return <RedirectDenied />;
   const tabs = visibleSettingsTabs(membership.isAdmin);
   const orgId = membership.organizationId;
 

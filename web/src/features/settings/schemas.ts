@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { LIMITS } from '@trato/model';
-import { VALIDATION, fullNameField } from '@/features/auth/utils/schemas';
+import { VALIDATION, fullNameField } from '@/components/form/rules';
 
 export interface ProfileValues {
   fullName: string;

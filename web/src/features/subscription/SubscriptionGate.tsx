@@ -5,16 +5,23 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
-import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout, needsSubscription } from './gate';
+import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from './gate';
 import { Paywall } from './Paywall';
 
 /**
  * Spec: Subscription gate. Listens to the billing mirror, so the app opens the moment the webhook
  * stores a trial or a payment, and closes when the subscription ends — without a reload.
  */
-export function SubscriptionGate({ children }: { children: ReactNode }) {
+export function SubscriptionGate({
+  children,
+  gated,
+}: {
+  children: ReactNode;
+  /** Whether the current page holds CRM data (the app's registry of sections decides). */
+  gated: boolean;
+}) {
   const { t } = useTranslation();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const membership = useMembership();
   const subscription = useSubscription(membership.organizationId);
   const backFromCheckout = isBackFromCheckout(search);
@@ -26,7 +33,7 @@ export function SubscriptionGate({ children }: { children: ReactNode }) {
   }, [backFromCheckout]);
 
   // Superadmins without an organization, settings and billing pages are not gated.
-  if (!membership.organizationId || !needsSubscription(pathname)) return children;
+  if (!membership.organizationId || !gated) return children;
   if (subscription.status === 'loading') return <FullPageLoader label={t('subscription.checking')} />;
   if (subscription.status === 'error') {
     return (

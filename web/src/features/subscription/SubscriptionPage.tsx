@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PRICE_USD_PER_MONTH, subscriptionPhase } from '@trato/model';
 import { FullPageLoader } from '@/components/FullPageLoader';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -36,7 +35,6 @@ export default function SubscriptionPage() {
   const subscription = useSubscription(membership.organizationId);
   const checkout = useBillingRedirect('createCheckoutSession', membership.organizationId);
   const portal = useBillingRedirect('createPortalSession', membership.organizationId);
-  useDocumentTitle(`${t('subscription.page.title')} — Trato`);
 
   if (!membership.organizationId)
     return <Alert severity="info">{t('subscription.page.noOrganization')}</Alert>;
@@ -127,7 +125,7 @@ export default function SubscriptionPage() {
                         : t('subscription.page.subscribeAgain')}
                   </Button>
                 )}
-                {mirror && (
+                {mirror?.stripeCustomerId && (
                   <Button
                     variant={canStartCheckout ? 'outlined' : 'contained'}
                     onClick={portal.start}

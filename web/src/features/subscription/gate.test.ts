@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BillingAnswerError, billingErrorKey } from './billingErrors';
-import { isBackFromCheckout, needsSubscription } from './gate';
-
-describe('needsSubscription', () => {
-  it('gates the CRM sections', () => {
-    for (const path of ['/dashboard', '/contactos/abc', '/deals', '/tickets/nuevo', '/documentos'])
-      expect(needsSubscription(path)).toBe(true);
-  });
-  it('leaves settings, billing and the admin area open', () => {
-    for (const path of ['/ajustes', '/ajustes/', '/subscription', '/admin'])
-      expect(needsSubscription(path)).toBe(false);
-  });
-});
+import { isBackFromCheckout } from './gate';
 
 describe('isBackFromCheckout', () => {
   it('recognises the success return of Checkout only', () => {

@@ -5,10 +5,10 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialLoginValues, loginSchema, type LoginValues } from '../utils/schemas';
 import { useSingleFlight } from '../hooks/useSingleFlight';
-import { GuardedForm } from './GuardedForm';
-import { FormTextField } from './FormTextField';
-import { PasswordField } from './PasswordField';
-import { SubmitButton } from './SubmitButton';
+import { GuardedForm } from '@/components/form/GuardedForm';
+import { FormTextField } from '@/components/form/FormTextField';
+import { PasswordField } from '@/components/form/PasswordField';
+import { SubmitButton } from '@/components/form/SubmitButton';
 
 interface LoginFormProps {
   onSubmit(values: LoginValues): Promise<void>;

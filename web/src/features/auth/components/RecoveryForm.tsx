@@ -5,9 +5,9 @@ import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { recoverySchema, type RecoveryValues } from '../utils/schemas';
 import { useSingleFlight } from '../hooks/useSingleFlight';
-import { GuardedForm } from './GuardedForm';
-import { FormTextField } from './FormTextField';
-import { SubmitButton } from './SubmitButton';
+import { GuardedForm } from '@/components/form/GuardedForm';
+import { FormTextField } from '@/components/form/FormTextField';
+import { SubmitButton } from '@/components/form/SubmitButton';
 
 interface RecoveryFormProps {
   onSubmit(values: RecoveryValues): Promise<void>;

@@ -2,13 +2,13 @@ import Stack from '@mui/material/Stack';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/schemas';
-import { FullNameField, UsernameField } from './AccountFields';
+import { FullNameField, UsernameField } from '@/components/form/AccountFields';
 import { AccountTypeChoice } from './AccountTypeChoice';
 import { useSingleFlight } from '../hooks/useSingleFlight';
-import { GuardedForm } from './GuardedForm';
-import { FormTextField } from './FormTextField';
-import { PasswordField } from './PasswordField';
-import { SubmitButton } from './SubmitButton';
+import { GuardedForm } from '@/components/form/GuardedForm';
+import { FormTextField } from '@/components/form/FormTextField';
+import { PasswordField } from '@/components/form/PasswordField';
+import { SubmitButton } from '@/components/form/SubmitButton';
 
 interface SignUpFormProps {
   onSubmit(values: SignUpValues): Promise<void>;

@@ -8,9 +8,9 @@ import {
   loginSchema,
   recoverySchema,
   signUpSchema,
-  VALIDATION,
   type SignUpValues,
 } from './schemas';
+import { VALIDATION } from '@/components/form/rules';
 
 /** Field → message, exactly as Formik computes them (it turns '' into undefined first). */
 async function errorsOf(schema: yup.AnySchema, values: object): Promise<Record<string, string>> {

@@ -1,23 +1,8 @@
 import * as yup from 'yup';
-import { LIMITS } from '@trato/model';
 import { parseInviteToken } from './inviteToken';
-import { USERNAME_PATTERN } from './username';
+import { USERNAME_PATTERN } from '@trato/model';
+import { VALIDATION } from '@/components/form/rules';
 
-/** Validation messages are i18n keys, translated when shown (so they follow a language switch). */
-export const VALIDATION = {
-  emailRequired: 'auth.validation.emailRequired',
-  emailInvalid: 'auth.validation.emailInvalid',
-  passwordRequired: 'auth.validation.passwordRequired',
-  passwordMin: 'auth.validation.passwordMin',
-  nameRequired: 'auth.validation.nameRequired',
-  companyRequired: 'auth.validation.companyRequired',
-  username: 'auth.validation.username',
-  inviteRequired: 'auth.validation.inviteRequired',
-  inviteInvalid: 'auth.validation.inviteInvalid',
-  resetEmail: 'auth.validation.resetEmail',
-} as const;
-
-export type ValidationKey = (typeof VALIDATION)[keyof typeof VALIDATION];
 
 /** Firebase Auth refuses shorter passwords; say so before the round trip. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -55,16 +40,6 @@ export const initialSignUpValues: SignUpValues = {
   inviteLink: '',
 };
 export const initialRecoveryValues: RecoveryValues = { email: '' };
-
-// Formik turns empty strings into undefined before validating, so every field
-// has a '' default and "missing" is always reported by `required`.
-/** Full name as the profile keeps it (onboarding, invitation, Perfil). */
-export const fullNameField = () =>
-  yup.string().trim().default('').required(VALIDATION.nameRequired).max(LIMITS.fullName, 'errors.tooLong');
-
-/** A username to reserve: 3-20 lower-case letters, digits or underscores. */
-export const usernameField = () =>
-  yup.string().default('').required(VALIDATION.username).matches(USERNAME_PATTERN, VALIDATION.username);
 
 const email = () =>
   yup.string().trim().default('').required(VALIDATION.emailRequired).email(VALIDATION.emailInvalid);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { PASSWORD_MIN_LENGTH, VALIDATION, fullNameField, usernameField } from '@/features/auth/utils/schemas';
+import { VALIDATION, fullNameField, usernameField } from '@/components/form/rules';
+import { PASSWORD_MIN_LENGTH } from '../../utils/schemas';
 
 /** What the invitation page does with a refusal from getInvitation / acceptInvitation. */
 export interface InviteFailure {

@@ -1,7 +1,7 @@
 import AlternateEmailRoundedIcon from '@mui/icons-material/AlternateEmailRounded';
 import InputAdornment from '@mui/material/InputAdornment';
 import { useTranslation } from 'react-i18next';
-import { filterUsername, USERNAME_MAX_LENGTH } from '../utils/username';
+import { normalizeUsernameInput, USERNAME_MAX_LENGTH } from '@trato/model';
 import { FormTextField } from './FormTextField';
 
 /** The Formik `fullName` field of sign-up, onboarding, the invitation page and Perfil. */
@@ -42,7 +42,7 @@ export function UsernameField({
       spellCheck={false}
       required
       disabled={disabled}
-      transform={filterUsername}
+      transform={normalizeUsernameInput}
       slotProps={{
         htmlInput: { maxLength: USERNAME_MAX_LENGTH + 10 },
         input: {

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { useMembership } from '@/firebase/dataApi';
-import { useSignOut } from '../hooks/useSignOut';
+import { useSignOut } from '@/components/useSignOut';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -112,7 +112,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
             startIcon={<CreditCardRoundedIcon />}
             sx={{ justifyContent: 'flex-start', mb: 1 }}
           >
-            {t('app.nav.subscription')}
+            {t('app.sections.subscription')}
           </Button>
         )}
         <Divider sx={{ mb: 1.5 }} />

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { LIMITS } from '@trato/model';
-import { VALIDATION, fullNameField, usernameField } from '@/features/auth/utils/schemas';
+import { VALIDATION, fullNameField, usernameField } from '@/components/form/rules';
 
 export interface OnboardingValues {
   fullName: string;

@@ -11,15 +11,18 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { useMembership } from '@/firebase/dataApi';
-import { visibleNavItems } from '../navigation';
-import { NAV_ICONS } from './navIcons';
+import { sidebarSections } from '../../sections';
 import { UserMenu } from './UserMenu';
 
 /** Logo, the sections the member may view (live), and the user menu at the bottom. */
 export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const membership = useMembership();
-  const items = visibleNavItems((resource) => membership.can(resource, 'view'), membership.isSuperadmin);
+  const items = sidebarSections({
+    canView: (resource) => membership.can(resource, 'view'),
+    isAdmin: membership.isAdmin,
+    isSuperadmin: membership.isSuperadmin,
+  });
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -51,12 +54,12 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
       >
         <List sx={{ p: collapsed ? 0.5 : 1, display: 'flex', flexDirection: 'column', gap: 0.25 }}>
           {items.map((item) => {
-            const Icon = NAV_ICONS[item.key];
-            const label = t(`app.nav.${item.key}`);
+            const Icon = item.icon;
+            const label = t(`app.sections.${item.key}`);
             const button = (
               <ListItemButton
                 component={NavLink}
-                to={item.path}
+                to={`/${item.path}`}
                 onClick={onNavigate}
                 aria-label={collapsed ? label : undefined}
                 sx={{

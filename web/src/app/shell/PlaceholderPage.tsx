@@ -5,21 +5,16 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useDocumentTitle } from '@/components/useDocumentTitle';
-import type en from '@/i18n/en.json';
+import type { PageTitleKey } from '../sections';
 
-export type PageKey = keyof typeof en.app.pages;
-
-/** A titled page of the signed-in area whose screen is built in a later issue. */
-export function PlaceholderPage({ page }: { page: PageKey }) {
+/** A titled page of the registry whose screen is built in a later issue. */
+export function PlaceholderPage({ title }: { title: PageTitleKey }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const title = t(`app.pages.${page}`);
-  useDocumentTitle(`${title} — Trato`);
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 1 }}>
-        {title}
+        {t(`app.pages.${title}`)}
       </Typography>
       {id && (
         <Typography sx={{ color: 'text.secondary', mb: 2 }} data-testid="record-id">

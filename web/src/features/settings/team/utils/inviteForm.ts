@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { LIMITS, ROLES, type Role } from '@trato/model';
-import { VALIDATION } from '@/features/auth/utils/schemas';
+import { VALIDATION } from '@/components/form/rules';
 import type { FullPermissionMap } from './permissionMatrix';
 
 export interface InviteValues {

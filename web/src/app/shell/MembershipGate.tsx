@@ -5,9 +5,9 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership } from '@/firebase/dataApi';
-import OnboardingPage from '@/features/onboarding/OnboardingPage';
+import OnboardingPage from '@/features/auth/onboarding/OnboardingPage';
 import { AppLayout } from './components/AppLayout';
-import { useSignOut } from './hooks/useSignOut';
+import { useSignOut } from '@/components/useSignOut';
 
 /** Loading until the member document is known; onboarding without an organization; then the shell. */
 export function MembershipGate() {

@@ -6,13 +6,15 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { brand } from '@/app/theme';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useMembership } from '@/firebase/dataApi';
 import { useSidebar } from '../hooks/useSidebar';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../sidebarState';
 import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
+import { needsSubscription } from '../../sections';
+import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
 import { SidebarContent } from './Sidebar';
 
@@ -24,12 +26,14 @@ export function AppLayout() {
   const { t } = useTranslation();
   const sidebar = useSidebar();
   const membership = useMembership();
+  const { pathname } = useLocation();
   const collapsed = !sidebar.isMobile && !sidebar.open;
   const toggleLabel = t('app.sidebar.toggle');
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
       <SkipLink />
+      <RouteTitle />
       {sidebar.isMobile ? (
         <Drawer
           variant="temporary"
@@ -108,7 +112,7 @@ export function AppLayout() {
           sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 4 }, outline: 'none' }}
         >
           <SectionGuard>
-            <SubscriptionGate>
+            <SubscriptionGate gated={needsSubscription(pathname)}>
               <Outlet />
             </SubscriptionGate>
           </SectionGuard>

@@ -1,0 +1,88 @@
+import { can, type Member } from '@trato/model';
+import { describe, expect, it } from 'vitest';
+import { decideSection, needsSubscription, sectionOf, sidebarSections, type Viewer } from './sections';
+
+const viewerOf = (member: Pick<Member, 'role' | 'permissions'>, isSuperadmin = false): Viewer => ({
+  canView: (resource) => can(member, resource, 'view'),
+  isAdmin: member.role === 'admin',
+  isSuperadmin,
+});
+const admin = viewerOf({ role: 'admin', permissions: {} });
+const onlyContacts = viewerOf({
+  role: 'seller',
+  permissions: {
+    dashboard: { view: false },
+    companies: { view: false },
+    deals: { view: false },
+    tasks: { view: false },
+    meetings: { view: false },
+    tickets: { view: false },
+    marketing: { view: false },
+    documents: { view: false },
+    contacts: { view: true, create: true },
+  },
+});
+
+describe('sectionOf', () => {
+  it('maps the first path segment to its section', () => {
+    expect(sectionOf('/contactos/c1')?.key).toBe('contacts');
+    expect(sectionOf('/tickets/t1/editar')?.key).toBe('tickets');
+    expect(sectionOf('/empresas')?.key).toBe('companies');
+    expect(sectionOf('/admin')?.key).toBe('admin');
+    expect(sectionOf('/ajustes')?.key).toBe('settings');
+    expect(sectionOf('/debug/db')?.key).toBe('debug');
+    expect(sectionOf('/auth/gmail/callback')?.key).toBe('mailCallback');
+  });
+  it('knows nothing of public paths', () => {
+    expect(sectionOf('/auth')).toBeNull();
+    expect(sectionOf('/')).toBeNull();
+  });
+});
+
+describe('sidebarSections', () => {
+  it('admins see every section in the spec order; superadmins also Admin', () => {
+    expect(sidebarSections(admin).map((s) => s.path)).toEqual([
+      'dashboard',
+      'empresas',
+      'contactos',
+      'deals',
+      'tareas',
+      'reuniones',
+      'tickets',
+      'marketing',
+      'documentos',
+      'ajustes',
+    ]);
+    expect(sidebarSections({ ...admin, isSuperadmin: true }).at(-1)?.key).toBe('admin');
+  });
+  it('a seller sees what they may view (missing entry = view) and always Ajustes', () => {
+    expect(sidebarSections(onlyContacts).map((s) => s.key)).toEqual(['contacts', 'settings']);
+    expect(sidebarSections(viewerOf({ role: 'seller', permissions: {} }))).toHaveLength(10);
+  });
+});
+
+describe('decideSection', () => {
+  it('lets through what may be opened and sends the rest to the dashboard', () => {
+    expect(decideSection('/contactos', onlyContacts)).toBe('allow');
+    expect(decideSection('/deals', onlyContacts)).toBe('redirect');
+    expect(decideSection('/admin', onlyContacts)).toBe('redirect');
+    expect(decideSection('/admin', { ...onlyContacts, isSuperadmin: true })).toBe('allow');
+    expect(decideSection('/ajustes', onlyContacts)).toBe('allow');
+    expect(decideSection('/debug/db', onlyContacts)).toBe('redirect');
+    expect(decideSection('/debug/db', admin)).toBe('allow');
+  });
+  it('does not loop when the dashboard itself is not allowed', () => {
+    expect(decideSection('/dashboard', onlyContacts)).toBe('noAccess');
+  });
+});
+
+describe('needsSubscription', () => {
+  it('gates the CRM sections', () => {
+    for (const path of ['/dashboard', '/contactos/abc', '/deals', '/tickets/nuevo', '/documentos'])
+      expect(needsSubscription(path)).toBe(true);
+  });
+  it('leaves settings, billing, the admin area and the mail callback open', () => {
+    for (const path of ['/ajustes', '/subscription', '/admin', '/auth/gmail/callback', '/debug/db'])
+      expect(needsSubscription(path)).toBe(false);
+  });
+});

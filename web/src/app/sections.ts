@@ -1,0 +1,202 @@
+/**
+ * The one registry of the signed-in area's sections. Routes, the sidebar, the section guard, the
+ * subscription gate and page titles are all derived from it: adding a CRM section is one entry
+ * here plus its feature folder (see web/README.md, "How to add a CRM section").
+ */
+import AdminPanelSettingsRoundedIcon from '@mui/icons-material/AdminPanelSettingsRounded';
+import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
+import CampaignRoundedIcon from '@mui/icons-material/CampaignRounded';
+import ConfirmationNumberRoundedIcon from '@mui/icons-material/ConfirmationNumberRounded';
+import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
+import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
+import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
+import EventRoundedIcon from '@mui/icons-material/EventRounded';
+import FolderRoundedIcon from '@mui/icons-material/FolderRounded';
+import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
+import MailRoundedIcon from '@mui/icons-material/MailRounded';
+import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
+import StorageRoundedIcon from '@mui/icons-material/StorageRounded';
+import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { ComponentType } from 'react';
+import type { Resource } from '@trato/model';
+import type en from '@/i18n/en.json';
+
+export type SectionKey = keyof typeof en.app.sections;
+export type PageTitleKey = keyof typeof en.app.pages;
+
+/** A lazily loaded page module; its default export is the screen. */
+export type PageModule = () => Promise<{ default: ComponentType }>;
+
+export interface SectionPage {
+  /** Relative to the section's path: '' (the index), ':id', 'nuevo', ':id/editar'. */
+  path: string;
+  title: PageTitleKey;
+  /** The screen; absent while the section is still to be built (a titled placeholder shows). */
+  load?: PageModule;
+}
+
+/** Who may open a section, on top of the signed-in membership. */
+export type SectionAccess =
+  | { kind: 'resource'; resource: Resource } // the permission matrix's view right
+  | { kind: 'member' } // every member (settings, billing)
+  | { kind: 'admin' } // administrators of the organization
+  | { kind: 'superadmin' };
+
+export interface Section {
+  key: SectionKey;
+  /** The first path segment, in the spec's (Spanish) URLs. */
+  path: string;
+  access: SectionAccess;
+  icon: SvgIconComponent;
+  /** Listed in the sidebar (in this order) when the member may open it. */
+  inSidebar: boolean;
+  /** Behind the subscription gate (CRM data); settings and billing stay reachable without one. */
+  needsSubscription: boolean;
+  pages: SectionPage[];
+}
+
+const crm = (
+  key: SectionKey,
+  path: string,
+  resource: Resource,
+  icon: SvgIconComponent,
+  pages: SectionPage[],
+): Section => ({
+  key,
+  path,
+  access: { kind: 'resource', resource },
+  icon,
+  inSidebar: true,
+  needsSubscription: true,
+  pages,
+});
+
+/** Spec §2 shell: the sidebar order. */
+export const SECTIONS: readonly Section[] = [
+  crm('dashboard', 'dashboard', 'dashboard', DashboardRoundedIcon, [{ path: '', title: 'dashboard' }]),
+  crm('companies', 'empresas', 'companies', BusinessRoundedIcon, [
+    { path: '', title: 'companies' },
+    { path: ':id', title: 'company' },
+  ]),
+  crm('contacts', 'contactos', 'contacts', ContactsRoundedIcon, [
+    { path: '', title: 'contacts' },
+    { path: ':id', title: 'contact' },
+  ]),
+  crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [{ path: '', title: 'deals' }]),
+  crm('tasks', 'tareas', 'tasks', TaskAltRoundedIcon, [{ path: '', title: 'tasks' }]),
+  crm('meetings', 'reuniones', 'meetings', EventRoundedIcon, [{ path: '', title: 'meetings' }]),
+  crm('tickets', 'tickets', 'tickets', ConfirmationNumberRoundedIcon, [
+    { path: '', title: 'tickets' },
+    { path: 'nuevo', title: 'ticketNew' },
+    { path: ':id', title: 'ticket' },
+    { path: ':id/editar', title: 'ticketEdit' },
+  ]),
+  crm('marketing', 'marketing', 'marketing', CampaignRoundedIcon, [{ path: '', title: 'marketing' }]),
+  crm('documents', 'documentos', 'documents', FolderRoundedIcon, [{ path: '', title: 'documents' }]),
+  {
+    key: 'settings',
+    path: 'ajustes',
+    access: { kind: 'member' },
+    icon: SettingsRoundedIcon,
+    inSidebar: true,
+    needsSubscription: false,
+    pages: [{ path: '', title: 'settings', load: () => import('@/features/settings/SettingsPage') }],
+  },
+  {
+    key: 'subscription',
+    path: 'subscription',
+    access: { kind: 'member' },
+    icon: CreditCardRoundedIcon,
+    inSidebar: false,
+    needsSubscription: false,
+    pages: [
+      { path: '', title: 'subscription', load: () => import('@/features/subscription/SubscriptionPage') },
+    ],
+  },
+  {
+    key: 'debug',
+    path: 'debug',
+    access: { kind: 'admin' },
+    icon: StorageRoundedIcon,
+    inSidebar: false,
+    needsSubscription: false,
+    pages: [{ path: 'db', title: 'debugDb' }],
+  },
+  {
+    key: 'mailCallback',
+    path: 'auth',
+    access: { kind: 'member' },
+    icon: MailRoundedIcon,
+    inSidebar: false,
+    needsSubscription: false,
+    pages: [{ path: ':provider/callback', title: 'mailCallback' }],
+  },
+  {
+    key: 'admin',
+    path: 'admin',
+    access: { kind: 'superadmin' },
+    icon: AdminPanelSettingsRoundedIcon,
+    inSidebar: true,
+    needsSubscription: false,
+    pages: [{ path: '', title: 'admin', load: () => import('@/features/admin/AdminPage') }],
+  },
+];
+
+/** What the guards need to know about the member (membership.can and the roles). */
+export interface Viewer {
+  canView(resource: Resource): boolean;
+  isAdmin: boolean;
+  isSuperadmin: boolean;
+}
+
+export function mayOpen(section: Section, viewer: Viewer): boolean {
+  switch (section.access.kind) {
+    case 'resource':
+      return viewer.canView(section.access.resource);
+    case 'member':
+      return true;
+    case 'admin':
+      return viewer.isAdmin;
+    case 'superadmin':
+      return viewer.isSuperadmin;
+  }
+}
+
+/**
+ * The section a path of the signed-in area belongs to. `/auth/gmail/callback` is the mail
+ * callback; `/auth` itself is the public login screen, not a section.
+ */
+export function sectionOf(pathname: string): Section | null {
+  const segments = pathname.split('/').filter(Boolean);
+  const first = segments[0] ?? '';
+  if (first === 'auth' && segments.length < 3) return null;
+  return SECTIONS.find((section) => section.path === first) ?? null;
+}
+
+/** The sidebar: the sections the member may open, in order. */
+export function sidebarSections(viewer: Viewer): Section[] {
+  return SECTIONS.filter((section) => section.inSidebar && mayOpen(section, viewer));
+}
+
+export type SectionDecision = 'allow' | 'redirect' | 'noAccess';
+
+/**
+ * allow, or send the member to /dashboard (telling them why); on /dashboard itself (nowhere else
+ * to go) explain in place instead of redirecting in a loop.
+ */
+export function decideSection(pathname: string, viewer: Viewer): SectionDecision {
+  const section = sectionOf(pathname);
+  if (!section || mayOpen(section, viewer)) return 'allow';
+  return section.key === 'dashboard' ? 'noAccess' : 'redirect';
+}
+
+/** Paths behind the paywall: every section that holds CRM data. */
+export function needsSubscription(pathname: string): boolean {
+  return sectionOf(pathname)?.needsSubscription ?? false;
+}
+
+/** `/empresas/:id` style paths of every page, for the router. */
+export function pagePath(section: Section, page: SectionPage): string {
+  return page.path ? `${section.path}/${page.path}` : section.path;
+}
