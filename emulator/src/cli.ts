@@ -5,8 +5,11 @@
  *                  [--indexes firestore.indexes.json] [--strict-indexes]
  *                  [--import emulator-data] [--export-on-exit emulator-data]
  *                  [--storage-port 9199] [--storage-rules storage.rules] [--coverage-dir dir]
+ *                  [--stripe-port 12111] [--stripe-webhook-url url] [--stripe-webhook-secret s]
+ *                  [--stripe-api-key sk_test_...]
  *
- * Data directory layout: <dir>/firestore.json (the engine's export), <dir>/storage/ (Storage).
+ * Data directory layout: <dir>/firestore.json (the engine's export), <dir>/storage/ (Storage),
+ * <dir>/stripe.json (the local Stripe).
  * SIGINT / SIGTERM stop cleanly (exporting first when --export-on-exit is given, and writing the
  * rules coverage reports when --coverage-dir is given). The wiring itself is src/cloud.ts.
  */
@@ -28,6 +31,10 @@ const USAGE = `Usage: trato-emulator [options]
   --storage-port <n>        also start the Storage emulator on this port
   --storage-rules <file>    Storage security rules to load at start
   --coverage-dir <dir>      write the rules coverage reports (JSON + HTML) to <dir> when stopped
+  --stripe-port <n>         also start the local Stripe on this port (0 = a free port)
+  --stripe-webhook-url <u>  where the local Stripe POSTs events (e.g. the Functions webhook)
+  --stripe-webhook-secret <s>  signing secret (default whsec_trato_local_dev_0000000000000000)
+  --stripe-api-key <k>      accepted secret key, repeatable (default sk_test_trato_local_0000000000000000)
   --quiet                   do not log denied / failed requests
   --help`;
 
@@ -44,6 +51,10 @@ interface Cli {
   storagePort?: number;
   storageRules?: string;
   coverageDir?: string;
+  stripePort?: number;
+  stripeWebhookUrl?: string;
+  stripeWebhookSecret?: string;
+  stripeApiKeys?: string[];
   quiet: boolean;
 }
 
@@ -63,6 +74,10 @@ function parseCli(argv: string[]): Cli {
       'storage-port': { type: 'string' },
       'storage-rules': { type: 'string' },
       'coverage-dir': { type: 'string' },
+      'stripe-port': { type: 'string' },
+      'stripe-webhook-url': { type: 'string' },
+      'stripe-webhook-secret': { type: 'string' },
+      'stripe-api-key': { type: 'string', multiple: true },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -91,6 +106,10 @@ function parseCli(argv: string[]): Cli {
       values['storage-port'] !== undefined ? port(values['storage-port'], 'storage-port') : undefined,
     storageRules: values['storage-rules'],
     coverageDir: values['coverage-dir'],
+    stripePort: values['stripe-port'] !== undefined ? port(values['stripe-port'], 'stripe-port') : undefined,
+    stripeWebhookUrl: values['stripe-webhook-url'],
+    stripeWebhookSecret: values['stripe-webhook-secret'],
+    stripeApiKeys: values['stripe-api-key'],
     quiet: values.quiet!,
   };
 }
@@ -115,12 +134,26 @@ async function main(): Promise<void> {
     storageRulesFile: cli.storageRules,
     watchRules: cli.watchRules,
     quiet: cli.quiet,
+    stripe:
+      cli.stripePort !== undefined
+        ? {
+            port: cli.stripePort,
+            apiKeys: cli.stripeApiKeys,
+            webhook: cli.stripeWebhookUrl
+              ? { url: cli.stripeWebhookUrl, secret: cli.stripeWebhookSecret }
+              : null,
+          }
+        : undefined,
   });
-  const { firestore, storage } = cloud;
+  const { firestore, storage, stripe } = cloud;
   say(
     `Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`,
   );
   if (storage) say(`Storage emulator on ${storage.hostAndPort}.`);
+  if (stripe)
+    say(
+      `Local Stripe on ${stripe.url} (API ${stripe.url}/v1, developer page ${stripe.url}/); webhooks to ${stripe.webhook()?.url ?? 'nowhere (set --stripe-webhook-url)'}.`,
+    );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -134,6 +167,7 @@ async function main(): Promise<void> {
         say(`Firestore data exported to ${result.firestore}.`);
         if (result.storageObjects !== undefined)
           say(`Storage: ${result.storageObjects} objects exported to ${cli.exportDir}/storage.`);
+        if (result.stripe) say(`Stripe state exported to ${result.stripe}.`);
       } catch (err) {
         console.error(`[emulator] export failed: ${err instanceof Error ? err.message : String(err)}`);
         code = 1;

@@ -22,6 +22,8 @@ import type { StorageAuthorizer } from './storage/access.js';
 import type { RulesUpdateHook as StorageRulesUpdateHook } from './storage/internal.js';
 import { startStorageServer } from './storage/server.js';
 import type { StorageServer } from './storage/server.js';
+import { startStripeServer, STRIPE_EXPORT } from './stripe/index.js';
+import type { StripeServer, StripeServerOptions } from './stripe/index.js';
 
 export const FIRESTORE_EXPORT = 'firestore.json';
 export const STORAGE_EXPORT = 'storage';
@@ -48,6 +50,11 @@ export interface LocalCloudOptions {
   /** No log lines for denied, failed or served requests. */
   quiet?: boolean;
   /**
+   * Start the local Stripe too (`src/stripe/`, port 0 = a free one). With importDir, its state is
+   * loaded from `<dir>/stripe.json`; exportTo() writes it there.
+   */
+  stripe?: Omit<StripeServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
+  /**
    * Where every log line goes, already prefixed `[firestore]`, `[storage]` or `[emulator]`
    * (default: stderr with a timestamp).
    */
@@ -59,13 +66,15 @@ export interface LocalCloud {
   engine: FirestoreEngine;
   firestore: FirestoreServer;
   storage?: StorageServer;
+  /** The local Stripe, when started (options.stripe). */
+  stripe?: StripeServer;
   rules: { firestore: RulesHolder<Authorizer>; storage: RulesHolder<StorageAuthorizer> };
   /** Reset whenever a new ruleset of that service is loaded. */
   coverage: { firestore: CoverageRecorder; storage: CoverageRecorder };
   /** Read and load the rules files given in the options (what the watcher does). */
   reloadRules(): Promise<void>;
   /** `<dir>/firestore.json` (written atomically) and `<dir>/storage/`. */
-  exportTo(dir: string): Promise<{ firestore: string; storageObjects?: number }>;
+  exportTo(dir: string): Promise<{ firestore: string; storageObjects?: number; stripe?: string }>;
   /** firestore-coverage.{json,html} and, with Storage, storage-coverage.{json,html}. */
   writeCoverage(dir: string): Promise<string[]>;
   /** Stop watching, end every stream and socket. */
@@ -176,6 +185,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
   }
 
+  // --- Stripe: the local stand-in (its log lines are already prefixed [stripe]). ----------------
+  let stripe: StripeServer | undefined;
+  if (options.stripe) {
+    stripe = await startStripeServer({
+      ...options.stripe,
+      host,
+      importFile: options.importDir ? path.join(options.importDir, STRIPE_EXPORT) : undefined,
+      log: sink,
+      quiet,
+    });
+  }
+
   // --- Rules files ----------------------------------------------------------------------------
   const loadFile = async (
     file: string,
@@ -228,6 +249,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     engine,
     firestore,
     storage,
+    stripe,
     rules: { firestore: firestoreHolder, storage: storageHolder },
     coverage,
     reloadRules: async () => {
@@ -236,9 +258,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     exportTo: async (dir) => {
       const file = path.join(dir, FIRESTORE_EXPORT);
       await writeAtomically(file, `${JSON.stringify(engine.exportData(), null, 1)}\n`);
-      if (!storage) return { firestore: file };
+      const stripeFile = stripe ? path.join(dir, STRIPE_EXPORT) : undefined;
+      if (stripe && stripeFile) await stripe.exportTo(stripeFile);
+      if (!storage) return { firestore: file, stripe: stripeFile };
       const result = await storage.exportTo(path.join(dir, STORAGE_EXPORT));
-      return { firestore: file, storageObjects: result.objects };
+      return { firestore: file, storageObjects: result.objects, stripe: stripeFile };
     },
     writeCoverage: async (dir) => {
       const written: string[] = [];
@@ -256,7 +280,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     close() {
       closing ??= (async () => {
         for (const unwatch of stopWatching) unwatch();
-        await Promise.all([firestore.close(), storage?.close()]);
+        await Promise.all([firestore.close(), storage?.close(), stripe?.close()]);
       })();
       return closing;
     },
