@@ -1,7 +1,14 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { DEFAULT_LANGUAGE, paths, permissionsForRole, type Member, type UserProfile } from '@trato/model';
+import {
+  DEFAULT_LANGUAGE,
+  paths,
+  permissionsForRole,
+  type Member,
+  type UserProfile,
+  type CallableContract,
+} from '@trato/model';
 
 import { db } from './admin.js';
 import { assertAcceptable } from './getInvitation.js';
@@ -10,9 +17,8 @@ import { fail } from './common/errors.js';
 import { claimProfile, findInvitationByToken, readMember, readerOf } from './common/store.js';
 import { asRecord, parseFullName, parseLanguage, parseUsername } from './common/validation.js';
 
-export interface AcceptInvitationResult {
-  organizationId: string;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type AcceptInvitationResult = CallableContract['acceptInvitation']['out'];
 
 /**
  * The invitee (signed up with the invited e-mail) joins. One transaction reads the lookup, the

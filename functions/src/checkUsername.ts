@@ -1,14 +1,13 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { paths } from '@trato/model';
+import { paths, type CallableContract } from '@trato/model';
 
 import { db } from './admin.js';
 import { asRecord, parseUsername } from './common/validation.js';
 
-export interface CheckUsernameResult {
-  available: boolean;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type CheckUsernameResult = CallableContract['checkUsername']['out'];
 
 /**
  * Whether a username is free. usernames/ is not readable by clients (no enumeration of users),

@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { paths, type Invitation, type InvitationToken } from '@trato/model';
+import { paths, type Invitation, type InvitationToken, type CallableContract } from '@trato/model';
 
 import { db } from './admin.js';
 import { requireCaller, type Caller } from './common/caller.js';
@@ -11,13 +11,8 @@ import { readerOf, requireAdmin } from './common/store.js';
 import { hashToken, invitationExpiry, invitationToken } from './common/tokens.js';
 import { asRecord, parseEmail, parseId, parsePermissions, parseRole } from './common/validation.js';
 
-export interface CreateInvitationResult {
-  invitationId: string;
-  /** The link is `${origin}/invite/${token}`; the token is returned, never stored. */
-  token: string;
-  /** ISO 8601. */
-  expiresAt: string;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type CreateInvitationResult = CallableContract['createInvitation']['out'];
 
 /**
  * Equipo tab → invite. Admins only. Stores the invitation (pending, 7 days) with the hash of its

@@ -1,7 +1,14 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { TOP, paths, type Member, type Organization, type UserProfile } from '@trato/model';
+import {
+  TOP,
+  paths,
+  type Member,
+  type Organization,
+  type UserProfile,
+  type CallableContract,
+} from '@trato/model';
 
 import { db } from './admin.js';
 import { requireCaller, requireEmail, type Caller } from './common/caller.js';
@@ -14,9 +21,8 @@ import {
   parseUsername,
 } from './common/validation.js';
 
-export interface CreateOrganizationResult {
-  organizationId: string;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type CreateOrganizationResult = CallableContract['createOrganization']['out'];
 
 /**
  * Administrador sign-up: in ONE transaction reserves the username and creates the profile, the

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { paths, type Organization, type PermissionMap, type Role } from '@trato/model';
+import { paths, type CallableContract, type Organization } from '@trato/model';
 
 import { db } from './admin.js';
 import { fail } from './common/errors.js';
@@ -9,14 +9,8 @@ import { directReader, findInvitationByToken, type FoundInvitation } from './com
 import { isExpired } from './common/tokens.js';
 import { asRecord } from './common/validation.js';
 
-export interface GetInvitationResult {
-  organizationName: string;
-  role: Role;
-  email: string;
-  /** ISO 8601. */
-  expiresAt: string;
-  permissions: PermissionMap;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type GetInvitationResult = CallableContract['getInvitation']['out'];
 
 /** Refuses what can no longer be accepted, in the order the invitation page reports it. */
 export function assertAcceptable(invitation: FoundInvitation['data'], nowMs: number): void {

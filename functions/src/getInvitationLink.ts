@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { paths, type Invitation } from '@trato/model';
+import { paths, type Invitation, type CallableContract } from '@trato/model';
 
 import { db } from './admin.js';
 import { requireCaller, type Caller } from './common/caller.js';
@@ -11,9 +11,8 @@ import { directReader, requireAdmin } from './common/store.js';
 import { hashToken, invitationToken } from './common/tokens.js';
 import { asRecord, parseId } from './common/validation.js';
 
-export interface GetInvitationLinkResult {
-  token: string;
-}
+/** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
+export type GetInvitationLinkResult = CallableContract['getInvitationLink']['out'];
 
 /** Equipo tab → copy link: rebuilds the token of a stored invitation (admins only). */
 export async function getInvitationLinkCore(

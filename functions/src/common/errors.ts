@@ -1,26 +1,13 @@
 import { HttpsError, type FunctionsErrorCode } from 'firebase-functions/v2/https';
 
+import type { FailureReason } from '@trato/model';
+
 /**
  * Machine-readable causes sent as `details.reason`, so the web can show the spec's own messages
- * (e.g. 'Invitación inválida o expirada') instead of server text.
+ * (e.g. 'Invitación inválida o expirada') instead of server text. The list is the model's
+ * (FAILURE_REASONS in model/src/callables.ts), shared with the web.
  */
-export type FailureReason =
-  | 'invalid-input'
-  | 'username-taken'
-  | 'invalid'
-  | 'used'
-  | 'expired'
-  | 'wrong-email'
-  | 'no-email'
-  | 'has-organization'
-  | 'not-admin'
-  | 'already-member'
-  | 'stale-link'
-  | 'not-configured'
-  | 'not-member'
-  | 'already-subscribed'
-  | 'no-customer'
-  | 'no-url';
+export type { FailureReason };
 
 export interface FailureDetails {
   reason: FailureReason;

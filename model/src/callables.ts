@@ -1,0 +1,84 @@
+/**
+ * The Cloud Functions callables (region us-central1), declared once for the functions that
+ * answer them and the web that calls them: what each takes and returns, and the machine-readable
+ * failure reasons the functions send as `details.reason` of an HttpsError.
+ */
+import type { BillingCallables } from './billing.js';
+import type { Language } from './constants.js';
+import type { PermissionMap } from './entities.js';
+import type { Role } from './enums.js';
+
+/** Every callable: accounts, organizations, invitations and billing (from billing.ts). */
+export interface CallableContract extends BillingCallables {
+  /** Whether a username is free (sign-up asks before creating anything). */
+  checkUsername: { in: { username: string }; out: { available: boolean } };
+  /** Administrador sign-up: username, profile, organization and admin membership at once. */
+  createOrganization: {
+    in: { fullName: string; username: string; companyName: string; language: Language };
+    out: { organizationId: string };
+  };
+  createInvitation: {
+    in: { organizationId: string; email: string; role: Role; permissions: PermissionMap };
+    out: {
+      invitationId: string;
+      /** The link is `${origin}/invite/${token}`; the token is returned, never stored. */
+      token: string;
+      /** ISO 8601. */
+      expiresAt: string;
+    };
+  };
+  getInvitationLink: { in: { organizationId: string; invitationId: string }; out: { token: string } };
+  /** The invitation page before sign-up: no auth needed, the token is the credential. */
+  getInvitation: {
+    in: { token: string };
+    out: {
+      organizationName: string;
+      role: Role;
+      email: string;
+      /** ISO 8601. */
+      expiresAt: string;
+      permissions: PermissionMap;
+    };
+  };
+  acceptInvitation: {
+    in: { token: string; fullName: string; username: string; language?: Language };
+    out: { organizationId: string };
+  };
+}
+
+export type CallableName = keyof CallableContract;
+export type CallableInput<N extends CallableName> = CallableContract[N]['in'];
+export type CallableOutput<N extends CallableName> = CallableContract[N]['out'];
+
+/**
+ * Machine-readable causes the functions send as `details.reason`, so the web can show the spec's
+ * own messages (e.g. 'Invitación inválida o expirada') instead of server text.
+ */
+export const FAILURE_REASONS = [
+  /** A request field was refused (`details.field` names it). */
+  'invalid-input',
+  'username-taken',
+  /** Invitations: no such invitation (or link), already used, expired, for another e-mail. */
+  'invalid',
+  'used',
+  'expired',
+  'wrong-email',
+  'no-email',
+  'has-organization',
+  'not-admin',
+  'already-member',
+  'stale-link',
+  /** A secret or parameter of the deployment is missing. */
+  'not-configured',
+  // Billing.
+  'not-member',
+  'already-subscribed',
+  'no-customer',
+  'no-url',
+] as const;
+
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export function isFailureReason(value: unknown): value is FailureReason {
+  return typeof value === 'string' && (FAILURE_REASONS as readonly string[]).includes(value);
+}
