@@ -48,7 +48,7 @@ describe('mirrorOf', () => {
       } as unknown as Stripe.Subscription['items'],
     });
     expect(periodEnd(s)).toBe(4_000);
-    expect(mirrorOf(s, (n) => n * 1000, 'now')).toEqual({
+    expect(mirrorOf<number | string>(s, (n) => n * 1000, 'now')).toEqual({
       status: 'trialing',
       trialEnd: 2_000_000,
       currentPeriodEnd: 4_000_000,
