@@ -12,6 +12,7 @@ import {
 
 describe('can (same logic as firestore.rules)', () => {
   it('admins may do everything, even with an empty map', () => {
+    expect(RESOURCES.length * ACTIONS.length).toBeGreaterThan(0);
     for (const r of RESOURCES)
       for (const a of ACTIONS) expect(can({ role: 'admin', permissions: {} }, r, a)).toBe(true);
   });
@@ -46,8 +47,13 @@ describe('can (same logic as firestore.rules)', () => {
 
   it('effective matrix and uniform maps', () => {
     const all = effectivePermissions({ role: 'seller', permissions: uniformPermissions(true) });
-    expect(Object.values(all).every((r) => Object.values(r).every(Boolean))).toBe(true);
     const none = effectivePermissions({ role: 'seller', permissions: uniformPermissions(false) });
+    // Every resource and action is in the matrix (an empty one would pass every() vacuously).
+    for (const matrix of [all, none]) {
+      expect(Object.keys(matrix).sort()).toEqual([...RESOURCES].sort());
+      for (const row of Object.values(matrix)) expect(Object.keys(row).sort()).toEqual([...ACTIONS].sort());
+    }
+    expect(Object.values(all).every((r) => Object.values(r).every(Boolean))).toBe(true);
     expect(Object.values(none).some((r) => Object.values(r).some(Boolean))).toBe(false);
   });
 

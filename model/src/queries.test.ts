@@ -1,29 +1,120 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-import { APP_QUERIES, indexSatisfies, indexesFor, requiredIndex, type CompositeIndex } from './queries.js';
+import {
+  APP_QUERIES,
+  indexSatisfies,
+  indexesFor,
+  requiredIndex,
+  type CompositeIndex,
+  type QuerySpec,
+} from './queries.js';
 
 const file = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as {
   indexes: CompositeIndex[];
 };
 
+/** The queries that need a composite index, and those single-field indexes serve. */
+const composite = APP_QUERIES.filter((spec) => requiredIndex(spec) !== null);
+const singleField = APP_QUERIES.filter((spec) => requiredIndex(spec) === null);
+
+/** Ids of the queries the given index list does not serve. */
+function unserved(indexes: CompositeIndex[], specs: QuerySpec[] = APP_QUERIES): string[] {
+  return specs
+    .filter((spec) => {
+      const need = requiredIndex(spec);
+      return need !== null && !indexes.some((index) => indexSatisfies(index, need));
+    })
+    .map((spec) => spec.id);
+}
+
+/** The entries of the given index list that serve no query. */
+function unused(indexes: CompositeIndex[], specs: QuerySpec[] = APP_QUERIES): CompositeIndex[] {
+  const needs = specs.map(requiredIndex).filter((need) => need !== null);
+  return indexes.filter((index) => !needs.some((need) => indexSatisfies(index, need)));
+}
+
+/** Distinct fields a query filters or orders on. */
+const fieldsOf = (spec: QuerySpec) =>
+  new Set([...spec.where.map((f) => f.field), ...spec.orderBy.map((o) => o.field)]);
+
 describe('firestore.indexes.json serves every app query', () => {
-  for (const spec of APP_QUERIES) {
-    const need = requiredIndex(spec);
-    it(`${spec.id}${need ? '' : ' (single-field)'}`, () => {
-      if (need) expect(file.indexes.some((i) => indexSatisfies(i, need))).toBe(true);
+  it('there are queries, some of them needing a composite index', () => {
+    expect(APP_QUERIES.length).toBeGreaterThan(0);
+    expect(composite.length).toBeGreaterThan(0);
+    expect(file.indexes.length).toBeGreaterThan(0);
+  });
+
+  // One test per query, so a failure names it; each asserts in every case.
+  for (const spec of composite) {
+    it(spec.id, () => {
+      const need = requiredIndex(spec)!;
+      expect(
+        file.indexes.some((index) => indexSatisfies(index, need)),
+        `firestore.indexes.json lacks ${JSON.stringify({ collectionGroup: need.collectionGroup, queryScope: need.queryScope, fields: need.fields })}`,
+      ).toBe(true);
     });
   }
 
-  it('has no index no query needs', () => {
-    const wanted = indexesFor(APP_QUERIES);
-    expect(file.indexes).toHaveLength(wanted.length);
+  for (const spec of singleField) {
+    it(`${spec.id} (single-field)`, () => {
+      // Checked independently of requiredIndex: Firestore serves a query from single-field
+      // indexes when it touches one field, or has only equality/array-contains filters and no
+      // order (merge join); collection-group queries on more than one field always need one.
+      const fields = fieldsOf(spec);
+      const equalityOnly =
+        spec.orderBy.length === 0 && spec.where.every((f) => ['==', 'in', 'array-contains'].includes(f.op));
+      expect(
+        fields.size <= 1 || (equalityOnly && spec.scope === 'COLLECTION'),
+        `${spec.id} needs a composite index`,
+      ).toBe(true);
+    });
+  }
+
+  it('has no index no query needs, and no duplicates', () => {
+    expect(unused(file.indexes)).toEqual([]);
+    expect(file.indexes).toHaveLength(indexesFor(APP_QUERIES).length);
   });
 
   it('query ids are unique', () => {
+    expect(APP_QUERIES.length).toBeGreaterThan(0);
     expect(new Set(APP_QUERIES.map((q) => q.id)).size).toBe(APP_QUERIES.length);
   });
+});
 
+describe('the index checks can fail', () => {
+  it('every entry of firestore.indexes.json is needed: without it some query is unserved', () => {
+    expect(unserved(file.indexes)).toEqual([]);
+    file.indexes.forEach((_, i) => {
+      const without = file.indexes.filter((__, j) => j !== i);
+      expect(unserved(without).length, `index #${i} removed`).toBeGreaterThan(0);
+    });
+  });
+
+  it('an index for another field order or collection does not count', () => {
+    const spec = APP_QUERIES.find((q) => q.id === 'deals.byStage')!;
+    const need = requiredIndex(spec)!;
+    const reversed = { ...need, fields: [...need.fields].reverse() };
+    const elsewhere = { ...need, collectionGroup: 'tickets' };
+    expect(unserved([reversed], [spec])).toEqual(['deals.byStage']);
+    expect(unserved([elsewhere], [spec])).toEqual(['deals.byStage']);
+    expect(unserved([need], [spec])).toEqual([]);
+  });
+
+  it('an extra index is reported as unused', () => {
+    const extra: CompositeIndex = {
+      collectionGroup: 'deals',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'nothing', order: 'ASCENDING' },
+        { fieldPath: 'createdAt', order: 'DESCENDING' },
+      ],
+    };
+    expect(unused([...file.indexes, extra])).toEqual([extra]);
+  });
+});
+
+describe('requiredIndex', () => {
   it('equality-only or single-field queries need no composite index', () => {
     expect(
       requiredIndex({
@@ -45,5 +136,21 @@ describe('firestore.indexes.json serves every app query', () => {
         by: '',
       }),
     ).toBeNull();
+  });
+
+  it('a filter plus an order on another field needs one', () => {
+    expect(
+      requiredIndex({
+        id: 'x',
+        collection: 'c',
+        scope: 'COLLECTION',
+        where: [{ field: 'a', op: '==' }],
+        orderBy: [{ field: 'b', direction: 'desc' }],
+        by: '',
+      })?.fields,
+    ).toEqual([
+      { fieldPath: 'a', order: 'ASCENDING' },
+      { fieldPath: 'b', order: 'DESCENDING' },
+    ]);
   });
 });
