@@ -1,7 +1,7 @@
 /**
  * The local Stripe: one HTTP port serving the `/v1` API subset the project uses (for the real,
- * unmodified stripe-node client), signed webhook deliveries, a simulated clock and test controls
- * under `/__control/`.
+ * unmodified stripe-node client), hosted Checkout and customer-portal pages, signed webhook
+ * deliveries, a simulated clock and test controls under `/__control/`.
  * See "Local Stripe" in emulator/README.md.
  *
  *   const stripeServer = await startStripeServer({ port: 0, webhook: { url, secret }, quiet: true });
@@ -15,7 +15,9 @@ import path from 'node:path';
 import { handleApi, type ApiContext, type InjectedFailure } from './api.js';
 import { handleControl, type ControlContext } from './control.js';
 import { StripeEngine } from './engine.js';
+import { parseForm, type FormObject } from './form.js';
 import type { CatalogOptions } from './objects.js';
+import { handlePage } from './pages.js';
 import { StripeState, type StateExport } from './state.js';
 import { WebhookDispatcher, type RetryPolicy, type WebhookEndpoint } from './webhooks.js';
 
@@ -205,6 +207,23 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
       }
       return handleControl(res, method, url.pathname, raw, controlCtx);
     }
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204);
+      return void res.end();
+    }
+    let form: FormObject | null = null;
+    if (method === 'POST') {
+      try {
+        form = parseForm(raw);
+      } catch {
+        form = {};
+      }
+    }
+    if (
+      (method === 'GET' || method === 'POST') &&
+      (await handlePage(req, res, url, form, { engine, log, quiet }))
+    )
+      return;
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Not found\n');
   }

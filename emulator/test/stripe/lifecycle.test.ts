@@ -244,6 +244,26 @@ describe('trial end with a card, renewals, declines', () => {
     await advance(15 * DAY);
     expect(await newTypes()).toEqual(['customer.subscription.updated', 'customer.subscription.deleted']);
   });
+
+  it('resume (POST /v1/subscriptions/:id/resume) restarts a paused subscription with a new card', async () => {
+    const { sub, customer } = await startTrial({ missing: 'pause' });
+    await advance(15 * DAY);
+    const portal = await t.stripe.billingPortal.sessions.create({ customer: customer.id });
+    const form = new URLSearchParams({ card_number: '4242424242424242' });
+    const res = await fetch(`${portal.url}/card`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const resumed = await t.stripe.subscriptions.resume(sub.id);
+    expect(resumed.status).toBe('active');
+    const types = await newTypes();
+    expect(types.slice(-6)).toEqual([
+      'invoice.created',
+      'invoice.finalized',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+      'customer.subscription.resumed',
+      'customer.subscription.updated',
+    ]);
+  });
 });
 
 describe('checkout session expiry', () => {
