@@ -1,7 +1,7 @@
 /**
  * The local Stripe: one HTTP port serving the `/v1` API subset the project uses (for the real,
  * unmodified stripe-node client), hosted Checkout and customer-portal pages, signed webhook
- * deliveries, a simulated clock and test controls under `/__control/`.
+ * deliveries, a simulated clock, test controls under `/__control/` and a developer page at `/`.
  * See "Local Stripe" in emulator/README.md.
  *
  *   const stripeServer = await startStripeServer({ port: 0, webhook: { url, secret }, quiet: true });
@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { handleApi, type ApiContext, type InjectedFailure } from './api.js';
 import { handleControl, type ControlContext } from './control.js';
+import { renderDevPage } from './dev.js';
 import { StripeEngine } from './engine.js';
 import { parseForm, type FormObject } from './form.js';
 import type { CatalogOptions } from './objects.js';
@@ -206,6 +207,11 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
         return void res.end();
       }
       return handleControl(res, method, url.pathname, raw, controlCtx);
+    }
+    if (url.pathname === '/' && method === 'GET') {
+      const html = renderDevPage(controlCtx, serverUrl);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return void res.end(html);
     }
     if (url.pathname === '/favicon.ico') {
       res.writeHead(204);
