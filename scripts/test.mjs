@@ -1,7 +1,7 @@
 // `npm test`: every suite of every workspace, then one summary line ("N passed, M failed").
 // Suites that need the local cloud (functions, security rules, end-to-end) run while it is up.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -65,6 +65,91 @@ function countResults(kind, report, status) {
   return counts;
 }
 
+// Static checks: each workspace's type check (its own tsconfig) and the lint (`npm run lint`, as
+// two suites). They need nothing running and use only CPU, so they run first, side by side (as
+// many at a time as there are CPUs, longest first), each one's output kept and printed if it fails.
+// Caches under node_modules/.cache make a rerun on an unchanged tree quick; CI starts without them.
+const bin = (tool) => path.join(root, 'node_modules/.bin', tool);
+const cache = path.join(root, 'node_modules/.cache/trato-test');
+function checkSuite(name, cwd, command, args) {
+  return { name, kind: 'check', cwd: path.join(root, cwd), command, args };
+}
+const typecheck = (workspace) =>
+  checkSuite(`typecheck ${workspace}`, workspace, bin('tsc'), [
+    '--noEmit',
+    '-p',
+    'tsconfig.json',
+    '--incremental',
+    '--tsBuildInfoFile',
+    path.join(cache, `tsc-${workspace}.tsbuildinfo`),
+    ...(process.stdout.isTTY ? ['--pretty'] : []),
+  ]);
+const checks = [
+  typecheck('web'),
+  typecheck('emulator'),
+  checkSuite('lint (prettier)', '.', bin('prettier'), [
+    '--check',
+    '.',
+    '--cache',
+    '--cache-location',
+    path.join(cache, 'prettier'),
+  ]),
+  checkSuite('lint (eslint)', '.', bin('eslint'), [
+    '.',
+    '--cache',
+    '--cache-strategy',
+    'content',
+    '--cache-location',
+    path.join(cache, 'eslint'),
+  ]),
+  typecheck('functions'),
+  ...(existsSync(path.join(root, 'security/package.json')) ? [typecheck('security')] : []),
+  typecheck('model'),
+];
+
+function runCheck(suite) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let output = '';
+    const child = spawn(suite.command, suite.args, { cwd: suite.cwd, env: process.env });
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    let finished = false;
+    const done = (code) => {
+      if (finished) return;
+      finished = true;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = code === 0;
+      console.log(`  ${ok ? '✓' : '✗'} ${suite.name} (${seconds} s)`);
+      if (!ok) console.log(output.trimEnd().replace(/^/gm, '    '));
+      resolve({ name: suite.name, seconds, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 });
+    };
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      done(1);
+    });
+    child.once('close', done);
+  });
+}
+
+/** Runs the checks a few at a time; the results keep the order of the list. */
+async function runChecks(suites) {
+  if (!suites.length) return;
+  const width = Math.min(suites.length, Math.max(2, os.availableParallelism()));
+  console.log(`\n━━ static checks (${width} at a time) ━━`);
+  mkdirSync(cache, { recursive: true });
+  const out = new Array(suites.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < suites.length) {
+      const i = next++;
+      out[i] = await runCheck(suites[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: width }, worker));
+  results.push(...out);
+}
+
 const standalone = [
   vitestSuite('model', 'model'),
   vitestSuite('emulator', 'emulator'),
@@ -88,6 +173,7 @@ const only = process.argv.slice(2);
 const selected = (suites) =>
   only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites;
 
+await runChecks(selected(checks));
 for (const suite of selected(standalone)) await runSuite(suite);
 
 const cloudSuites = selected(withCloud);
