@@ -23,7 +23,12 @@ export interface QuerySpec {
   orderBy: QueryOrder[];
   /** Who runs it: a client screen (with the permission it needs) or the server. */
   by: string;
+  /** A fixed cap (pickers); paged lists set theirs per page (PAGE_SIZE). */
+  limit?: number;
 }
+
+/** Entity pickers show at most this many matches of what was typed (server-side prefix search). */
+export const PICKER_LIMIT = 10;
 
 const eq = (field: string): QueryFilter => ({ field, op: '==' });
 const contains = (field: string): QueryFilter => ({ field, op: 'array-contains' });
@@ -66,10 +71,19 @@ function filtered(
 export const APP_QUERIES: QuerySpec[] = [
   // Companies list (/empresas): newest first, industry and size filters, text search.
   ...filtered('companies', 'companies', ['industry', 'size'], desc('createdAt'), 'companies.view'),
-  q('companies.select', 'companies', [], [asc('name')], 'companies.view'),
+  // Company pickers: the first names, or the names matching a typed prefix.
+  { ...q('companies.select', 'companies', [], [asc('name')], 'companies.view'), limit: PICKER_LIMIT },
+  {
+    ...q('companies.pick', 'companies', [contains('searchTokens')], [asc('name')], 'companies.view'),
+    limit: PICKER_LIMIT,
+  },
   // Contacts list (/contactos): company and lifecycle filters, search; company detail's contacts tab.
   ...filtered('contacts', 'contacts', ['companyId', 'lifecycleStage'], desc('createdAt'), 'contacts.view'),
-  q('contacts.select', 'contacts', [], [asc('name')], 'contacts.view'),
+  { ...q('contacts.select', 'contacts', [], [asc('name')], 'contacts.view'), limit: PICKER_LIMIT },
+  {
+    ...q('contacts.pick', 'contacts', [contains('searchTokens')], [asc('name')], 'contacts.view'),
+    limit: PICKER_LIMIT,
+  },
   q('notes.byContact', 'notes', [], [desc('createdAt')], 'contacts.view'),
   // Deals board: one paged query per column; contact and company tabs; global search.
   q('deals.list', 'deals', [], [desc('createdAt')], 'deals.view'),

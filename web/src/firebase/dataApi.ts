@@ -6,17 +6,12 @@ export { describeCallableError } from './callableErrors';
 export type { DescribedCallableError } from './callableErrors';
 export { MembershipProvider, useMembership } from './membership';
 export type { Membership, MembershipStatus } from './membership';
-export {
-  membersQuery,
-  organizationsQuery,
-  pendingInvitationsQuery,
-  useLiveDocument,
-  useLiveQuery,
-  useMembers,
-  useOrganizations,
-  usePendingInvitations,
-} from './live';
-export type { LiveState } from './live';
+export { useDocument, useLiveList, usePagedList } from './hooks';
+export type { LiveError, LiveState, PagedList } from './hooks';
+export { orgRequest } from './queries';
+export type { QueryRequest } from './queries';
+export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
+export type { RecordTarget, RecordWrite } from './records';
 export {
   deleteInvitation,
   setMemberPermission,

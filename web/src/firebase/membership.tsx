@@ -13,7 +13,7 @@ import {
 } from '@trato/model';
 import { useSession } from './auth';
 import { hasSuperadminClaim } from './claims';
-import { useLiveDocument } from './live';
+import { useDocument } from './hooks';
 
 export type MembershipStatus = 'loading' | 'ready' | 'noOrganization' | 'error';
 
@@ -60,13 +60,11 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
     };
   }, [user]);
 
-  const profileState = useLiveDocument<UserProfile>(uid ? paths.user(uid) : null);
+  const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const organizationId =
     profileState.status === 'success' ? (profileState.data?.organizationId ?? null) : null;
-  const memberState = useLiveDocument<Member>(
-    uid && organizationId ? paths.member(organizationId, uid) : null,
-  );
-  const organizationState = useLiveDocument<Organization>(
+  const memberState = useDocument<Member>(uid && organizationId ? paths.member(organizationId, uid) : null);
+  const organizationState = useDocument<Organization>(
     organizationId && memberState.status === 'success' && memberState.data
       ? paths.organization(organizationId)
       : null,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ACTIVE_GRACE_HOURS, isSubscriptionActive, paths, type Subscription } from '@trato/model';
-import { useLiveDocument, type LiveState } from './live';
+import { useDocument, type LiveState } from './hooks';
 
 /** The mirror as the web reads it (Firestore Timestamps have toMillis()). */
 export type SubscriptionMirror = Subscription<{ toMillis(): number }>;
@@ -34,9 +34,7 @@ function useNowUntil(at: number | null): number {
 
 /** The organization's billing mirror, live: the gate opens and closes as the webhook writes it. */
 export function useSubscription(organizationId: string | null): SubscriptionState {
-  const state = useLiveDocument<SubscriptionMirror>(
-    organizationId ? paths.subscription(organizationId) : null,
-  );
+  const state = useDocument<SubscriptionMirror>(organizationId ? paths.subscription(organizationId) : null);
   const mirror = state.status === 'success' ? state.data : null;
   const now = useNowUntil(nextChangeAt(mirror));
   return {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatRelative,
+  formatShortDate,
+} from './format';
 
 describe('formatMoney', () => {
   it('uses a dollar sign and thousands separators in both languages', () => {
@@ -18,5 +25,33 @@ describe('formatDate', () => {
     const noon = Date.UTC(2026, 10, 23, 12);
     expect(formatDate(noon, 'es')).toBe('23 de noviembre de 2026');
     expect(formatDate(noon, 'en')).toBe('November 23, 2026');
+  });
+});
+
+describe('formatDateTime / formatShortDate', () => {
+  it('writes local dates with minute precision', () => {
+    const at = new Date(2026, 10, 23, 14, 5).getTime();
+    expect(formatDateTime(at, 'en')).toBe('Nov 23, 2026, 2:05 PM');
+    expect(formatShortDate(at, 'es')).toMatch(/^23 nov 2026$/);
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.UTC(2026, 10, 23, 12);
+  it('says how long ago or how soon, in both languages', () => {
+    expect(formatRelative(now - 3 * 3_600_000, now, 'es')).toBe('hace 3 horas');
+    expect(formatRelative(now + 2 * 86_400_000, now, 'en')).toBe('in 2 days');
+    expect(formatRelative(now - 86_400_000, now, 'es')).toBe('ayer');
+    expect(formatRelative(now + 10_000, now, 'en')).toBe('now');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('uses base 1024 and two decimals', () => {
+    expect(formatFileSize(0, 'es')).toBe('0 Bytes');
+    expect(formatFileSize(500, 'en')).toBe('500 Bytes');
+    expect(formatFileSize(1536, 'en')).toBe('1.50 KB');
+    expect(formatFileSize(3 * 1024 * 1024, 'es')).toBe('3.00 MB');
+    expect(formatFileSize(5 * 1024 ** 3, 'en')).toBe('5.00 GB');
   });
 });

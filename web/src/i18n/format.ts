@@ -23,3 +23,48 @@ export function formatMoney(amount: number, language: Language, fractionDigits =
 export function formatDate(millis: number, language: Language): string {
   return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'long' }).format(millis);
 }
+
+/** "23 nov 2026". */
+export function formatShortDate(millis: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium' }).format(millis);
+}
+
+/** "23 nov 2026, 14:05" — date-times are local with minute precision (spec §9). */
+export function formatDateTime(millis: number, language: Language): string {
+  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    millis,
+  );
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "hace 3 horas" / "in 2 days" (Intl.RelativeTimeFormat), "ahora" under a minute. */
+export function formatRelative(millis: number, nowMs: number, language: Language): string {
+  const diff = millis - nowMs;
+  const format = new Intl.RelativeTimeFormat(localeFor(language), { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(diff) >= size) return format.format(Math.trunc(diff / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** Spec §9: Bytes, KB, MB, GB, base 1024, two decimals ("1.50 MB"; "0 Bytes"). */
+export function formatFileSize(bytes: number, language: Language): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  const number = new Intl.NumberFormat(localeFor(language), {
+    minimumFractionDigits: exponent === 0 ? 0 : 2,
+    maximumFractionDigits: exponent === 0 ? 0 : 2,
+  }).format(value);
+  return `${number} ${SIZE_UNITS[exponent]}`;
+}

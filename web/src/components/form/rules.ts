@@ -27,4 +27,3 @@ export const fullNameField = () =>
 /** A username to reserve: 3-20 lower-case letters, digits or underscores. */
 export const usernameField = () =>
   yup.string().default('').required(VALIDATION.username).matches(USERNAME_PATTERN, VALIDATION.username);
-

@@ -1,4 +1,4 @@
 export { ToastProvider } from './ToastProvider';
 export { useToast } from './toastContext';
 export type { ToastApi, ToastOptions, ToastVariant } from './toastContext';
-export { useFailureToast } from './useFailureToast';
+export { useErrorToast } from './useErrorToast';

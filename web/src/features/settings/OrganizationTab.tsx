@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useFailureToast, useToast } from '@/components/toast';
+import { useErrorToast, useToast } from '@/components/toast';
 import { FormTextField } from '@/components/form/FormTextField';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateOrganization, useMembership } from '@/firebase/dataApi';
@@ -15,7 +15,7 @@ import { organizationFormSchema, organizationUpdate, type OrganizationValues } f
 export function OrganizationTab() {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const showFailure = useFailureToast();
+  const showFailure = useErrorToast();
   const membership = useMembership();
   const organization = membership.organization;
   const orgId = membership.organizationId;

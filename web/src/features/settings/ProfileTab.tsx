@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { useFailureToast, useToast } from '@/components/toast';
+import { useErrorToast, useToast } from '@/components/toast';
 import { FullNameField } from '@/components/form/AccountFields';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateProfileName, useMembership } from '@/firebase/dataApi';
@@ -15,7 +15,7 @@ import { profileFormSchema, type ProfileValues } from './schemas';
 export function ProfileTab() {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const showFailure = useFailureToast();
+  const showFailure = useErrorToast();
   const membership = useMembership();
   const uid = membership.uid;
   const initialValues: ProfileValues = { fullName: membership.profile?.fullName ?? '' };

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
-import { useFailureToast, useToast } from '@/components/toast';
+import { useErrorToast, useToast } from '@/components/toast';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { AuthLayout } from '@/features/auth/components/AuthLayout';
 import { GuardedForm } from '@/components/form/GuardedForm';
@@ -40,7 +40,7 @@ export default function InvitePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const showFailure = useFailureToast();
+  const showFailure = useErrorToast();
   const api = useAuthApi();
   const session = useSession();
   const language = useLanguage();

@@ -3,13 +3,7 @@ import { validateYupSchema, yupToFormErrors } from 'formik';
 import type * as yup from 'yup';
 import en from '@/i18n/en.json';
 import es from '@/i18n/es.json';
-import {
-  initialSignUpValues,
-  loginSchema,
-  recoverySchema,
-  signUpSchema,
-  type SignUpValues,
-} from './schemas';
+import { initialSignUpValues, loginSchema, recoverySchema, signUpSchema, type SignUpValues } from './schemas';
 import { VALIDATION } from '@/components/form/rules';
 
 /** Field → message, exactly as Formik computes them (it turns '' into undefined first). */

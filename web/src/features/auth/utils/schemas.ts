@@ -3,7 +3,6 @@ import { parseInviteToken } from './inviteToken';
 import { USERNAME_PATTERN } from '@trato/model';
 import { VALIDATION } from '@/components/form/rules';
 
-
 /** Firebase Auth refuses shorter passwords; say so before the round trip. */
 export const PASSWORD_MIN_LENGTH = 6;
 

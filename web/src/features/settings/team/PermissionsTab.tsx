@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -10,53 +9,41 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionMatrixTable } from './components/PermissionMatrixTable';
 import { can, type Action, type Member, type Resource, type WithId } from '@trato/model';
-import { useFailureToast, useToast } from '@/components/toast';
-import { setMemberPermission, useMembers } from '@/firebase/dataApi';
+import { useErrorToast, useToast } from '@/components/toast';
+import { QueryState } from '@/components/data/QueryState';
+import { orgRequest, setMemberPermission, useLiveList } from '@/firebase/dataApi';
 
 /** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
 export function PermissionsTab({ organizationId, selfUid }: { organizationId: string; selfUid: string }) {
   const { t } = useTranslation();
-  const members = useMembers<Member>(organizationId);
+  const members = useLiveList<Member>(orgRequest(organizationId, 'members.list'));
 
-  if (members.status === 'loading') {
-    return (
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2 }} role="status">
-        <CircularProgress size={20} aria-hidden="true" />
-        <Typography sx={{ color: 'text.secondary' }}>{t('common.loading')}</Typography>
-      </Stack>
-    );
-  }
-  if (members.status === 'error') {
-    return (
-      <Alert severity="error">
-        {t('team.permissions.loadError')} ({members.error.message})
-      </Alert>
-    );
-  }
-  const others = members.data.filter((member) => member.id !== selfUid);
+  const others = (members.data ?? []).filter((member) => member.id !== selfUid);
   return (
-    <Stack spacing={3}>
-      <Typography sx={{ color: 'text.secondary' }}>{t('team.permissions.subtitle')}</Typography>
-      {others.length === 0 && (
-        <Card>
-          <CardContent>
-            <Typography sx={{ color: 'text.secondary' }} data-testid="permissions-empty">
-              {t('team.permissions.empty')}
-            </Typography>
-          </CardContent>
-        </Card>
-      )}
-      {others.map((member) => (
-        <MemberPermissions key={member.id} organizationId={organizationId} member={member} />
-      ))}
-    </Stack>
+    <QueryState state={members} errorTitle={t('team.permissions.loadError')}>
+      <Stack spacing={3}>
+        <Typography sx={{ color: 'text.secondary' }}>{t('team.permissions.subtitle')}</Typography>
+        {others.length === 0 && (
+          <Card>
+            <CardContent>
+              <Typography sx={{ color: 'text.secondary' }} data-testid="permissions-empty">
+                {t('team.permissions.empty')}
+              </Typography>
+            </CardContent>
+          </Card>
+        )}
+        {others.map((member) => (
+          <MemberPermissions key={member.id} organizationId={organizationId} member={member} />
+        ))}
+      </Stack>
+    </QueryState>
   );
 }
 
 function MemberPermissions({ organizationId, member }: { organizationId: string; member: WithId<Member> }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const showFailure = useFailureToast();
+  const showFailure = useErrorToast();
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const titleId = `member-${member.id}`;
 

@@ -1,6 +1,5 @@
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@trato/model';
-import { useFailureToast, useToast } from '@/components/toast';
-import { callFunction, deleteInvitation, invitationLink, usePendingInvitations } from '@/firebase/dataApi';
+import { useErrorToast, useToast } from '@/components/toast';
+import { QueryState } from '@/components/data/QueryState';
+import { callFunction, deleteInvitation, invitationLink, orgRequest, useLiveList } from '@/firebase/dataApi';
 import { localeFor, useLanguage } from '@/i18n';
 import { useCopyLink } from './useCopyLink';
 
@@ -22,10 +22,12 @@ import { useCopyLink } from './useCopyLink';
 export function PendingInvitations({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const showFailure = useFailureToast();
+  const showFailure = useErrorToast();
   const language = useLanguage();
   const { copy } = useCopyLink();
-  const invitations = usePendingInvitations<Invitation>(organizationId);
+  const invitations = useLiveList<Invitation>(
+    orgRequest(organizationId, 'invitations.pending', { status: 'pending' }),
+  );
   const [busy, setBusy] = useState<Record<string, 'copy' | 'delete'>>({});
 
   const run = async (id: string, kind: 'copy' | 'delete', work: () => Promise<void>) => {
@@ -68,87 +70,88 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
       <Typography variant="h2" id="pending-invitations-title" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
         {t('team.invitations.title')}
       </Typography>
-      {invitations.status === 'loading' && (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2 }} role="status">
-          <CircularProgress size={20} aria-hidden="true" />
-          <Typography sx={{ color: 'text.secondary' }}>{t('common.loading')}</Typography>
-        </Stack>
-      )}
-      {invitations.status === 'error' && (
-        <Alert severity="error">
-          {t('team.invitations.loadError')} ({invitations.error.message})
-        </Alert>
-      )}
-      {invitations.status === 'success' && invitations.data.length === 0 && (
-        <Typography sx={{ color: 'text.secondary', py: 2 }} data-testid="invitations-empty">
-          {t('team.invitations.empty')}
-        </Typography>
-      )}
-      {invitations.status === 'success' && invitations.data.length > 0 && (
-        <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          {invitations.data.map((invitation, index) => {
-            const expires = invitation.expiresAt?.toDate?.();
-            const expired = expires ? expires.getTime() < Date.now() : false;
-            const state = busy[invitation.id];
-            return (
-              <ListItem
-                key={invitation.id}
-                divider={index < invitations.data.length - 1}
-                data-testid="pending-invitation"
-                sx={{ gap: 1, flexWrap: 'wrap', py: 1.25 }}
-              >
-                <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{invitation.email}</Typography>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
-                    <Chip size="small" label={t(`roles.${invitation.role}`)} variant="outlined" />
-                    {expired ? (
-                      <Chip size="small" color="warning" label={t('team.invitations.expired')} />
-                    ) : (
-                      expires && (
-                        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                          {t('team.invitations.expires', { date: dateFormat.format(expires) })}
-                        </Typography>
-                      )
-                    )}
+      <QueryState
+        state={invitations}
+        errorTitle={t('team.invitations.loadError')}
+        isEmpty={invitations.data?.length === 0}
+        empty={
+          <Typography sx={{ color: 'text.secondary', py: 2 }} data-testid="invitations-empty">
+            {t('team.invitations.empty')}
+          </Typography>
+        }
+      >
+        {invitations.data && (
+          <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+            {invitations.data.map((invitation, index) => {
+              const expires = invitation.expiresAt?.toDate?.();
+              const expired = expires ? expires.getTime() < Date.now() : false;
+              const state = busy[invitation.id];
+              return (
+                <ListItem
+                  key={invitation.id}
+                  divider={index < invitations.data.length - 1}
+                  data-testid="pending-invitation"
+                  sx={{ gap: 1, flexWrap: 'wrap', py: 1.25 }}
+                >
+                  <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+                      {invitation.email}
+                    </Typography>
+                    <Stack
+                      direction="row"
+                      spacing={1}
+                      sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}
+                    >
+                      <Chip size="small" label={t(`roles.${invitation.role}`)} variant="outlined" />
+                      {expired ? (
+                        <Chip size="small" color="warning" label={t('team.invitations.expired')} />
+                      ) : (
+                        expires && (
+                          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                            {t('team.invitations.expires', { date: dateFormat.format(expires) })}
+                          </Typography>
+                        )
+                      )}
+                    </Stack>
+                  </Box>
+                  <Stack direction="row" spacing={0.5}>
+                    <Tooltip title={t('team.invitations.copy')}>
+                      <span>
+                        <IconButton
+                          onClick={() => void onCopy(invitation.id)}
+                          disabled={Boolean(state) || expired}
+                          aria-label={t('team.invitations.copyFor', { email: invitation.email })}
+                        >
+                          {state === 'copy' ? (
+                            <CircularProgress size={18} />
+                          ) : (
+                            <ContentCopyRoundedIcon fontSize="small" />
+                          )}
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                    <Tooltip title={t('team.invitations.delete')}>
+                      <span>
+                        <IconButton
+                          onClick={() => void onDelete(invitation.id)}
+                          disabled={Boolean(state)}
+                          aria-label={t('team.invitations.deleteFor', { email: invitation.email })}
+                        >
+                          {state === 'delete' ? (
+                            <CircularProgress size={18} />
+                          ) : (
+                            <DeleteOutlineRoundedIcon fontSize="small" />
+                          )}
+                        </IconButton>
+                      </span>
+                    </Tooltip>
                   </Stack>
-                </Box>
-                <Stack direction="row" spacing={0.5}>
-                  <Tooltip title={t('team.invitations.copy')}>
-                    <span>
-                      <IconButton
-                        onClick={() => void onCopy(invitation.id)}
-                        disabled={Boolean(state) || expired}
-                        aria-label={t('team.invitations.copyFor', { email: invitation.email })}
-                      >
-                        {state === 'copy' ? (
-                          <CircularProgress size={18} />
-                        ) : (
-                          <ContentCopyRoundedIcon fontSize="small" />
-                        )}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={t('team.invitations.delete')}>
-                    <span>
-                      <IconButton
-                        onClick={() => void onDelete(invitation.id)}
-                        disabled={Boolean(state)}
-                        aria-label={t('team.invitations.deleteFor', { email: invitation.email })}
-                      >
-                        {state === 'delete' ? (
-                          <CircularProgress size={18} />
-                        ) : (
-                          <DeleteOutlineRoundedIcon fontSize="small" />
-                        )}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Stack>
-              </ListItem>
-            );
-          })}
-        </List>
-      )}
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </QueryState>
     </Box>
   );
 }

@@ -1,0 +1,192 @@
+// Live data hooks of the signed-in area: one document, a small bounded list, and paged lists
+// that cost the same with 100 or 100,000 documents (cursor pages + a server-side count).
+import {
+  doc,
+  onSnapshot,
+  type DocumentSnapshot,
+  type FirestoreError,
+  type QuerySnapshot,
+} from 'firebase/firestore';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { converter, PAGE_SIZE, type WithId } from '@trato/model';
+import { getDataServices } from './data';
+import { buildQuery, countOf, requestKey, type QueryRequest } from './queries';
+
+export interface LiveError {
+  code: string;
+  message: string;
+}
+
+export type LiveState<T> =
+  | { status: 'loading'; data: null; error: null }
+  | { status: 'success'; data: T; error: null }
+  | { status: 'error'; data: null; error: LiveError };
+
+const LOADING = { status: 'loading', data: null, error: null } as const;
+
+export function toLiveError(error: unknown): LiveError {
+  const record = (error ?? {}) as Partial<FirestoreError>;
+  return {
+    code: typeof record.code === 'string' ? record.code : 'unknown',
+    message: typeof record.message === 'string' ? record.message : String(error),
+  };
+}
+
+/** Keeps the state of the current key only, so a new key reads as loading, never as stale data. */
+function useKeyedState<T>(key: string | null) {
+  const [state, setState] = useState<{ key: string | null; value: LiveState<T> }>({
+    key: null,
+    value: LOADING,
+  });
+  const value = key !== null && state.key === key ? state.value : LOADING;
+  return [value, setState] as const;
+}
+
+/** One document, live (null path = not yet); data is null when it does not exist. */
+export function useDocument<T extends object>(path: string | null): LiveState<WithId<T> | null> {
+  const [state, setState] = useKeyedState<WithId<T> | null>(path);
+  useEffect(() => {
+    if (!path) return undefined;
+    const { firestore } = getDataServices();
+    return onSnapshot(
+      doc(firestore, path).withConverter(converter<T>()),
+      (snapshot) =>
+        setState({ key: path, value: { status: 'success', data: snapshot.data() ?? null, error: null } }),
+      (error) => setState({ key: path, value: { status: 'error', data: null, error: toLiveError(error) } }),
+    );
+  }, [path, setState]);
+  return state;
+}
+
+/**
+ * A small list, live and whole: for declared queries that are bounded by nature or by their
+ * `limit` (members of an organization, pending invitations, pickers, a sequence's steps).
+ */
+export function useLiveList<T extends object>(request: QueryRequest | null): LiveState<WithId<T>[]> {
+  const key = requestKey(request);
+  const [state, setState] = useKeyedState<WithId<T>[]>(key);
+  useEffect(() => {
+    if (!request || key === null) return undefined;
+    return onSnapshot(
+      buildQuery<T>(request),
+      (snapshot) =>
+        setState({
+          key,
+          value: { status: 'success', data: snapshot.docs.map((d) => d.data()), error: null },
+        }),
+      (error) => setState({ key, value: { status: 'error', data: null, error: toLiveError(error) } }),
+    );
+    // The key identifies the request.
+  }, [key, setState]);
+  return state;
+}
+
+export interface PagedList<T> {
+  status: LiveState<unknown>['status'];
+  rows: WithId<T>[];
+  error: LiveError | null;
+  /** Documents matching the request (server-side count), null while it is being counted. */
+  total: number | null;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  next(): void;
+  previous(): void;
+}
+
+/**
+ * A paged, live list of a declared query: each page is a cursor query of `pageSize` (+1 to know
+ * whether there is a next page), the total a `count()` aggregation, refreshed when documents
+ * enter or leave the page. Reads per page: pageSize + 1 documents, plus the count.
+ */
+export function usePagedList<T extends object>(
+  request: QueryRequest | null,
+  pageSize = PAGE_SIZE,
+): PagedList<T> {
+  const key = requestKey(request);
+  const [position, setPosition] = useState<{
+    key: string | null;
+    page: number;
+    cursors: (DocumentSnapshot | null)[];
+  }>({ key, page: 0, cursors: [null] });
+  // A new request starts at the first page.
+  const current = position.key === key ? position : { key, page: 0, cursors: [null] };
+  const pageKey = key === null ? null : `${key}#${current.page}`;
+  const [snapshot, setSnapshot] = useKeyedState<QuerySnapshot<WithId<T>>>(pageKey);
+  const [total, setTotal] = useState<{ key: string | null; value: number | null }>({
+    key: null,
+    value: null,
+  });
+  const recount = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    if (!request || key === null) return undefined;
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const count = () => {
+      countOf(request).then(
+        (value) => alive && setTotal({ key, value }),
+        () => alive && setTotal({ key, value: null }),
+      );
+    };
+    recount.current = () => {
+      clearTimeout(timer);
+      timer = setTimeout(count, 400);
+    };
+    count();
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+
+  const after = current.cursors[current.page] ?? null;
+  useEffect(() => {
+    if (!request || pageKey === null) return undefined;
+    let first = true;
+    return onSnapshot(
+      buildQuery<T>(request, { size: pageSize + 1, after }),
+      (next) => {
+        setSnapshot({ key: pageKey, value: { status: 'success', data: next, error: null } });
+        // Documents entering or leaving (this client's writes or others') change the total.
+        if (!first && next.docChanges().some((change) => change.type !== 'modified')) recount.current();
+        first = false;
+      },
+      (error) =>
+        setSnapshot({ key: pageKey, value: { status: 'error', data: null, error: toLiveError(error) } }),
+    );
+    // The page key identifies the request, the page and its cursor.
+  }, [pageKey, pageSize, setSnapshot]);
+
+  const docs = snapshot.status === 'success' ? snapshot.data.docs : [];
+  const hasNext = docs.length > pageSize;
+  const lastOfPage = docs[pageSize - 1] ?? null;
+
+  const next = useCallback(() => {
+    if (!hasNext || !lastOfPage) return;
+    setPosition({
+      key,
+      page: current.page + 1,
+      cursors: [...current.cursors.slice(0, current.page + 1), lastOfPage],
+    });
+  }, [hasNext, lastOfPage, key, current.page, current.cursors]);
+  const previous = useCallback(() => {
+    if (current.page === 0) return;
+    setPosition({ key, page: current.page - 1, cursors: current.cursors.slice(0, current.page) });
+  }, [key, current.page, current.cursors]);
+
+  return {
+    status: snapshot.status,
+    rows: docs.slice(0, pageSize).map((d) => d.data()),
+    error: snapshot.error,
+    total: total.key === key ? total.value : null,
+    page: current.page,
+    pageSize,
+    hasNext,
+    hasPrevious: current.page > 0,
+    next,
+    previous,
+  };
+}

@@ -1,0 +1,95 @@
+// Firestore queries built from the model's declarations (model/src/queries.ts): the web runs only
+// queries that are declared there, so each has its composite index and its security-suite case.
+import {
+  collection,
+  getCountFromServer,
+  limit as limitTo,
+  orderBy,
+  query,
+  startAfter,
+  where,
+  type DocumentSnapshot,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import { APP_QUERIES, converter, paths, searchQueryToken, type QuerySpec, type WithId } from '@trato/model';
+import { getDataServices } from './data';
+
+/** A declared query, by id ('contacts.list+by-companyId', 'tasks.pending', ...). */
+export function querySpec(id: string): QuerySpec {
+  const spec = APP_QUERIES.find((candidate) => candidate.id === id);
+  if (!spec) throw new Error(`Query "${id}" is not declared in model/src/queries.ts`);
+  return spec;
+}
+
+/**
+ * The declared list query of a family for the filters in use: `contacts` with a company filter
+ * and a search is 'contacts.search+by-companyId'. Empty filter values do not filter.
+ */
+export function listQueryId(family: string, filters: Record<string, unknown>, searching: boolean): string {
+  const used = Object.entries(filters)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([field]) => `by-${field}`);
+  const declared = APP_QUERIES.filter((spec) => spec.id.startsWith(`${family}.`));
+  // Families declare their optional filters in a fixed order; find the one with the same set.
+  const wanted = new Set([searching ? 'search' : 'list', ...used]);
+  const match = declared.find((spec) => {
+    const parts = spec.id.slice(family.length + 1).split('+');
+    return parts.length === wanted.size && parts.every((part) => wanted.has(part));
+  });
+  if (!match) throw new Error(`No declared ${family} query for ${[...wanted].join('+')}`);
+  return match.id;
+}
+
+export interface QueryRequest {
+  /** A declared query id. */
+  id: string;
+  /** Where the collection lives: organizations/{orgId}, a parent record's path, or '' (top level). */
+  parentPath: string;
+  /** A value for every filter of the declared query (array-contains of searchTokens: the typed text). */
+  values?: Record<string, unknown>;
+}
+
+/** Filter values as the query needs them: the search text becomes its search token. */
+function filterValue(field: string, value: unknown): unknown {
+  if (field === 'searchTokens' && typeof value === 'string') return searchQueryToken(value) ?? '';
+  return value;
+}
+
+/** The typed query of a request (documents come back with their id). */
+export function buildQuery<T extends object>(
+  request: QueryRequest,
+  page?: { size: number; after?: DocumentSnapshot | null },
+): Query<WithId<T>> {
+  const spec = querySpec(request.id);
+  const constraints: QueryConstraint[] = [];
+  for (const filter of spec.where) {
+    const value = request.values?.[filter.field];
+    if (value === undefined) throw new Error(`Query ${spec.id} needs a value for ${filter.field}`);
+    constraints.push(where(filter.field, filter.op, filterValue(filter.field, value)));
+  }
+  for (const order of spec.orderBy) constraints.push(orderBy(order.field, order.direction));
+  if (page?.after) constraints.push(startAfter(page.after));
+  const cap = page ? page.size : spec.limit;
+  if (cap !== undefined) constraints.push(limitTo(spec.limit ? Math.min(cap, spec.limit) : cap));
+  const { firestore } = getDataServices();
+  const path = request.parentPath ? `${request.parentPath}/${spec.collection}` : spec.collection;
+  const ref = collection(firestore, path).withConverter(converter<T>());
+  return query(ref, ...constraints);
+}
+
+/** How many documents match (a server-side aggregation: one read per 1,000 index entries). */
+export async function countOf(request: QueryRequest): Promise<number> {
+  const snapshot = await getCountFromServer(buildQuery(request));
+  return snapshot.data().count;
+}
+
+/** A request for a collection directly under an organization (the usual case). */
+export function orgRequest(orgId: string, id: string, values?: Record<string, unknown>): QueryRequest {
+  return { id, parentPath: paths.organization(orgId), values };
+}
+
+/** A stable key for a request, for hooks' dependencies. */
+export function requestKey(request: QueryRequest | null): string | null {
+  return request ? JSON.stringify([request.id, request.parentPath, request.values ?? {}]) : null;
+}
