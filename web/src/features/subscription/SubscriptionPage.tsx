@@ -44,7 +44,7 @@ export default function SubscriptionPage() {
   const mirror = subscription.mirror;
   const phase = subscriptionPhase(mirror, Date.now());
   const date = (millis: number) => formatDate(millis, language);
-  const statusWord = mirror ? t(`subscription.status.${mirror.status}`) : t('subscription.status.none');
+  const statusWord = mirror ? t(`enums.subscriptionStatus.${mirror.status}`) : t('subscription.status.none');
   const detail = (() => {
     switch (phase.kind) {
       case 'trial':

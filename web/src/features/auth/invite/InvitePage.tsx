@@ -167,7 +167,7 @@ export default function InvitePage() {
   }
 
   const { invitation } = state;
-  const roleLabel = t(`roles.${invitation.role}`);
+  const roleLabel = t(`enums.role.${invitation.role}`);
   const mismatch = typedEmail && typedEmail.toLowerCase() !== invitation.email.toLowerCase();
 
   return (

@@ -68,7 +68,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
           <Typography variant="h2" id={titleId} sx={{ fontSize: '1.1rem' }}>
             {member.fullName || member.email}
           </Typography>
-          <Chip size="small" variant="outlined" label={t(`roles.${member.role}`)} />
+          <Chip size="small" variant="outlined" label={t(`enums.role.${member.role}`)} />
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, wordBreak: 'break-all' }}>
           {member.username ? `@${member.username} · ` : ''}
@@ -89,8 +89,8 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
                   input: {
                     'aria-label': t('team.permissions.switchLabel', {
                       member: member.fullName || member.email,
-                      resource: t(`resources.${resource}`),
-                      action: t(`actions.${action}`),
+                      resource: t(`enums.resource.${resource}`),
+                      action: t(`enums.action.${action}`),
                     }),
                   },
                 }}

@@ -91,8 +91,8 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
               disabled={isSubmitting}
               sx={{ flex: 1, minWidth: 160 }}
             >
-              <MenuItem value="seller">{t('roles.seller')}</MenuItem>
-              <MenuItem value="admin">{t('roles.admin')}</MenuItem>
+              <MenuItem value="seller">{t('enums.role.seller')}</MenuItem>
+              <MenuItem value="admin">{t('enums.role.admin')}</MenuItem>
             </TextField>
           </Stack>
           {values.role === 'seller' ? (
@@ -120,7 +120,7 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
                     }
                     slotProps={{
                       input: {
-                        'aria-label': `${t(`resources.${resource}`)}: ${t(`actions.${action}`)}`,
+                        'aria-label': `${t(`enums.resource.${resource}`)}: ${t(`enums.action.${action}`)}`,
                       },
                     }}
                   />

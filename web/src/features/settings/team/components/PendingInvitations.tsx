@@ -102,7 +102,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
                       spacing={1}
                       sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}
                     >
-                      <Chip size="small" label={t(`roles.${invitation.role}`)} variant="outlined" />
+                      <Chip size="small" label={t(`enums.role.${invitation.role}`)} variant="outlined" />
                       {expired ? (
                         <Chip size="small" color="warning" label={t('team.invitations.expired')} />
                       ) : (

@@ -40,7 +40,7 @@ export function PermissionMatrixTable({
             <TableCell>{t('team.matrix.section')}</TableCell>
             {ACTIONS.map((action) => (
               <TableCell key={action} align="center">
-                {t(`actions.${action}`)}
+                {t(`enums.action.${action}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -49,7 +49,7 @@ export function PermissionMatrixTable({
           {RESOURCES.map((resource) => (
             <TableRow key={resource}>
               <TableCell component="th" scope="row">
-                {t(`resources.${resource}`)}
+                {t(`enums.resource.${resource}`)}
               </TableCell>
               {ACTIONS.map((action) => (
                 <TableCell key={action} align="center">

@@ -1,0 +1,91 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Formik, type FormikHelpers, type FormikValues } from 'formik';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnySchema } from 'yup';
+import { useErrorToast } from '@/components/toast';
+import { GuardedForm } from './GuardedForm';
+
+/**
+ * A create/edit dialog: Formik + the model's yup schema, submit disabled and 'Guardando...' while
+ * saving, one submit at a time. A failed save keeps the dialog open with everything typed and
+ * toasts the reason; a successful one closes it. Full screen on phones.
+ */
+export function FormDialog<V extends FormikValues>({
+  open,
+  title,
+  initialValues,
+  schema,
+  onSubmit,
+  onClose,
+  submitLabel,
+  extraActions,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  initialValues: V;
+  schema: AnySchema;
+  /** Resolve to close; throw to keep the form (the error is toasted). */
+  onSubmit: (values: V) => Promise<void>;
+  onClose: () => void;
+  submitLabel?: string;
+  /** e.g. 'Eliminar' in an edit dialog, left of Cancelar. */
+  extraActions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const showError = useErrorToast();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+  const submit = async (values: V, helpers: FormikHelpers<V>) => {
+    try {
+      await onSubmit(schema.cast(values, { stripUnknown: false }) as V);
+      onClose();
+    } catch (error) {
+      showError(error);
+    } finally {
+      helpers.setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      aria-labelledby="form-dialog-title"
+    >
+      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
+        {({ isSubmitting }) => (
+          <GuardedForm>
+            <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+            <DialogContent dividers>
+              <Stack spacing={2} sx={{ pt: 0.5 }}>
+                {children}
+              </Stack>
+            </DialogContent>
+            <DialogActions sx={{ px: 3, py: 1.5 }}>
+              {extraActions}
+              <Button onClick={onClose} disabled={isSubmitting} sx={{ ml: 'auto' }}>
+                {t('common.actions.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {isSubmitting ? t('common.actions.saving') : (submitLabel ?? t('common.actions.save'))}
+              </Button>
+            </DialogActions>
+          </GuardedForm>
+        )}
+      </Formik>
+    </Dialog>
+  );
+}
