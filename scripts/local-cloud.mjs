@@ -17,7 +17,12 @@ export const ports = {
   functions: config.emulators.functions.port,
   firestore: config.emulators.firestore.port,
   storage: config.emulators.storage.port,
+  // Not a Firebase emulator, so not in firebase.json: the local Stripe (emulator/src/stripe).
+  stripe: 12111,
 };
+
+/** The Functions emulator's address of the Stripe webhook (functions/src/billing/webhook.ts). */
+export const stripeWebhookUrl = `http://127.0.0.1:${ports.functions}/${projectId}/us-central1/stripeWebhook`;
 
 /** Environment that points every SDK (admin in functions, tests, scripts) at the local cloud. */
 export const cloudEnv = {
@@ -25,6 +30,7 @@ export const cloudEnv = {
   FIREBASE_STORAGE_EMULATOR_HOST: `127.0.0.1:${ports.storage}`,
   STORAGE_EMULATOR_HOST: `http://127.0.0.1:${ports.storage}`,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+  STRIPE_EMULATOR_HOST: `127.0.0.1:${ports.stripe}`,
   GCLOUD_PROJECT: projectId,
   // firebase-admin would otherwise probe the cloud metadata server for credentials.
   METADATA_SERVER_DETECTION: 'none',
@@ -80,6 +86,9 @@ export function buildFunctions() {
 // `firebase functions:secrets:set NAME`; the file is git-ignored and excluded from deploys.
 const DEV_FUNCTION_SECRETS = {
   INVITATION_SECRET: 'dev-only-invitation-secret-not-for-production-0001',
+  // The keys the local Stripe accepts and signs webhooks with (emulator/src/stripe).
+  STRIPE_SECRET_KEY: 'sk_test_trato_local_0000000000000000',
+  STRIPE_WEBHOOK_SECRET: 'whsec_trato_local_dev_0000000000000000',
 };
 
 export function ensureDevFunctionSecrets() {
@@ -133,6 +142,14 @@ export async function startLocalCloud(options = {}) {
     // Like production: a query without its composite index fails, so a missing entry in
     // firestore.indexes.json shows up in development and tests, not after deploying.
     '--strict-indexes',
+    '--stripe-port',
+    String(ports.stripe),
+    '--stripe-webhook-url',
+    stripeWebhookUrl,
+    '--stripe-webhook-secret',
+    DEV_FUNCTION_SECRETS.STRIPE_WEBHOOK_SECRET,
+    '--stripe-api-key',
+    DEV_FUNCTION_SECRETS.STRIPE_SECRET_KEY,
   ];
   if (importData) cloudArgs.push('--import', dataDir);
   if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);
@@ -202,6 +219,7 @@ export async function startLocalCloud(options = {}) {
   try {
     await waitForPort(ports.firestore, 'Firestore emulator', cloud);
     await waitForPort(ports.storage, 'Storage emulator', cloud);
+    await waitForPort(ports.stripe, 'Local Stripe', cloud);
     await Promise.race([
       readyPromise,
       new Promise((_, reject) =>

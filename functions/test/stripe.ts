@@ -28,11 +28,15 @@ export function sessionIdOf(url: string): string {
   return new URL(url).pathname.split('/').pop()!;
 }
 
-export interface Delivery {
+export interface DeliveryAttempt {
   status: number | null;
+  trigger: 'automatic' | 'retry' | 'redeliver';
 }
-export interface ControlEvent {
-  id: string;
-  type: string;
-  deliveries: Delivery[];
+
+/** Every delivery attempt of an event so far (automatic, retries and redeliveries). */
+export async function attemptsOf(eventId: string): Promise<DeliveryAttempt[]> {
+  const { deliveries } = await control<{ deliveries: { eventId: string; attempts: DeliveryAttempt[] }[] }>(
+    'deliveries',
+  );
+  return deliveries.find((d) => d.eventId === eventId)?.attempts ?? [];
 }
