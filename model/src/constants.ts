@@ -25,10 +25,26 @@ export const NOTIFICATIONS_REFETCH_MS = 60_000;
 export const SUBSCRIPTION_REFETCH_MS = 60_000;
 export const PAGE_SIZE = 25;
 
-/** Search tokens: word prefixes of at least SEARCH_MIN_CHARS, each at most this long. */
+/** Search tokens: word prefixes of at least SEARCH_MIN_CHARS, each at most this long (code points). */
 export const SEARCH_TOKEN_MAX_LENGTH = 20;
 /** Cap on tokens per document; firestore.rules enforces the same number. */
 export const SEARCH_TOKENS_MAX = 120;
+
+// ── Value patterns (firestore.rules writes the same ones in RE2; lengths count code points) ──
+/**
+ * One search token: letters and digits only (what `normalizeText` keeps), SEARCH_MIN_CHARS to
+ * SEARCH_TOKEN_MAX_LENGTH code points. Rules: `'[\\p{L}\\p{N}]{2,20}'`.
+ */
+export const SEARCH_TOKEN_PATTERN = /^[\p{L}\p{N}]{2,20}$/u;
+/**
+ * An id stored in a field or a list (companyId, ownerId, assigneeIds, …): 1–128 code points,
+ * no '/' (no Firestore document id or Auth uid used in a path can contain one).
+ */
+export const ID_PATTERN = /^[^/]{1,128}$/u;
+/** `local@domain.tld` without whitespace (RE2's `\s` is exactly [ \t\n\f\r]). */
+export const EMAIL_PATTERN = /^[^@ \t\n\f\r]+@[^@ \t\n\f\r]+\.[^@ \t\n\f\r]+$/u;
+/** http or https only (no `javascript:`), no whitespace. */
+export const URL_PATTERN = /^https?:\/\/[^ \t\n\f\r]+$/u;
 
 // ── Subscription gate ─────────────────────────────────────────────────────────
 /**
@@ -40,6 +56,28 @@ export const ACTIVE_GRACE_HOURS = 48;
 
 // ── Documents ─────────────────────────────────────────────────────────────────
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+/**
+ * Folders nest at most this many levels (a root folder is level 1). The rules walk a new
+ * folder's ancestors with getAfter(), one document read per level, so the bound keeps a
+ * folder create within the 10-read budget of a request.
+ */
+export const FOLDER_MAX_DEPTH = 5;
+/**
+ * Content types a file may be stored with and served inline: passive formats a browser never
+ * runs script in. Any other type (HTML, SVG, XML, JavaScript, Office files, …) must be uploaded
+ * with `contentDisposition: attachment…`, so opening it from the bucket downloads it
+ * (storage.rules; `uploadMetadata` in write.ts builds the metadata).
+ */
+export const INLINE_CONTENT_TYPES = [
+  'application/pdf',
+  'application/octet-stream',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'text/plain',
+  'text/csv',
+] as const;
 
 // ── Numbers ───────────────────────────────────────────────────────────────────
 export const PROBABILITY_MIN = 0;

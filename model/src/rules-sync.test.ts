@@ -9,10 +9,20 @@ import {
   ACTIVE_GRACE_HOURS,
   AMOUNT_MAX,
   ASSIGNEES_MAX,
+  EMAIL_PATTERN,
+  FOLDER_MAX_DEPTH,
+  ID_PATTERN,
+  INLINE_CONTENT_TYPES,
+  LIMITS,
   PARTICIPANTS_MAX,
+  SEARCH_MIN_CHARS,
+  SEARCH_TOKEN_MAX_LENGTH,
+  SEARCH_TOKEN_PATTERN,
   SEARCH_TOKENS_MAX,
   UPLOAD_MAX_BYTES,
+  URL_PATTERN,
 } from './constants.js';
+import { SETTINGS_REQUIRED } from './fields.js';
 import {
   COMPANY_SIZES,
   CONTACT_STATUSES,
@@ -54,20 +64,51 @@ describe('firestore.rules uses the model enums and limits', () => {
   };
   for (const [name, values] of Object.entries(enums)) it(name, () => expect(rules).toContain(list(values)));
   it('limits', () => {
-    expect(rules).toContain(`v.size() <= ${SEARCH_TOKENS_MAX}`);
     expect(rules).toContain(`d.size <= ${UPLOAD_MAX_BYTES}`);
     expect(rules).toContain(`d.amount <= ${AMOUNT_MAX}`);
     expect(rules).toContain(`idList(d.assigneeIds, ${ASSIGNEES_MAX})`);
     expect(rules).toContain(`idList(d.participantIds, ${PARTICIPANTS_MAX})`);
     expect(rules).toContain(`duration.value(${ACTIVE_GRACE_HOURS}, 'h')`);
   });
+
+  it('list elements and ids', () => {
+    // The rules file spells a regex backslash as two (string escape).
+    const tokenRe = `[\\\\p{L}\\\\p{N}]{${SEARCH_MIN_CHARS},${SEARCH_TOKEN_MAX_LENGTH}}`;
+    expect(rules).toContain(`listOf(v, ${SEARCH_TOKENS_MAX}, '${tokenRe}', ' ')`);
+    expect(SEARCH_TOKEN_PATTERN.source).toBe(`^${tokenRe.replace(/\\\\/g, '\\')}$`);
+    expect(rules).toContain(`v.matches('[^/]{1,${LIMITS.id}}')`);
+    expect(rules).toContain(`listOf(v, max, '[^/]{1,${LIMITS.id}}', '/')`);
+    expect(ID_PATTERN.source).toBe(`^[^/]{1,${LIMITS.id}}$`);
+  });
+
+  it('e-mail and URL patterns (RE2 \\s is [ \\t\\n\\f\\r])', () => {
+    const re2 = (call: string) => {
+      const m = new RegExp(`${call}\\('([^']+)'\\)`).exec(rules);
+      expect(m).not.toBeNull();
+      return `^${m![1]!
+        .replace(/\\\\s/g, ' \\t\\n\\f\\r')
+        .replace(/\\\\\./g, '\\.')
+        .replace(/\//g, '\\/')}$`;
+    };
+    expect(re2('str\\(v, 254\\) && v\\.matches')).toBe(EMAIL_PATTERN.source);
+    expect(re2('str\\(v, 2048\\) && v\\.matches')).toBe(URL_PATTERN.source);
+  });
+
+  it(`folders: the ancestor walk reads ${FOLDER_MAX_DEPTH - 1} levels`, () => {
+    expect(rules.match(/function ancestors(Ok|\d)\(/g)).toHaveLength(FOLDER_MAX_DEPTH - 1);
+  });
+
+  it('updates keep the required keys of settings documents', () => {
+    for (const keys of Object.values(SETTINGS_REQUIRED)) expect(rules).toContain(list(keys));
+  });
 });
 
 describe('storage.rules uses the model limits', () => {
   const rules = flat(storageRules);
+  it('inline content types', () => expect(rules).toContain(list(INLINE_CONTENT_TYPES)));
   it('upload size and grace', () => {
     expect(UPLOAD_MAX_BYTES).toBe(25 * 1024 * 1024);
-    expect(rules).toContain('request.resource.size <= 25 * 1024 * 1024');
+    expect(rules).toContain('f.size <= 25 * 1024 * 1024');
     expect(rules).toContain(`duration.value(${ACTIVE_GRACE_HOURS}, 'h')`);
   });
 });

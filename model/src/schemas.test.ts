@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type * as yup from 'yup';
 
+import { FIELD_TYPES, fieldSamples, type ContractCollection } from './fields.js';
 import {
   companySchema,
   contactSchema,
   dealSchema,
+  documentSchemas,
+  folderSchema,
   meetingSchema,
+  noteSchema,
+  sequenceSchema,
   stepSchema,
+  taskSchema,
+  ticketSchema,
   usernameSchema,
 } from './schemas.js';
 
@@ -52,5 +60,109 @@ describe('form schemas', () => {
       'errors.min',
     );
     await expect(usernameSchema.validate('Ab')).rejects.toThrow('errors.username');
+  });
+});
+
+describe('document schemas', () => {
+  const ctx = { op: 'create' as const, uid: 'u1', orgId: 'o1', id: 'n1', authorName: 'Ana', isAdmin: false };
+  const valid = (c: keyof typeof documentSchemas, body: object, context: object = ctx) =>
+    documentSchemas[c].isValidSync(body, { strict: true, context });
+
+  it('a note is signed with the caller’s member name', () => {
+    expect(valid('notes', { content: 'Hola', authorName: 'Ana' })).toBe(true);
+    expect(valid('notes', { content: 'Hola', authorName: 'Jefa' })).toBe(false);
+    expect(valid('notes', { content: 'Hola' })).toBe(false);
+    expect(valid('notes', { content: 'Hola', authorName: 'Ana', createdBy: 'u1' })).toBe(false);
+  });
+
+  it('list elements are checked', () => {
+    const task = { title: 'T', status: 'pending', dueDate: null, contactId: null, companyId: null };
+    expect(valid('tasks', { ...task, assigneeIds: ['u1', 'u2'], searchTokens: ['ab'] })).toBe(true);
+    expect(valid('tasks', { ...task, assigneeIds: ['u1', 'u1'], searchTokens: [] })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: [5], searchTokens: [] })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: ['x'.repeat(129)], searchTokens: [] })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: ['x'.repeat(21)] })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: [{}] })).toBe(false);
+  });
+
+  it('the owner is the caller unless an admin names another member', () => {
+    const contact = {
+      name: 'Ana',
+      status: 'active',
+      isCustomer: false,
+      lifecycleStage: 'lead',
+      companyId: null,
+      searchTokens: [],
+    };
+    expect(valid('contacts', { ...contact, ownerId: 'u1' })).toBe(true);
+    expect(valid('contacts', { ...contact, ownerId: 'u2' })).toBe(false);
+    expect(valid('contacts', { ...contact, ownerId: 'u2' }, { ...ctx, isAdmin: true })).toBe(true);
+  });
+
+  it('lengths count code points, as the rules do', () => {
+    expect(valid('folders', { name: '😀'.repeat(100), parentId: null })).toBe(true);
+    expect(valid('folders', { name: '😀'.repeat(101), parentId: null })).toBe(false);
+    expect(valid('folders', { name: 'x', parentId: 'n1' })).toBe(false);
+  });
+});
+
+/** The form schema of each collection that has one, with a valid set of form values. */
+const FORMS = {
+  companies: [companySchema, { name: 'Acme' }],
+  contacts: [contactSchema, { name: 'Ana' }],
+  deals: [dealSchema, { title: 'Licencias' }],
+  tasks: [taskSchema, { title: 'Llamar' }],
+  meetings: [
+    meetingSchema,
+    { title: 'Demo', startTime: new Date('2026-01-01T10:00:00Z'), endTime: new Date('2026-01-01T11:00:00Z') },
+  ],
+  tickets: [ticketSchema, { ticketName: 'No entra' }],
+  notes: [noteSchema, { content: 'Hola' }],
+  folders: [folderSchema, { name: 'Contratos' }],
+  sequences: [sequenceSchema, { name: 'Bienvenida' }],
+  steps: [stepSchema, { subject: 'Hola', body: 'Texto' }],
+} as const;
+
+describe('form schemas never send what the document schema (= the rules) refuses', () => {
+  const ctx = {
+    uid: 'u1',
+    orgId: 'o1',
+    id: 'd1',
+    authorName: 'Ana',
+    otherMember: 'u2',
+    folderId: 'f1',
+    now: new Date('2026-01-01T09:00:00Z'),
+  };
+  for (const [c, [form, base]] of Object.entries(FORMS) as Array<
+    [ContractCollection, (typeof FORMS)[keyof typeof FORMS]]
+  >) {
+    const shared = Object.keys(form.fields).filter((k) => k in FIELD_TYPES[c]);
+    it(`${c}: ${shared.join(', ')}`, () => {
+      const docFields = documentSchemas[c].fields as Record<string, yup.Schema>;
+      for (const k of shared)
+        for (const sample of [...fieldSamples(c, k, ctx), ' Acme ', '1500', '']) {
+          const values = { ...base, [k]: sample };
+          let cast: unknown;
+          try {
+            cast = (form.validateSync(values) as Record<string, unknown>)[k];
+          } catch {
+            continue; // the form refuses it
+          }
+          expect(
+            docFields[k]!.isValidSync(cast, { strict: true }),
+            `${c}.${k} = ${JSON.stringify(sample)} → ${JSON.stringify(cast)}`,
+          ).toBe(true);
+        }
+    });
+  }
+
+  it('and accept what the rules accept (texts at the limit in any script, trimmed input)', async () => {
+    expect(await companySchema.isValid({ name: '😀'.repeat(200), website: ' https://acme.hn ' })).toBe(true);
+    expect(await contactSchema.isValid({ name: 'Ana', email: 'ana@acme' })).toBe(false);
+    expect(await companySchema.isValid({ name: 'Acme', website: 'ftp://acme.hn' })).toBe(false);
+    expect(await taskSchema.isValid({ title: 'T', assigneeIds: ['u1', 'u1'] })).toBe(false);
+    expect(
+      await taskSchema.isValid({ title: 'T', assigneeIds: Array.from({ length: 21 }, (_, i) => `u${i}`) }),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SEARCH_TOKEN_MAX_LENGTH, SEARCH_TOKENS_MAX } from './constants.js';
+import { SEARCH_TOKEN_MAX_LENGTH, SEARCH_TOKEN_PATTERN, SEARCH_TOKENS_MAX } from './constants.js';
 import { matchesSearch, normalizeText, searchQueryToken, searchTokens, tokensFor } from './search.js';
 
 describe('search tokens', () => {
@@ -26,6 +26,23 @@ describe('search tokens', () => {
     expect(t).toHaveLength(SEARCH_TOKENS_MAX);
     expect(new Set(t).size).toBe(t.length);
     expect(t.every((s) => s.length <= SEARCH_TOKEN_MAX_LENGTH)).toBe(true);
+  });
+
+  it('every token is what the rules accept: 2–20 letters or digits, counted in code points', () => {
+    const texts = [
+      'José Pérez-Ñúñez',
+      'ana.perez@acme.com',
+      '+504 9999-1234',
+      '𝓐𝓷𝓪 𝓜𝓪𝓻𝓲𝓪',
+      '北京市朝阳区',
+      'x'.repeat(40),
+    ];
+    const t = searchTokens(...texts);
+    expect(t.length).toBeGreaterThan(20);
+    for (const token of t) expect(token).toMatch(SEARCH_TOKEN_PATTERN);
+    // Letters outside the BMP are one character each, never split in halves.
+    expect(searchTokens('𝓐𝓷𝓪')).toEqual(['𝓐𝓷', '𝓐𝓷𝓪']);
+    expect(searchQueryToken('𝓐'.repeat(30))).toBe('𝓐'.repeat(20));
   });
 
   it('query token is the longest word, null under 2 characters', () => {

@@ -1,8 +1,10 @@
 /**
  * Search tokens: Firestore has no substring search, so searchable documents keep
  * `searchTokens: string[]` — lower case, accents folded, every word's prefixes of length
- * SEARCH_MIN_CHARS..SEARCH_TOKEN_MAX_LENGTH — and a search is `array-contains` of the
- * normalised query's longest word, the remaining words filtered on the page client-side.
+ * SEARCH_MIN_CHARS..SEARCH_TOKEN_MAX_LENGTH code points, letters and digits only
+ * (SEARCH_TOKEN_PATTERN, checked element by element by the rules) — and a search is
+ * `array-contains` of the normalised query's longest word, the remaining words filtered on the
+ * page client-side.
  */
 import { SEARCH_MIN_CHARS, SEARCH_TOKEN_MAX_LENGTH, SEARCH_TOKENS_MAX } from './constants.js';
 
@@ -28,11 +30,13 @@ export function words(text: string): string[] {
  */
 export function searchTokens(...texts: Array<string | null | undefined>): string[] {
   const out = new Set<string>();
+  // Lengths count code points, as the rules do (a letter outside the BMP is one character).
   const add = (word: string) => {
-    const max = Math.min(word.length, SEARCH_TOKEN_MAX_LENGTH);
+    const chars = Array.from(word);
+    const max = Math.min(chars.length, SEARCH_TOKEN_MAX_LENGTH);
     for (let len = SEARCH_MIN_CHARS; len <= max; len++) {
       if (out.size >= SEARCH_TOKENS_MAX) return;
-      out.add(word.slice(0, len));
+      out.add(chars.slice(0, len).join(''));
     }
   };
   for (const text of texts) {
@@ -49,10 +53,12 @@ export function searchTokens(...texts: Array<string | null | undefined>): string
  * null when the input is too short to search (fewer than SEARCH_MIN_CHARS).
  */
 export function searchQueryToken(input: string): string | null {
-  const ws = words(input).filter((w) => w.length >= SEARCH_MIN_CHARS);
+  const ws = words(input)
+    .map((w) => Array.from(w))
+    .filter((w) => w.length >= SEARCH_MIN_CHARS);
   if (!ws.length) return null;
   const longest = ws.reduce((a, b) => (b.length > a.length ? b : a));
-  return longest.slice(0, SEARCH_TOKEN_MAX_LENGTH);
+  return longest.slice(0, SEARCH_TOKEN_MAX_LENGTH).join('');
 }
 
 /** Client-side refinement after the array-contains query: every query word prefixes some word. */

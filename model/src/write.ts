@@ -3,6 +3,7 @@
  * search tokens, and nulls instead of empty strings. `serverTime` is the SDK's
  * `serverTimestamp()` sentinel, passed in so this package needs no Firebase import.
  */
+import { INLINE_CONTENT_TYPES, LIMITS } from './constants.js';
 import { tokensFor, type SearchableCollection } from './search.js';
 
 export function stampCreate<T extends object>(data: T, uid: string, serverTime: unknown) {
@@ -26,4 +27,33 @@ export function withSearchTokens<T extends Record<string, unknown>>(
   data: T,
 ) {
   return { ...data, searchTokens: tokensFor(collection, data) };
+}
+
+/**
+ * Signs a note: `authorName` is the author's member name (members/{uid}.fullName), which the
+ * rules compare with the caller's member document; it never changes afterwards.
+ */
+export function withAuthorName<T extends object>(data: T, member: { fullName: string }) {
+  return { ...data, authorName: member.fullName };
+}
+
+/**
+ * Storage metadata for an upload (storage.rules): the file's type, or application/octet-stream
+ * when the browser gives none (or an absurd one); any type outside INLINE_CONTENT_TYPES is
+ * stored with an attachment disposition, so opening it from the bucket downloads it instead of
+ * rendering it (no HTML or SVG runs at the bucket's origin). No custom metadata: the rules
+ * refuse it. Use the same `contentType` as the record's `mimeType`.
+ */
+export function uploadMetadata(file: { type: string; name: string }): {
+  contentType: string;
+  contentDisposition?: string;
+} {
+  const type = file.type.trim().toLowerCase();
+  const contentType = type && type.length <= LIMITS.mimeType ? type : 'application/octet-stream';
+  if ((INLINE_CONTENT_TYPES as readonly string[]).includes(contentType)) return { contentType };
+  const name = encodeURIComponent(file.name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return { contentType, contentDisposition: `attachment; filename*=UTF-8''${name}` };
 }

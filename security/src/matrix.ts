@@ -85,7 +85,8 @@ export const EXPECTED = {
   },
   companies: crud('companies'),
   contacts: crud('contacts'),
-  // A note is added/edited with contacts.edit, deleted with contacts.delete.
+  // A note is added/edited with contacts.edit (the update cell edits the caller's own note:
+  // only the author edits one), deleted with contacts.delete.
   notes: { ...crud('contacts'), create: perm('contacts', 'edit') },
   deals: crud('deals'),
   tasks: crud('tasks'),

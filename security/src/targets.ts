@@ -33,6 +33,7 @@ import {
   NOW,
   DAY,
   OTHER_USER,
+  ownNoteId,
   SEEDED_ID,
   sendLogDoc,
   storedAudit,
@@ -228,7 +229,8 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   sendLog: serverDoc(`${A}/sendLog`, () => `${A}/sendLog/log1`, sendLogDoc, { status: 'failed' }),
   companies: crmTarget('companies'),
   contacts: crmTarget('contacts'),
-  notes: crmTarget('notes'),
+  // A note is edited only by its author: get and update use the caller's own note.
+  notes: { ...crmTarget('notes'), docPath: (uid) => `${crmCollectionPath('notes')}/${ownNoteId(uid)}` },
   deals: crmTarget('deals'),
   tasks: crmTarget('tasks'),
   meetings: crmTarget('meetings'),

@@ -27,9 +27,31 @@ const url: FieldCases = {
   ok: [null, 'https://acme.hn', 'http://acme.hn/x?y=1'],
   bad: ['javascript:alert(1)', 'acme.hn', `https://${s(2050)}`, 5],
 };
-const nullableId: FieldCases = { ok: [null, 'abc123'], bad: ['', 5, s(129), { id: 'x' }] };
-const id: FieldCases = { ok: ['sellerA', s(128)], bad: [null, '', s(129), 5] };
-const tokens: FieldCases = { ok: [[], list(120)], bad: ['acme', list(121), null] };
+const nullableId: FieldCases = { ok: [null, 'abc123', s(128)], bad: ['', 5, s(129), { id: 'x' }, 'a/b'] };
+/** ownerId of contacts and deals (created by the admin: themself or another member). */
+const owner: FieldCases = { ok: ['adminA', 'sellerA'], bad: [null, '', s(129), 5, 'not-a-member', 'a/b'] };
+/** A list of distinct ids (assigneeIds, participantIds). */
+const idList = (max: number): FieldCases => ({
+  ok: [[], list(max), ['sellerA', 'x'.repeat(128)]],
+  bad: ['u1', list(max + 1), null, [5], [null], [{}], [''], ['x'.repeat(129)], ['a/b'], ['u1', 'u1'], [true]],
+});
+const tokens: FieldCases = {
+  ok: [[], list(120), ['ñandu', 'x'.repeat(20), 'ÁRBOL', '١٢']],
+  bad: [
+    'acme',
+    list(121),
+    null,
+    [5],
+    [null],
+    [{}],
+    ['a'],
+    ['x'.repeat(21)],
+    ['ab cd'],
+    ['a-b'],
+    ['ab', 'ab'],
+    [''],
+  ],
+};
 const nullableTs: FieldCases = { ok: [null, ts(NOW + DAY)], bad: ['2026-01-01', 1767225600000] };
 
 export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>> = {
@@ -63,12 +85,13 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     isCustomer: { ok: [true, false], bad: ['yes', null, 1] },
     lifecycleStage: { ok: ['lead', 'customer', 'other'], bad: ['Lead', 'client', null] },
     linkedinUrl: url,
-    ownerId: id,
+    ownerId: owner,
     searchTokens: tokens,
   },
   notes: {
     content: text(10_000),
-    authorName: optText(100),
+    // The author's member name (memberDoc: 'User adminA').
+    authorName: { ok: ['User adminA'], bad: [null, '', 'User sellerA', 'x'.repeat(101), 5] },
   },
   deals: {
     title: text(200),
@@ -80,7 +103,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     primaryContactId: nullableId,
     companyName: optText(200),
     primaryContactName: optText(200),
-    ownerId: id,
+    ownerId: owner,
     notes: optText(5000),
     searchTokens: tokens,
   },
@@ -93,7 +116,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     companyId: nullableId,
     contactName: optText(200),
     companyName: optText(200),
-    assigneeIds: { ok: [[], list(20)], bad: ['u1', list(21), null] },
+    assigneeIds: idList(20),
     searchTokens: tokens,
   },
   meetings: {
@@ -106,7 +129,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     companyId: nullableId,
     contactName: optText(200),
     companyName: optText(200),
-    participantIds: { ok: [[], list(50)], bad: [list(51), 'u1'] },
+    participantIds: idList(50),
     searchTokens: tokens,
   },
   tickets: {
@@ -115,7 +138,8 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     status: { ok: ['New', 'In Progress', 'Waiting', 'Resolved', 'Closed'], bad: ['new', 'Open', null] },
     description: optText(10_000),
     source: optText(100),
-    ownerId: nullableId,
+    // null or a member of the organization.
+    ownerId: { ok: [null, 'sellerA', 'adminA'], bad: ['', 5, 'not-a-member', 'adminB', 'a/b'] },
     priority: { ok: [null, 'Low', 'Medium', 'High'], bad: ['Urgent', 'low'] },
     contactId: nullableId,
     companyId: nullableId,
@@ -125,7 +149,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
   },
   folders: {
     name: text(100),
-    parentId: { ok: [null, 'folder1'], bad: [(self: string) => self, 5, ''] },
+    parentId: { ok: [null, 'folder1'], bad: [(self: string) => self, 5, '', 'ghost-folder', 'a/b'] },
   },
   documents: {
     fileName: text(255),
@@ -143,7 +167,8 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     },
     size: { ok: [0, 26_214_400], bad: [26_214_401, -1, 1.5, '10'] },
     mimeType: { ok: ['', 'application/pdf'], bad: [s(256), 5, null] },
-    folderId: nullableId,
+    // null or an existing folder.
+    folderId: { ok: [null, 'folder1'], bad: ['', 5, 'ghost-folder', 'a/b'] },
     searchTokens: tokens,
   },
   sequences: {

@@ -87,7 +87,8 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         searchTokens: tokensFor('contacts', { name: 'Ana Pérez', email: 'ana@acme.hn' }),
       };
     case 'notes':
-      return { content: 'Llamar el lunes' };
+      // Signed with the author's member name (memberDoc: `User ${uid}`).
+      return { content: 'Llamar el lunes', authorName: `User ${uid}` };
     case 'deals':
       return {
         title: 'Licencias 2027',
@@ -169,6 +170,9 @@ export const SEEDED_ID: Record<CrmName, string> = {
 };
 
 export const CRM_NAMES = Object.keys(SEEDED_ID) as CrmName[];
+
+/** The id of the note on contact1 written by `uid` (seeded for every role). */
+export const ownNoteId = (uid: string) => `note_${uid}`;
 
 export function activeSubscription(): Doc {
   return {
@@ -282,6 +286,12 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
         docs.push([`organizations/${r.org}/mailConnections/${uid}`, mailConnectionDoc(uid)]);
       }
     }
+    // Each caller's own note on contact1 (only the author edits a note).
+    for (const r of ROLES)
+      docs.push([
+        `${crmCollectionPath('notes')}/${ownNoteId(r.uid ?? GHOST)}`,
+        { ...crmBody('notes', r.uid ?? GHOST, ''), ...storedAudit(r.uid ?? GHOST) },
+      ]);
     docs.push([`users/${OTHER_USER}`, userDoc(OTHER_USER, ORG_A)]);
     docs.push([`organizations/${ORG_A}/members/${VICTIM}`, memberDoc('seller', {}, VICTIM)]);
     docs.push([`organizations/${ORG_A}/mailConnections/${VICTIM}`, mailConnectionDoc(VICTIM)]);

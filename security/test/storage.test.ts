@@ -17,7 +17,7 @@ import {
 } from 'firebase/storage';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 
-import { can, UPLOAD_MAX_BYTES, type Action } from '@trato/model';
+import { can, UPLOAD_MAX_BYTES, uploadMetadata, type Action } from '@trato/model';
 
 import { storageFor } from '../src/callers.js';
 import { createEnv } from '../src/env.js';
@@ -147,6 +147,74 @@ describe.concurrent('uploads: size, name and place', () => {
   allowed('listing the own documents folder', () => list(ref(admin(), A)));
   denied('the superadmin reads a file', () =>
     getBytes(ref(storageFor(env, { uid: 'root', superadmin: true }), SEEDED)),
+  );
+});
+
+describe.concurrent('uploads: content type, disposition and custom metadata', () => {
+  const up = (name: string, metadata: Record<string, unknown>) => () =>
+    uploadBytes(ref(admin(), `${A}/${name}`), pdf(), metadata);
+  const page = '<script>alert(document.cookie)</script>';
+  denied('an HTML page served inline (stored XSS)', up('xss1/page.html', { contentType: 'text/html' }));
+  denied(
+    'HTML with a charset parameter, inline',
+    up('xss2/page.html', { contentType: 'text/html; charset=utf-8' }),
+  );
+  denied('HTML in upper case, inline', up('xss3/page.html', { contentType: 'TEXT/HTML' }));
+  denied(
+    'an SVG image served inline (scripts run in SVG)',
+    up('xss4/logo.svg', { contentType: 'image/svg+xml' }),
+  );
+  denied('XHTML served inline', up('xss5/page.xhtml', { contentType: 'application/xhtml+xml' }));
+  denied('XML served inline (XSLT, XHTML namespaces)', up('xss6/data.xml', { contentType: 'text/xml' }));
+  denied('JavaScript served inline', up('xss7/app.js', { contentType: 'text/javascript' }));
+  denied('an unknown type served inline', up('xss8/x.bin', { contentType: 'application/x-whatever' }));
+  denied(
+    'HTML with an inline disposition',
+    up('xss9/page.html', { contentType: 'text/html', contentDisposition: 'inline' }),
+  );
+  denied(
+    'HTML with a disposition that only mentions attachment',
+    up('xss10/page.html', {
+      contentType: 'text/html',
+      contentDisposition: 'inline; filename="attachment.html"',
+    }),
+  );
+  denied(
+    'custom metadata naming an uploader',
+    up('meta1/a.pdf', { ...meta, customMetadata: { uploadedBy: 'sellerA' } }),
+  );
+  denied('custom metadata of any kind', up('meta2/a.pdf', { ...meta, customMetadata: { note: page } }));
+  allowed(
+    'HTML uploaded as an attachment (downloaded, never rendered)',
+    up('ok1/page.html', {
+      contentType: 'text/html',
+      contentDisposition: `attachment; filename*=UTF-8''page.html`,
+    }),
+  );
+  allowed(
+    'a Word document as an attachment',
+    up('ok2/a.docx', {
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      contentDisposition: 'attachment',
+    }),
+  );
+  allowed('a PDF inline', up('ok3/a.pdf', meta));
+  allowed('a PNG inline', up('ok4/a.png', { contentType: 'image/png' }));
+  allowed('a JPEG inline', up('ok5/a.jpg', { contentType: 'image/jpeg' }));
+  allowed('plain text inline', up('ok6/a.txt', { contentType: 'text/plain' }));
+  allowed('CSV inline', up('ok7/a.csv', { contentType: 'text/csv' }));
+  for (const file of [
+    { name: 'página.html', type: 'text/html' },
+    { name: 'logo (1).svg', type: 'image/svg+xml' },
+    { name: 'sin-tipo', type: '' },
+    { name: 'informe.pdf', type: 'application/pdf' },
+  ])
+    allowed(`uploadMetadata(${JSON.stringify(file)}) is accepted`, () =>
+      uploadBytes(ref(admin(), `${A}/um_${file.name.length}/${file.name}`), pdf(), uploadMetadata(file)),
+    );
+  allowed(
+    'bytes of unknown type (application/octet-stream)',
+    up('ok8/a.bin', { contentType: 'application/octet-stream' }),
   );
 });
 

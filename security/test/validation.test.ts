@@ -19,7 +19,6 @@ import {
   DAY,
   freshId,
   NOW,
-  SEEDED_ID,
   seedWorld,
   storedAudit,
   ts,
@@ -52,8 +51,17 @@ function planCreate(c: ContractCollection, changes: Record<string, unknown> = {}
   return () => setDoc(doc(admin, `${crmCollectionPath(c)}/${id}`), data);
 }
 
-const seededPath = (c: ContractCollection) => `${crmCollectionPath(c)}/${SEEDED_ID[c]}`;
-const update = (c: ContractCollection, patch: Doc) => () => updateDoc(doc(admin, seededPath(c)), patch);
+/** Plans an update of a fresh copy of the seeded document (the cases run concurrently). */
+function update(c: ContractCollection, patch: Doc) {
+  const id = freshId(`upd_${c}`);
+  if (c === 'enrollments')
+    seeds.push([
+      `${crmCollectionPath('contacts')}/${id}`,
+      { ...crmBody('contacts', 'adminA', id), ...storedAudit() },
+    ]);
+  seeds.push([`${crmCollectionPath(c)}/${id}`, { ...crmBody(c, 'adminA', id), ...storedAudit() }]);
+  return () => updateDoc(doc(admin, `${crmCollectionPath(c)}/${id}`), patch);
+}
 const now = () => serverTimestamp();
 
 const collections = Object.keys(FIELD_CONTRACTS) as ContractCollection[];
@@ -128,6 +136,10 @@ for (const c of collections) {
 }
 
 // Collection-specific update rules.
+seeds.push([
+  `${crmCollectionPath('folders')}/folder2`,
+  { ...crmBody('folders', 'adminA', 'folder2'), ...storedAudit() },
+]);
 add(
   'documents: update',
   'moving to another folder is accepted',
