@@ -12,7 +12,7 @@ import {
  * Screenshots of every screen at phone and desktop widths in both languages, written to
  * web/screenshots/ (git-ignored) for visual review.
  */
-const WIDTHS = [360, 1280] as const;
+const WIDTHS = [390, 1280] as const;
 /** web/screenshots/, wherever Playwright is started from. */
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const LANGUAGES = ['es', 'en'] as const;
@@ -42,7 +42,7 @@ async function waitLoaded(page: Page) {
 
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
-    const size = { width, height: width === 360 ? 780 : 860 };
+    const size = { width, height: width === 390 ? 844 : 860 };
     const tag = `${language}-${width}`;
 
     test(`screenshots of the public screens ${tag}`, async ({ page }) => {
@@ -105,10 +105,25 @@ for (const language of LANGUAGES) {
       const token = await inviteToken(admin, uniqueEmail(`shot-invitee-${tag}`));
 
       await loginAs(page, adminEmail);
+      // A new organization: the paywall, Stripe's hosted Checkout, then the open app.
+      await expect(page.getByTestId('paywall')).toBeVisible(SLOW);
+      await shot(page, `paywall-admin-${tag}`);
+      await page.getByTestId('paywall').getByRole('button').first().click();
+      await expect(page).toHaveURL(/\/checkout\/cs_test_/, SLOW);
+      await shot(page, `stripe-checkout-${tag}`);
+      await page.getByRole('button', { name: /^(Iniciar prueba|Start trial)$/ }).click();
+      await expect(page.getByTestId('paywall')).toHaveCount(0, SLOW);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
       await shot(page, `shell-dashboard-${tag}`, false);
+      await page.goto('/subscription');
+      await expect(page.getByTestId('subscription-status')).toBeVisible(SLOW);
+      await shot(page, `subscription-${tag}`);
+      await page.getByRole('button', { name: /^(Gestionar suscripción|Manage subscription)$/ }).click();
+      await expect(page).toHaveURL(/\/portal\//, SLOW);
+      await shot(page, `stripe-portal-${tag}`);
+      await page.goto('/dashboard');
 
-      if (width === 360) {
+      if (width === 390) {
         await page.getByRole('button', { name: /barra lateral|sidebar/i }).click();
         await expect(page.getByTestId('sidebar')).toBeVisible();
         await shot(page, `shell-mobile-drawer-${tag}`, false);

@@ -144,3 +144,34 @@ export async function loginThroughUi(page: Page, email: string, password: string
   // The first calls start the functions' runtime in the emulator: allow for that.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }
+
+/** The local Stripe (emulator/src/stripe): hosted pages and test controls. */
+export const STRIPE_URL = `http://${process.env.STRIPE_EMULATOR_HOST ?? '127.0.0.1:12111'}`;
+
+/** A test control of the local Stripe (clock, deliveries, checkout completion). */
+export async function stripeControl<T = unknown>(path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(`${STRIPE_URL}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Stripe control ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Starts the organization's trial the way an admin does, without the UI: the checkout callable,
+ * then the hosted page's "start trial" through the local Stripe's control. The webhook then
+ * opens the app (the pages wait for it).
+ */
+export async function startTrial(
+  admin: { organizationId: string; idToken: string },
+  returnOrigin = `http://127.0.0.1:${process.env.WEB_E2E_PORT ?? 5199}`,
+): Promise<void> {
+  const { url } = await callCallable<{ url: string }>(
+    'createCheckoutSession',
+    { organizationId: admin.organizationId, returnOrigin, language: 'es' },
+    admin.idToken,
+  );
+  await stripeControl(`checkout/${new URL(url).pathname.split('/').pop()}/complete`, {});
+}
