@@ -329,6 +329,19 @@ describe.concurrent('server-only stores', () => {
     ),
   );
   denied('deleting the subscription mirror', () => deleteDoc(doc(db('adminA'), `${A}/billing/subscription`)));
+  // The webhook maps a Stripe customer to an organization only through billing/customer.
+  denied('the admin points the organization at another Stripe customer', () =>
+    setDoc(doc(db('adminA'), `${A}/billing/customer`), { stripeCustomerId: 'cus_someone_else' }),
+  );
+  denied('the admin of B claims A’s Stripe customer for B', () =>
+    setDoc(doc(db('adminB'), `${B}/billing/customer`), { stripeCustomerId: 'cus_of_A' }),
+  );
+  denied('a seller writes a trial mirror with a far trial end', () =>
+    setDoc(doc(db('sellerA'), `${A}/billing/subscription`), {
+      status: 'trialing',
+      trialEnd: ts(NOW + 3650 * DAY),
+    }),
+  );
   denied('marking my mail connection connected', () =>
     setDoc(doc(db('adminA'), `${A}/mailConnections/adminA`), {
       provider: 'gmail',
@@ -371,6 +384,11 @@ describe.concurrent('server-only stores', () => {
   denied('replaying a Stripe event id', () =>
     setDoc(doc(db('adminA'), 'stripeEvents/evt_2'), { type: 'invoice.paid' }),
   );
+  denied('pre-recording a future Stripe event id so its delivery is skipped', () =>
+    setDoc(doc(db('adminA'), 'stripeEvents/evt_future_cancel'), { type: 'customer.subscription.deleted' }),
+  );
+  denied('deleting a processed Stripe event record', () => deleteDoc(doc(db('adminA'), 'stripeEvents/evt_1')));
+  denied('reading processed Stripe events', () => getDoc(doc(db('adminA'), 'stripeEvents/evt_1')));
   denied('reading OAuth states', () => getDocs(collection(db('adminA'), 'oauthStates')));
 });
 
