@@ -54,7 +54,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'chromium',
+      testIgnore: /subscription\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // The billing journeys move the local Stripe's clock, which every trial shares: they run
+    // alone, after the other journeys, so no one else's trial ends under them.
+    {
+      name: 'billing',
+      testMatch: /subscription\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
     command: WEB_SERVER_COMMAND,

@@ -3,6 +3,7 @@ import {
   createAdminWithOrganization,
   createEmulatorUser,
   emulatorOobCodes,
+  startTrial,
   uniqueEmail,
   uniqueUsername,
 } from './support';
@@ -44,7 +45,8 @@ test.describe('sign-up and login against the Auth emulator', () => {
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Cuenta creada');
     await expect(toast).toContainText('Revisa tu email para confirmar');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // A new organization has no subscription yet: the dashboard shows the paywall.
+    await expect(page.getByRole('heading', { level: 1, name: 'Suscripción Requerida' })).toBeVisible(SLOW);
     await expect(page.getByTestId('user-email')).toHaveText(email);
     // The organization exists: its name is in the top bar, and the sign-up metadata was used up.
     await expect(page.getByTestId('org-name')).toHaveText('Café Aurora');
@@ -81,12 +83,12 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await page.getByLabel(/^Nombre de la empresa/).fill('Ferretería Centro');
     await page.getByRole('button', { name: 'Crear organización' }).click();
     await expect(page.getByTestId('org-name')).toHaveText('Ferretería Centro', SLOW);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Suscripción Requerida' })).toBeVisible(SLOW);
   });
 
   test('a registered user logs in, is welcomed back, and can sign out', async ({ page }) => {
     const email = uniqueEmail('login');
-    await createAdminWithOrganization(email, PASSWORD);
+    await startTrial(await createAdminWithOrganization(email, PASSWORD));
     await page.goto('/auth');
     await login(page, email);
     await expect(page.getByTestId('toast')).toContainText('Bienvenido de vuelta');
@@ -144,7 +146,7 @@ test.describe('sign-up and login against the Auth emulator', () => {
   test('in English the toasts are English', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
     const email = uniqueEmail('english');
-    await createAdminWithOrganization(email, PASSWORD);
+    await startTrial(await createAdminWithOrganization(email, PASSWORD));
     await page.goto('/auth');
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Password/).fill(PASSWORD);
@@ -155,7 +157,7 @@ test.describe('sign-up and login against the Auth emulator', () => {
 
   test('after logging in, the user returns to the protected page first asked for', async ({ page }) => {
     const email = uniqueEmail('return');
-    await createAdminWithOrganization(email, PASSWORD);
+    await startTrial(await createAdminWithOrganization(email, PASSWORD));
     await page.goto('/tareas');
     await expect(page).toHaveURL(/\/auth$/);
     await login(page, email);

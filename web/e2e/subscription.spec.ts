@@ -19,7 +19,8 @@ const PASSWORD = 'secreto123';
 const SLOW = { timeout: 45_000 };
 const DAY = 86_400;
 
-// Both journeys move the local Stripe's clock: one at a time, each from Stripe's "now".
+// These journeys run alone (the 'billing' project, after the others): one at a time, each from
+// Stripe's real "now", because advancing the local Stripe's clock ends every trial it holds.
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async () => {
   await stripeControl('reset');
@@ -29,6 +30,32 @@ async function expectPaywall(page: Page, title: string) {
   await expect(page.getByTestId('paywall')).toBeVisible(SLOW);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
+
+test('en: the paywall, hosted Checkout and /subscription in English', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
+  const adminEmail = uniqueEmail('pay-en');
+  await createAdminWithOrganization(adminEmail, PASSWORD, { companyName: 'Sunrise Bakery', language: 'en' });
+  await page.goto('/auth');
+  await page.locator('input[name="email"]').fill(adminEmail);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await expectPaywall(page, 'Subscription Required');
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/`), SLOW);
+  await expect(page.getByText('14 days free, then $20.00 per month')).toBeVisible();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+  await page.goto('/subscription');
+  await expect(page.getByTestId('subscription-status')).toHaveText('Free trial', SLOW);
+  await expect(page.getByTestId('subscription-detail')).toContainText('14 trial days left');
+
+  // The customer portal and back.
+  await page.getByRole('button', { name: 'Manage subscription' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/portal/`), SLOW);
+  await page.getByRole('link', { name: /Return to Trato/ }).click();
+  await expect(page).toHaveURL(/\/subscription$/, SLOW);
+});
 
 test('es: trial without a card, the trial ends, a declined card, then a paid subscription', async ({
   page,
@@ -117,30 +144,4 @@ test('es: trial without a card, the trial ends, a declined card, then a paid sub
   await page.goto('/subscription');
   await expect(page.getByTestId('subscription-status')).toHaveText('Activa', SLOW);
   await expect(page.getByTestId('subscription-detail')).toContainText('Próxima renovación');
-});
-
-test('en: the paywall, hosted Checkout and /subscription in English', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
-  const adminEmail = uniqueEmail('pay-en');
-  await createAdminWithOrganization(adminEmail, PASSWORD, { companyName: 'Sunrise Bakery', language: 'en' });
-  await page.goto('/auth');
-  await page.locator('input[name="email"]').fill(adminEmail);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
-  await expectPaywall(page, 'Subscription Required');
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/`), SLOW);
-  await expect(page.getByText('14 days free, then $20.00 per month')).toBeVisible();
-  await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
-  await page.goto('/subscription');
-  await expect(page.getByTestId('subscription-status')).toHaveText('Free trial', SLOW);
-  await expect(page.getByTestId('subscription-detail')).toContainText('14 trial days left');
-
-  // The customer portal and back.
-  await page.getByRole('button', { name: 'Manage subscription' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/portal/`), SLOW);
-  await page.getByRole('link', { name: /Return to Trato/ }).click();
-  await expect(page).toHaveURL(/\/subscription$/, SLOW);
 });

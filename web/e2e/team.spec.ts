@@ -19,6 +19,8 @@ const TEXT = {
     email: /^Email/,
     password: /^Contraseña/,
     accountCreated: 'Cuenta creada',
+    startTrial: 'Iniciar Prueba Gratis',
+    checkoutStartTrial: 'Iniciar prueba',
     nav: 'Secciones',
     settings: 'Ajustes',
     team: 'Equipo',
@@ -58,6 +60,8 @@ const TEXT = {
     email: /^Email/,
     password: /^Password/,
     accountCreated: 'Account created',
+    startTrial: 'Start Free Trial',
+    checkoutStartTrial: 'Start trial',
     nav: 'Sections',
     settings: 'Settings',
     team: 'Team',
@@ -129,6 +133,10 @@ for (const language of ['es', 'en'] as const) {
     await expect(admin.getByTestId('toast').first()).toContainText(L.accountCreated);
     await expect(admin.getByTestId('org-name')).toHaveText(company);
     await expect(navLinks(admin, language)).toHaveCount(10);
+    // The new organization starts its trial (local Stripe's hosted Checkout, no card).
+    await admin.getByTestId('paywall').getByRole('button', { name: L.startTrial }).click();
+    await admin.getByRole('button', { name: L.checkoutStartTrial }).click();
+    await expect(admin.getByTestId('paywall')).toHaveCount(0, SLOW);
 
     // 2. Ajustes → Equipo: invite a seller who may only view and create contacts.
     await navLinks(admin, language).filter({ hasText: L.settings }).click();
