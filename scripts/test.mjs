@@ -35,6 +35,8 @@ async function runSuite(suite) {
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
       { cwd: suite.cwd, env },
     );
+  } else if (suite.kind === 'node') {
+    status = await run('node', [suite.script, '--report', report], { cwd: suite.cwd, env });
   } else {
     status = await run('npx', ['playwright', 'test', '-c', suite.config, '--reporter=list,json'], {
       cwd: suite.cwd,
@@ -57,6 +59,10 @@ function countResults(kind, report, status) {
     };
     // A file that fails to load has no tests but fails the run.
     if (status !== 0 && counts.failed === 0) counts.failed = Math.max(1, data.numFailedTestSuites ?? 1);
+  } else if (kind === 'node') {
+    // Plain scripts write { passed, failed, skipped } themselves.
+    counts = { passed: data.passed, failed: data.failed, skipped: data.skipped ?? 0 };
+    if (status !== 0 && counts.failed === 0) counts.failed = 1;
   } else {
     const s = data.stats;
     counts = { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
@@ -154,6 +160,8 @@ const standalone = [
   vitestSuite('model', 'model'),
   vitestSuite('emulator', 'emulator'),
   vitestSuite('web (unit)', 'web'),
+  // JavaScript bytes per route of a production build against the budgets (issue 12).
+  { name: 'web (size)', kind: 'node', cwd: path.join(root, 'web'), script: 'scripts/size-check.mjs' },
 ];
 const withCloud = [
   vitestSuite('functions', 'functions', cloudEnv),
