@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
-import { FirestoreProvider, FunctionsProvider, StorageProvider } from 'reactfire';
+import { FirebaseAppProvider, FirestoreProvider, FunctionsProvider, StorageProvider } from 'reactfire';
+import { getCoreServices } from './app';
 import { getDataServices } from './data';
 
-/** Firestore, Storage and Functions for the signed-in area. Must sit inside FirebaseAuthProviders. */
+/** Firestore, Storage and Functions for the signed-in area (reactfire). Must sit inside FirebaseAuthProviders. */
 export function FirebaseDataProviders({ children }: { children: ReactNode }) {
+  const { app } = getCoreServices();
   const { firestore, storage, functions } = getDataServices();
   return (
-    <FirestoreProvider sdk={firestore}>
-      <StorageProvider sdk={storage}>
-        <FunctionsProvider sdk={functions}>{children}</FunctionsProvider>
-      </StorageProvider>
-    </FirestoreProvider>
+    <FirebaseAppProvider firebaseApp={app}>
+      <FirestoreProvider sdk={firestore}>
+        <StorageProvider sdk={storage}>
+          <FunctionsProvider sdk={functions}>{children}</FunctionsProvider>
+        </StorageProvider>
+      </FirestoreProvider>
+    </FirebaseAppProvider>
   );
 }

@@ -1,14 +1,16 @@
 import {
   createUserWithEmailAndPassword,
+  onIdTokenChanged,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   updateProfile,
+  type Auth,
   type User,
 } from 'firebase/auth';
-import { useMemo } from 'react';
-import { useAuth, useSigninCheck } from 'reactfire';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useFirebaseAuth } from './FirebaseProviders';
 
 export type { User } from 'firebase/auth';
 
@@ -17,12 +19,43 @@ export type SessionState =
   | { status: 'signedIn'; user: User }
   | { status: 'signedOut'; user: null };
 
+interface SessionStore {
+  get(): SessionState;
+  subscribe(listener: () => void): () => void;
+}
+
+const LOADING: SessionState = { status: 'loading', user: null };
+const stores = new WeakMap<Auth, SessionStore>();
+
+/**
+ * One listener per Auth instance, for the app's lifetime, so a screen that mounts later gets the
+ * known session at once. onIdTokenChanged (like reactfire's useSigninCheck, which this replaces)
+ * also reports token refreshes, e.g. after the custom claims changed.
+ */
+function sessionStore(auth: Auth): SessionStore {
+  let store = stores.get(auth);
+  if (store) return store;
+  let state = LOADING;
+  const listeners = new Set<() => void>();
+  onIdTokenChanged(auth, (user) => {
+    state = user ? { status: 'signedIn', user } : { status: 'signedOut', user: null };
+    for (const listener of listeners) listener();
+  });
+  store = {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  stores.set(auth, store);
+  return store;
+}
+
 /** The current session: loading until Firebase Auth reports the first state. */
 export function useSession(): SessionState {
-  const { status, data } = useSigninCheck();
-  if (status === 'loading' || !data) return { status: 'loading', user: null };
-  if (data.signedIn && data.user) return { status: 'signedIn', user: data.user };
-  return { status: 'signedOut', user: null };
+  const store = sessionStore(useFirebaseAuth());
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
 export interface SignUpInput {
@@ -61,7 +94,7 @@ export interface AuthApi {
 
 /** Email/password operations against Firebase Auth (the emulator in development). */
 export function useAuthApi(): AuthApi {
-  const auth = useAuth();
+  const auth = useFirebaseAuth();
   return useMemo<AuthApi>(
     () => ({
       async signIn(email, password) {
