@@ -1,12 +1,13 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { landingPrerender, spaShellFallback } from './build/landingPage.js';
 import { slimFirebase } from './build/slimFirebase.js';
 
 // The dev server always uses port 5173 (strict). End-to-end tests start their own
 // server with `--port 5199` on the command line, which overrides this value.
 export default defineConfig({
-  plugins: [react(), slimFirebase()],
+  plugins: [react(), slimFirebase(), landingPrerender(), spaShellFallback()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -21,7 +22,7 @@ export default defineConfig({
         './src/main.tsx',
         './src/app/FirebaseRoot.tsx',
         './src/features/auth/AuthPage.tsx',
-        './src/features/shell/ProtectedArea.tsx',
+        './src/app/shell/ProtectedArea.tsx',
       ],
     },
   },

@@ -61,6 +61,7 @@ export function Hero() {
                 component={RouterLink}
                 to="/auth"
                 state={{ mode: 'signup' }}
+                data-auth-mode="signup"
                 variant="contained"
                 size="large"
                 endIcon={<ArrowForwardRoundedIcon />}

@@ -9,6 +9,8 @@ import { Logo } from '@/components/Logo';
 
 export function LandingFooter() {
   const { t } = useTranslation();
+  // data-year: the prerendered page's script updates it when the year changes after the build.
+  const year = new Date().getFullYear();
   return (
     <Box component="footer" sx={{ bgcolor: '#0F172A', color: '#E2E8F0', py: { xs: 5, md: 6 } }}>
       <Container maxWidth="lg">
@@ -46,8 +48,12 @@ export function LandingFooter() {
             </Link>
           </Stack>
         </Stack>
-        <Typography variant="body2" sx={{ color: '#94A3B8', mt: 4, pt: 3, borderTop: '1px solid #1E293B' }}>
-          {t('landing.footer.rights', { year: new Date().getFullYear() })}
+        <Typography
+          variant="body2"
+          data-year={year}
+          sx={{ color: '#94A3B8', mt: 4, pt: 3, borderTop: '1px solid #1E293B' }}
+        >
+          {t('landing.footer.rights', { year })}
         </Typography>
       </Container>
     </Box>

@@ -92,6 +92,7 @@ export function PricingSection() {
               component={RouterLink}
               to="/auth"
               state={{ mode: 'signup' }}
+              data-auth-mode="signup"
               variant="contained"
               size="large"
               fullWidth
