@@ -29,8 +29,13 @@ export const BUDGETS = {
   landing: 120 * KB,
   /** Any route of the SPA (sign-in, invitation, the signed-in shell and each of its sections). */
   app: 350 * KB,
-  /** Per-route budgets, by route pattern, e.g. '/contactos': 380 * KB (say why next to it). */
-  routes: {},
+  /** Per-route budgets, by route pattern, each with its reason. */
+  routes: {
+    // Superadmin only (no customer opens it); its list is the shared DataList, whose MUI X Data Grid
+    // weighs ~135 KB on its own. Issue 12 sets no budget for list pages: decide one for the CRM
+    // sections before they adopt DataList (or load the grid only where it is shown).
+    '/admin': 560 * KB,
+  },
 };
 
 /**
