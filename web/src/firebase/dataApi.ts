@@ -8,7 +8,7 @@ export { MembershipProvider, useMembership } from './membership';
 export type { Membership, MembershipStatus } from './membership';
 export { useDocument, useLiveList, usePagedList } from './hooks';
 export type { LiveError, LiveState, PagedList } from './hooks';
-export { orgRequest } from './queries';
+export { listQueryId, orgRequest } from './queries';
 export type { QueryRequest } from './queries';
 export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';
