@@ -6,7 +6,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useField } from 'formik';
+import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountType } from '../utils/schemas';
@@ -24,7 +24,11 @@ const OPTIONS: {
 /** Administrador (default) or Empleado, as two selectable cards backed by real radio buttons. */
 export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
   const { t } = useTranslation();
-  const [field, , helpers] = useField<AccountType>('accountType');
+  const [field] = useField<AccountType>('accountType');
+  const { values, resetForm } = useFormikContext<Record<string, unknown>>();
+  // Switching type shows other fields: keep what was typed, but start the new form unscolded
+  // (errors of an earlier empty submit must not land on fields never touched).
+  const choose = (value: AccountType) => resetForm({ values: { ...values, accountType: value } });
   return (
     <FormControl component="fieldset" disabled={disabled} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
@@ -33,7 +37,7 @@ export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
       <RadioGroup
         name="accountType"
         value={field.value}
-        onChange={(_event, value) => void helpers.setValue(value as AccountType)}
+        onChange={(_event, value) => choose(value as AccountType)}
         sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.25 }}
       >
         {OPTIONS.map((option) => {

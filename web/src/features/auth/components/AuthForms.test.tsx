@@ -131,6 +131,18 @@ describe('SignUpForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('switching to Empleado after an empty submit keeps what was typed and scolds no untouched field', async () => {
+    await renderWithApp(<SignUpForm onSubmit={() => Promise.resolve()} />);
+    type(/^Email/, 'luis@empresa.hn');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('El nombre es obligatorio')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Empleado' }));
+    expect(await screen.findByLabelText(/^Enlace de invitación/)).toBeTruthy();
+    expect(screen.queryByText('El enlace de invitación es obligatorio')).toBeNull();
+    expect(screen.queryByText('La contraseña es obligatoria')).toBeNull();
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('luis@empresa.hn');
+  });
+
   it('submits a complete administrator sign-up', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     await renderWithApp(<SignUpForm onSubmit={onSubmit} />);

@@ -23,6 +23,7 @@ import { FullNameField, UsernameField } from '@/components/form/AccountFields';
 import { describeAuthError, useAuthApi, useSession } from '@/firebase';
 import { callFunction, describeCallableError, type CallableContract } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
+import { describeError } from '@/i18n/errors';
 import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
 
 type InvitationInfo = CallableContract['getInvitation']['out'];
@@ -84,7 +85,7 @@ export default function InvitePage() {
       .catch((error: unknown) => {
         if (cancelled) return;
         if (!handleRefusal(error)) {
-          setState({ status: 'error', message: describeCallableError(error).message });
+          setState({ status: 'error', message: t(`errors.server.${describeError(error).key}`) });
         }
       });
     return () => {
@@ -169,6 +170,8 @@ export default function InvitePage() {
   const { invitation } = state;
   const roleLabel = t(`enums.role.${invitation.role}`);
   const mismatch = typedEmail && typedEmail.toLowerCase() !== invitation.email.toLowerCase();
+  const signedInAs = session.user?.email ?? null;
+  const signedInAsOther = signedInAs !== null && signedInAs.toLowerCase() !== invitation.email.toLowerCase();
 
   return (
     <AuthLayout>
@@ -207,6 +210,11 @@ export default function InvitePage() {
               data-testid="invite-role"
             />
           </Stack>
+          {signedInAsOther && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="invite-signed-in-as">
+              {t('invite.signedInAsOther', { email: signedInAs, invited: invitation.email })}
+            </Alert>
+          )}
           {mismatch && (
             <Alert severity="info" sx={{ mb: 2 }}>
               {t('invite.emailMismatch', { email: invitation.email })}

@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionMatrixTable } from './PermissionMatrixTable';
 import { permissionsForRole, type Role } from '@trato/model';
@@ -18,6 +17,7 @@ import { useToast } from '@/components/toast';
 import { FormTextField } from '@/components/form/FormTextField';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { callFunction, describeCallableError, invitationLink } from '@/firebase/dataApi';
+import { describeError } from '@/i18n/errors';
 import { canSendInvite, inviteSchema, type InviteValues } from '../utils/inviteForm';
 import { defaultInvitePermissions, toggleInvitePermission, toPermissionMap } from '../utils/permissionMatrix';
 import { useCopyLink } from './useCopyLink';
@@ -29,10 +29,25 @@ const initialValues = (): InviteValues => ({
 });
 
 /** Equipo: invite by email with role admin or seller; permission checkboxes only for seller. */
-export function InviteForm({ organizationId }: { organizationId: string }) {
+export interface CreatedInvitation {
+  invitationId: string;
+  email: string;
+  link: string;
+}
+
+export function InviteForm({
+  organizationId,
+  created,
+  onCreated,
+}: {
+  organizationId: string;
+  /** The invitation just sent, whose link is offered (cleared when it is dismissed or deleted). */
+  created: CreatedInvitation | null;
+  onCreated: (invitation: CreatedInvitation | null) => void;
+}) {
   const { t } = useTranslation();
   const { toast } = useToast();
-  const [created, setCreated] = useState<{ email: string; link: string } | null>(null);
+  const setCreated = onCreated;
   const { copy } = useCopyLink();
 
   const submit = async (values: InviteValues, helpers: FormikHelpers<InviteValues>) => {
@@ -45,7 +60,7 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
         permissions: permissionsForRole(values.role, toPermissionMap(values.permissions)),
       });
       toast({ title: t('team.invite.sent'), description: t('team.invite.sentHint'), variant: 'success' });
-      setCreated({ email, link: invitationLink(result.token) });
+      setCreated({ invitationId: result.invitationId, email, link: invitationLink(result.token) });
       helpers.resetForm({ values: initialValues() });
     } catch (error) {
       const described = describeCallableError(error);
@@ -54,7 +69,7 @@ export function InviteForm({ organizationId }: { organizationId: string }) {
         description:
           described.reason === 'already-member'
             ? t('team.invite.alreadyMember')
-            : described.message || t('auth.errors.unknown'),
+            : t(`errors.server.${describeError(error).key}`),
         variant: 'destructive',
       });
     }

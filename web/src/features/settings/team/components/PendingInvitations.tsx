@@ -19,7 +19,13 @@ import { localeFor, useLanguage } from '@/i18n';
 import { useCopyLink } from './useCopyLink';
 
 /** Pending invitations, newest first (invitations.pending), with copy-link and delete. */
-export function PendingInvitations({ organizationId }: { organizationId: string }) {
+export function PendingInvitations({
+  organizationId,
+  onDeleted,
+}: {
+  organizationId: string;
+  onDeleted?: (invitationId: string) => void;
+}) {
   const { t } = useTranslation();
   const { toast } = useToast();
   const showFailure = useErrorToast();
@@ -54,6 +60,7 @@ export function PendingInvitations({ organizationId }: { organizationId: string 
     run(id, 'delete', async () => {
       try {
         await deleteInvitation(organizationId, id);
+        onDeleted?.(id);
         toast({ title: t('team.invitations.deleted'), variant: 'success' });
       } catch (error) {
         showFailure(error);
