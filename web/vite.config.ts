@@ -35,7 +35,6 @@ export default defineConfig({
       'firebase/firestore',
       'firebase/storage',
       'firebase/functions',
-      'reactfire',
       'formik',
       'yup',
     ],
@@ -49,7 +48,7 @@ export default defineConfig({
     sourcemap: true,
     // .vite/manifest.json: which chunks each route loads (web/scripts/size-check.mjs, in npm test).
     manifest: true,
-    // The largest chunks (react-dom + react-router; Firestore + reactfire) are ~350-400 kB before
+    // The largest chunks (react-dom + react-router; Firestore) are ~350-400 kB before
     // gzip. What matters is each route's total: web/scripts/size-check.mjs.
     chunkSizeWarningLimit: 800,
   },

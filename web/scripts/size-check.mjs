@@ -47,9 +47,9 @@ export const BUDGETS = {
 export const CEILING_WHILE_OVER_BUDGET = 425 * KB;
 
 /**
- * Code that must never reach the browser, by strings only that code contains: reactfire imports
- * the Realtime Database and Remote Config SDKs and Firestore imports re2js, none of which the app
- * uses; web/build/slimFirebase.ts replaces them with stubs.
+ * Code that must never reach the browser, by strings only that code contains: the Realtime
+ * Database and Remote Config SDKs (once brought in by reactfire, now removed) and re2js, which
+ * Firestore imports for Pipeline queries only (web/build/slimFirebase.ts stubs it).
  */
 export const FORBIDDEN = [
   { what: 'Realtime Database SDK', markers: ['FIREBASE_DATABASE_EMULATOR_HOST', 'firebaseio.com'] },

@@ -2,7 +2,6 @@ import { Navigate, useParams, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
-import LandingPage from '@/features/landing/LandingPage';
 import { PlaceholderPage } from './shell/PlaceholderPage';
 import { pagePath, SECTIONS } from './sections';
 import type { RouteTitleHandle } from './shell/RouteTitle';
@@ -32,7 +31,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { index: true, element: <LandingPage /> },
+      // In production "/" is the prerendered static page; the React landing loads only when the
+      // app itself navigates to "/" (and in the dev server).
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('@/features/landing/LandingPage')).default }),
+      },
       { path: 'clientes', element: <Navigate to="/contactos" replace /> },
       { path: 'clientes/:id', element: <RedirectWithId to="/contactos" /> },
       { path: 'oportunidades', element: <Navigate to="/deals" replace /> },

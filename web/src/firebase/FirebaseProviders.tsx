@@ -6,10 +6,7 @@ const AuthContext = createContext<Auth | null>(null);
 
 /**
  * Firebase app + Auth for every screen that needs a session (auth, invitation, signed-in area).
- *
- * Plain React context rather than reactfire's providers: reactfire is one module that imports every
- * SDK it has hooks for, so using it here would load Firestore, Storage and Functions on the public
- * sign-in page too (~100 kB gzip). reactfire stays for the signed-in area (FirebaseDataProviders).
+ * A plain React context: the project's own hooks (auth.ts, hooks.ts) read the SDK directly.
  */
 export function FirebaseAuthProviders({ children }: { children: ReactNode }) {
   const { auth } = getCoreServices();

@@ -1,6 +1,4 @@
-import { httpsCallable } from 'firebase/functions';
 import type { CallableContract, CallableName } from '@trato/model';
-import { getDataServices } from './data';
 
 /** The callables (region us-central1) are declared once in the model, for the functions and the web. */
 export type { CallableContract, CallableName };
@@ -10,10 +8,9 @@ export async function callFunction<N extends CallableName>(
   name: N,
   input: CallableContract[N]['in'],
 ): Promise<CallableContract[N]['out']> {
-  const { functions } = getDataServices();
-  const callable = httpsCallable<CallableContract[N]['in'], CallableContract[N]['out']>(functions, name);
-  const result = await callable(input);
-  return result.data;
+  // The Functions SDK is fetched with the first call, not with the shell.
+  const { invoke } = await import('./functions');
+  return invoke<CallableContract[N]['in'], CallableContract[N]['out']>(name, input);
 }
 
 /** The invitation link of a token: site origin + /invite/{token} (spec section 9). */

@@ -21,4 +21,3 @@ export {
 } from './settingsData';
 export { useSubscription } from './subscription';
 export type { SubscriptionMirror, SubscriptionState } from './subscription';
-export { FirebaseDataProviders } from './FirebaseDataProviders';

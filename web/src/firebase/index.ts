@@ -1,5 +1,5 @@
 // The one entry point to Firebase for the rest of the app. Feature code imports
-// from '@/firebase' (or its sub-modules), never from 'firebase/*' or 'reactfire'.
+// from '@/firebase' (or its sub-modules), never from 'firebase/*'.
 export { FirebaseAuthProviders } from './FirebaseProviders';
 export { useAuthApi, useSession } from './auth';
 export type { AuthApi, SessionState, SignOutResult, SignUpInput, SignUpResult, User } from './auth';

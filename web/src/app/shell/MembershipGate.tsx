@@ -2,12 +2,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership } from '@/firebase/dataApi';
-import OnboardingPage from '@/features/auth/onboarding/OnboardingPage';
 import { AppLayout } from './components/AppLayout';
 import { useSignOut } from '@/components/useSignOut';
+import { describeError } from '@/i18n/errors';
+
+// Only accounts without an organization need it: kept out of the shell's bundle.
+const OnboardingPage = lazy(() => import('@/features/auth/onboarding/OnboardingPage'));
 
 /** Loading until the member document is known; onboarding without an organization; then the shell. */
 export function MembershipGate() {
@@ -20,8 +24,7 @@ export function MembershipGate() {
     return (
       <Box component="main" sx={{ maxWidth: 520, mx: 'auto', mt: 10, px: 2 }}>
         <Alert severity="error" sx={{ mb: 2 }}>
-          {t('app.membershipError')}
-          {membership.error?.message ? ` (${membership.error.message})` : ''}
+          {t('app.membershipError')} {t(`errors.server.${describeError(membership.error).key}`)}
         </Alert>
         <Stack direction="row" spacing={1.5}>
           <Button variant="contained" onClick={() => window.location.reload()}>
@@ -34,6 +37,12 @@ export function MembershipGate() {
       </Box>
     );
   }
-  if (membership.status === 'noOrganization' && !membership.isSuperadmin) return <OnboardingPage />;
+  if (membership.status === 'noOrganization' && !membership.isSuperadmin) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <OnboardingPage />
+      </Suspense>
+    );
+  }
   return <AppLayout />;
 }

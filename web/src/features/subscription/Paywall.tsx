@@ -17,7 +17,7 @@ import { useBillingRedirect } from './useBillingRedirect';
  * Spec: Subscription gate. Admins start the trial (or subscribe again once a subscription ended);
  * sellers see the same card and are told to ask an administrator.
  */
-export function Paywall({ mirror }: { mirror: SubscriptionMirror | null }) {
+export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null }) {
   const { t } = useTranslation();
   const membership = useMembership();
   const checkout = useBillingRedirect('createCheckoutSession', membership.organizationId);

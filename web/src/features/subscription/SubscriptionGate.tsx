@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from './gate';
-import { Paywall } from './Paywall';
+// Only organizations without a live subscription see it: kept out of the shell's bundle.
+const Paywall = lazy(() => import('./Paywall'));
 
 /**
  * Spec: Subscription gate. Listens to the billing mirror, so the app opens the moment the webhook
@@ -51,5 +52,9 @@ export function SubscriptionGate({
   }
   if (subscription.live) return children;
   if (backFromCheckout && !confirmingExpired) return <FullPageLoader label={t('subscription.confirming')} />;
-  return <Paywall mirror={subscription.mirror} />;
+  return (
+    <Suspense fallback={<FullPageLoader label={t('subscription.checking')} />}>
+      <Paywall mirror={subscription.mirror} />
+    </Suspense>
+  );
 }
