@@ -14,22 +14,12 @@ import { enUS, esES } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithId } from '@trato/model';
+import type { PagedList } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n/useLanguage';
 import { QueryState } from './QueryState';
 
-/** What DataList needs of a paged list (firebase/hooks usePagedList returns it). */
-export interface PagedRows<T> {
-  status: 'loading' | 'success' | 'error';
-  rows: WithId<T>[];
-  error: { code: string; message: string } | null;
-  total: number | null;
-  page: number;
-  pageSize: number;
-  hasNext: boolean;
-  hasPrevious: boolean;
-  next(): void;
-  previous(): void;
-}
+/** What DataList shows: a paged list from usePagedList (firebase/hooks). */
+export type PagedRows<T> = PagedList<T>;
 
 const GRID_TEXTS = {
   es: esES.components.MuiDataGrid.defaultProps.localeText,

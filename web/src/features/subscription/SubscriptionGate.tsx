@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { QueryState } from '@/components/data/QueryState';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from './gate';
@@ -35,19 +34,15 @@ export function SubscriptionGate({
 
   // Superadmins without an organization, settings and billing pages are not gated.
   if (!membership.organizationId || !gated) return children;
-  if (subscription.status === 'loading') return <FullPageLoader label={t('subscription.checking')} />;
-  if (subscription.status === 'error') {
+  if (subscription.status !== 'success') {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-            {t('routeError.reload')}
-          </Button>
-        }
+      <QueryState
+        state={subscription}
+        loadingLabel={t('subscription.checking')}
+        errorTitle={t('subscription.checkError')}
       >
-        {t('subscription.checkError')}
-      </Alert>
+        {null}
+      </QueryState>
     );
   }
   if (subscription.live) return children;
