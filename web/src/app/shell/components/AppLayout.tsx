@@ -59,17 +59,18 @@ export function AppLayout() {
           sx={{
             width: collapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH,
             flexShrink: 0,
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
+            // The background and border run the whole page height (long pages too); the content
+            // inside stays in view while the page scrolls.
+            alignSelf: 'stretch',
             bgcolor: 'background.paper',
             borderRight: `1px solid ${brand.border}`,
             transition: 'width .2s ease',
-            overflow: 'hidden',
             '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
           }}
         >
-          <SidebarContent collapsed={collapsed} />
+          <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}>
+            <SidebarContent collapsed={collapsed} />
+          </Box>
         </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
