@@ -5,13 +5,24 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { Logo } from '@/components/Logo';
+import { accountLink, hasStoredSession } from '../session';
 
 export function LandingHeader() {
   const { t } = useTranslation();
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void hasStoredSession().then((yes) => alive && setSignedIn(yes));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  const account = accountLink(signedIn);
   return (
     <AppBar
       component="header"
@@ -54,11 +65,14 @@ export function LandingHeader() {
           <LanguageToggle />
           <Button
             component={RouterLink}
-            to="/auth"
+            to={account.to}
             variant="contained"
             sx={{ whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2.25 } }}
+            // The static page's script swaps these for signed-in visitors (static/enhance.ts).
+            data-account-link=""
+            data-app-label={t('landing.header.openApp')}
           >
-            {t('landing.header.login')}
+            {t(account.label)}
           </Button>
         </Toolbar>
       </Container>

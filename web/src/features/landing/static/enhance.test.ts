@@ -11,7 +11,7 @@ const tree = (lang: 'es' | 'en') => `
       <button class="MuiButtonBase-root" aria-pressed="${lang === 'es'}" lang="es">ES</button>
       <button class="MuiButtonBase-root" aria-pressed="${lang === 'en'}" lang="en">EN</button>
     </div>
-    <a href="/auth">${lang === 'es' ? 'Iniciar sesión' : 'Log in'}</a>
+    <a href="/auth" data-account-link data-app-label="${lang === 'es' ? 'Ir a la app' : 'Go to the app'}">${lang === 'es' ? 'Iniciar sesión' : 'Log in'}</a>
   </header>
   <main><h1>${lang === 'es' ? 'Hola' : 'Hello'}</h1><a href="/auth" data-auth-mode="signup">CTA</a></main>
   <footer><p data-year="2020">© 2020 Trato</p></footer>`;
@@ -75,5 +75,30 @@ describe('static landing script', () => {
     expect(document.querySelector('footer p')?.textContent).toBe('© 2031 Trato');
     document.querySelector<HTMLButtonElement>('#root button[lang="en"]')!.click();
     expect(document.querySelector('footer p')?.textContent).toBe('© 2031 Trato');
+  });
+});
+
+// Last: each enhanceLanding() leaves its listeners on the shared test document.
+describe('static landing script, account button', () => {
+  it('offers signed-in visitors the way back into the app, in both languages', async () => {
+    window.localStorage.setItem('firebase:authUser:key:[DEFAULT]', '{}');
+    try {
+      enhanceLanding(document, new Date(2020, 5, 1));
+      const login = () => document.querySelector<HTMLAnchorElement>('#root a[data-account-link]')!;
+      await expect.poll(() => login().textContent).toBe('Ir a la app');
+      expect(login().getAttribute('href')).toBe('/dashboard');
+      // The English tree, waiting in its template, is updated too.
+      const english = document.querySelector<HTMLTemplateElement>('template[data-lang="en"]')!.content;
+      expect(english.querySelector('a[data-account-link]')?.textContent).toBe('Go to the app');
+      expect(english.querySelector('a[data-account-link]')?.getAttribute('href')).toBe('/dashboard');
+    } finally {
+      window.localStorage.removeItem('firebase:authUser:key:[DEFAULT]');
+    }
+  });
+
+  it('keeps the login button for visitors without a session', async () => {
+    enhanceLanding(document, new Date(2020, 5, 1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.querySelector('#root a[data-account-link]')?.textContent).toBe('Iniciar sesión');
   });
 });

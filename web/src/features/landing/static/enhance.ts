@@ -1,5 +1,6 @@
 import { LANGUAGE_STORAGE_KEY } from '@/i18n/language';
 import { rememberAuthIntent } from '../authIntent';
+import { hasStoredSession } from '../session';
 import { PENDING_CLASS } from './headScript';
 
 /**
@@ -8,8 +9,8 @@ import { PENDING_CLASS } from './headScript';
  * language toggle (remembered under the same localStorage key as the app), hands sign-up clicks to
  * /auth, and gives keyboard focus the look MUI's JavaScript would give it.
  *
- * A later "Ir a la app" link for signed-in visitors belongs here too (e.g. reveal an element when a
- * Firebase Auth session is stored), without loading Firebase.
+ * Signed-in visitors (a Firebase Auth session is stored) get 'Ir a la app' instead of 'Iniciar
+ * sesión', in both language trees, without loading Firebase.
  */
 const FOCUS_CLASS = 'Mui-focusVisible';
 
@@ -77,6 +78,21 @@ export function enhanceLanding(doc: Document = document, now: Date = new Date())
   } finally {
     doc.documentElement.classList.remove(PENDING_CLASS);
   }
+
+  // A stored session: the header's login button leads back into the app (both language trees).
+  void hasStoredSession(win).then((signedIn) => {
+    if (!signedIn) return;
+    const trees = [
+      root,
+      ...Array.from(doc.querySelectorAll<HTMLTemplateElement>('template[data-lang]')).map((t) => t.content),
+    ];
+    for (const tree of trees) {
+      for (const link of Array.from(tree.querySelectorAll<HTMLAnchorElement>('a[data-account-link]'))) {
+        link.setAttribute('href', '/dashboard');
+        if (link.dataset.appLabel) link.textContent = link.dataset.appLabel;
+      }
+    }
+  });
 
   doc.addEventListener('click', (event) => {
     const target = event.target instanceof win.Element ? event.target : null;
