@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAdminWithOrganization, uniqueEmail } from './support';
+import { createAdminWithOrganization, startTrial, uniqueEmail } from './support';
 
 const PROTECTED = [
   '/dashboard',
@@ -44,7 +44,7 @@ test.describe('routes', () => {
   test('signed in, the protected pages and the old paths work', async ({ page }) => {
     const email = uniqueEmail('routes');
     const password = 'secreto123';
-    await createAdminWithOrganization(email, password);
+    await startTrial(await createAdminWithOrganization(email, password));
     await page.goto('/auth');
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(/^Contraseña/).fill(password);
