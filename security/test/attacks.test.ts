@@ -387,7 +387,9 @@ describe.concurrent('server-only stores', () => {
   denied('pre-recording a future Stripe event id so its delivery is skipped', () =>
     setDoc(doc(db('adminA'), 'stripeEvents/evt_future_cancel'), { type: 'customer.subscription.deleted' }),
   );
-  denied('deleting a processed Stripe event record', () => deleteDoc(doc(db('adminA'), 'stripeEvents/evt_1')));
+  denied('deleting a processed Stripe event record', () =>
+    deleteDoc(doc(db('adminA'), 'stripeEvents/evt_1')),
+  );
   denied('reading processed Stripe events', () => getDoc(doc(db('adminA'), 'stripeEvents/evt_1')));
   denied('reading OAuth states', () => getDocs(collection(db('adminA'), 'oauthStates')));
 });
