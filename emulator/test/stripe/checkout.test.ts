@@ -4,29 +4,10 @@
  * that create nothing, the back link, completed and expired sessions.
  */
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckout, startHarness, submitForm, type Harness } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { newCheckout, submitForm, harnessPerFile } from './helpers.js';
 
-let t: Harness;
-let seen = 0;
-
-beforeAll(async () => {
-  t = await startHarness();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.control('/reset');
-  await t.drain();
-  t.receiver.events.length = 0;
-  seen = 0;
-});
-
-async function newTypes(): Promise<string[]> {
-  await t.drain();
-  const types = t.receiver.types().slice(seen);
-  seen = t.receiver.events.length;
-  return types;
-}
+const { t, newTypes } = harnessPerFile();
 
 async function page(
   url: string,

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 /**
  * Shared set-up for the local Stripe tests: a server on an ephemeral port, the real stripe-node
  * client pointed at it, and a webhook receiver that verifies every delivery with
@@ -191,4 +192,40 @@ export async function newCheckout(
     locale: opts.locale ?? 'es',
   });
   return { customer, session };
+}
+
+/**
+ * One stand-in (and webhook receiver) per test file, reset before each test. `t` forwards to the
+ * harness started in beforeAll; `newTypes()` gives the event types delivered since its last call.
+ */
+export function harnessPerFile(options: Partial<StripeServerOptions> = {}): {
+  t: Harness;
+  newTypes(): Promise<string[]>;
+} {
+  let current: Harness | null = null;
+  let seen = 0;
+  const started = (): Harness => {
+    if (!current) throw new Error('The harness starts in beforeAll');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startHarness(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(async () => {
+    await started().control('/reset');
+    await started().drain();
+    started().receiver.events.length = 0;
+    seen = 0;
+  });
+  const t = new Proxy({} as Harness, { get: (_target, key) => started()[key as keyof Harness] });
+  return {
+    t,
+    async newTypes() {
+      await started().drain();
+      const types = started().receiver.types().slice(seen);
+      seen = started().receiver.events.length;
+      return types;
+    },
+  };
 }

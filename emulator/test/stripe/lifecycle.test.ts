@@ -4,31 +4,11 @@
  * cancellation at period end, session expiry; and the seeding control.
  */
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckout, startHarness, type Harness } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { newCheckout, harnessPerFile } from './helpers.js';
 
 const DAY = 86_400;
-let t: Harness;
-let seen = 0;
-
-beforeAll(async () => {
-  t = await startHarness();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.control('/reset');
-  await t.drain();
-  t.receiver.events.length = 0;
-  seen = 0;
-});
-
-/** Event types delivered since the last call, in delivery order. */
-async function newTypes(): Promise<string[]> {
-  await t.drain();
-  const types = t.receiver.types().slice(seen);
-  seen = t.receiver.events.length;
-  return types;
-}
+const { t, newTypes } = harnessPerFile();
 
 function lastEvent<T extends Stripe.Event>(type: string): T {
   const found = [...t.receiver.events].reverse().find((e) => e.event.type === type);

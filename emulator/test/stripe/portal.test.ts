@@ -4,30 +4,11 @@
  * invoice is paid by the new card.
  */
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/stripe/i18n.js';
-import { newCheckout, startHarness, submitForm, type Harness } from './helpers.js';
+import { newCheckout, submitForm, harnessPerFile } from './helpers.js';
 
-let t: Harness;
-let seen = 0;
-
-beforeAll(async () => {
-  t = await startHarness();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.control('/reset');
-  await t.drain();
-  t.receiver.events.length = 0;
-  seen = 0;
-});
-
-async function newTypes(): Promise<string[]> {
-  await t.drain();
-  const types = t.receiver.types().slice(seen);
-  seen = t.receiver.events.length;
-  return types;
-}
+const { t, newTypes } = harnessPerFile();
 
 async function html(url: string): Promise<string> {
   return (await fetch(url)).text();
