@@ -34,6 +34,7 @@ test.describe('routes', () => {
   });
 
   test('every protected path sends a visitor to /auth', async ({ page }) => {
+    test.setTimeout(150_000); // a full load of the app per path
     for (const path of PROTECTED) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/auth$/);

@@ -122,6 +122,8 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/portal\//, SLOW);
       await shot(page, `stripe-portal-${tag}`);
       await page.goto('/dashboard');
+      // The shell's keyboard shortcut listens once the layout is there.
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
 
       if (width === 390) {
         await page.getByRole('button', { name: /barra lateral|sidebar/i }).click();
