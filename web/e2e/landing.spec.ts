@@ -73,7 +73,8 @@ test.describe('landing page', () => {
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'Comenzar prueba gratis' }).first().click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crea tu cuenta');
+    // From the static landing, the app itself loads now.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crea tu cuenta', { timeout: 45_000 });
   });
 
   test('the header login button opens the login view', async ({ page }) => {

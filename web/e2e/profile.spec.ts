@@ -31,6 +31,6 @@ test('a renamed seller appears under the new name in the admin Permisos tab', as
   await adminPage.goto('/ajustes?tab=permisos');
   await expect(
     adminPage.getByTestId('member-permissions').getByRole('heading', { name: 'Luis Alberto Vendedor' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 45_000 }); // a full load of the app and the members' list
   await context.close();
 });
