@@ -4,6 +4,16 @@ import { addSeller, createAdminWithOrganization, inviteToken, uniqueEmail } from
 
 /** Runs axe (WCAG 2.1 A/AA, including colour contrast) on the current page. */
 async function expectNoViolations(page: Page, label: string) {
+  // Colour contrast is measured on what is painted: let transitions (a toast fading in) finish.
+  // (Endless ones, such as a spinner, are not waited for.)
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
