@@ -7,6 +7,7 @@
 import type { Authorizer } from './access.js';
 import type { IndexConfig } from './indexes.js';
 import type { JsonValue } from './json.js';
+import type { ReadCounts } from './reads.js';
 import type {
   Caller,
   Document,
@@ -110,6 +111,9 @@ export interface FirestoreEngine {
 
   /** Admin endpoints. */
   setAuthorizer(authorizer: Authorizer): void;
+  /** Document reads billed since the last reset, per project (see reads.ts). */
+  readCounts(projectId: string): ReadCounts;
+  resetReadCounts(projectId: string): void;
   clear(): void;
 
   /** Every database's documents in the export format (see FirestoreExport). */
@@ -124,7 +128,7 @@ export interface FirestoreEngine {
   setIndexes(config: IndexConfig): void;
 }
 
-export type { IndexConfig };
+export type { IndexConfig, ReadCounts };
 
 /** One document of an export; `fields` in the typed JSON of google.firestore.v1.Value. */
 export interface ExportedDocument {

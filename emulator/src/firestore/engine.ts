@@ -44,6 +44,7 @@ import {
 } from './paths.js';
 import { executeQuery, limited, queryStream } from './planner.js';
 import { compileQuery, type CompiledQuery } from './query.js';
+import { aggregationReads, queryReads, ReadCounter, type ReadCounts } from './reads.js';
 import { checkIndexRequirements } from './requirements.js';
 import { Store } from './store.js';
 import { fromMicros, systemClock, toMicros, VersionClock } from './time.js';
@@ -91,6 +92,7 @@ class Engine implements FirestoreEngine {
   private indexConfig: IndexConfig;
   private readonly strict: boolean;
   private readonly clock: VersionClock;
+  private readonly reads = new ReadCounter();
 
   constructor(options: FirestoreEngineOptions) {
     this.projectId = options.projectId;
@@ -114,6 +116,7 @@ class Engine implements FirestoreEngine {
       readTime: () => this.clock.readTime(),
       authorize: (caller, check) => this.authorizeTarget(caller, name, check),
       checkQuery: (q) => this.checkQuery(store, q),
+      countReads: (n) => this.reads.add(name, 'listen', n),
     });
     db = { name, store, transactions, listeners };
     this.databases.set(name, db);
@@ -281,6 +284,8 @@ class Engine implements FirestoreEngine {
       });
       return doc ? { found: projectDocument(doc, mask), readTime } : { missing: names[i], readTime };
     });
+    // Production bills a get of a missing document too.
+    this.reads.add(database, 'get', results.length);
     return { results, transaction: ctx.newTransaction };
   }
 
@@ -310,6 +315,7 @@ class Engine implements FirestoreEngine {
         ctx.transaction,
         documents.map((d) => parseDocumentName(d.name).path),
       );
+    this.reads.add(db.name, 'query', queryReads(documents.length));
     return {
       documents: q.projection ? documents.map((d) => projectDocument(d, q.projection)) : documents,
       readTime,
@@ -338,8 +344,10 @@ class Engine implements FirestoreEngine {
       query: query.structuredQuery,
       results: documents,
     });
+    const aggregateFields = aggregate(query.aggregations ?? [], documents);
+    this.reads.add(db.name, 'aggregation', aggregationReads(indexEntriesMatched(query, documents.length)));
     return {
-      aggregateFields: aggregate(query.aggregations ?? [], documents),
+      aggregateFields,
       readTime,
       transaction: ctx.newTransaction,
     };
@@ -450,6 +458,8 @@ class Engine implements FirestoreEngine {
     const { database, path } = parseParent(parent);
     const paths = this.database(database).store.paths;
     const prefix = path === '' ? '' : path + '/';
+    // Production bills a collection-id listing as one read.
+    this.reads.add(database, 'query', 1);
     const ids: string[] = [];
     // Paths are in segment order, so each collection's documents are contiguous: skip past them.
     let pos = paths.lowerBound((p) => compareResourcePaths(p, prefix) < 0);
@@ -524,6 +534,7 @@ class Engine implements FirestoreEngine {
         results: documents,
       });
     }
+    this.reads.add(database, 'query', queryReads(documents.length));
     return { documents, nextPageToken: more && last ? Buffer.from(last).toString('base64') : undefined };
   }
 
@@ -540,6 +551,14 @@ class Engine implements FirestoreEngine {
   setAuthorizer(authorizer: Authorizer): void {
     this.authorizer = authorizer;
     for (const db of this.databases.values()) db.listeners.recheckAll();
+  }
+
+  readCounts(projectId: string): ReadCounts {
+    return this.reads.counts(projectId);
+  }
+
+  resetReadCounts(projectId: string): void {
+    this.reads.reset(projectId);
   }
 
   readCommitted(name: string): Document | null {
@@ -612,4 +631,15 @@ class Engine implements FirestoreEngine {
       db.listeners.recheckAll();
     }
   }
+}
+
+/**
+ * The index entries an aggregation scans: the matching documents after offset and limit, and no
+ * more than a count's `upTo` when every aggregation is a count with one (the scan stops there).
+ */
+function indexEntriesMatched(query: StructuredAggregationQuery, documents: number): number {
+  const aggregations = query.aggregations ?? [];
+  const caps = aggregations.map((a) => (a.count?.upTo !== undefined ? Number(a.count.upTo) : undefined));
+  if (caps.length === 0 || caps.some((c) => c === undefined)) return documents;
+  return Math.min(documents, Math.max(...(caps as number[])));
 }

@@ -21,6 +21,7 @@ import {
 import { collectionIdOf, documentName, parseDocumentName } from './paths.js';
 import { executeQuery } from './planner.js';
 import { compileQuery, inScope, matchesQuery, type CompiledQuery } from './query.js';
+import { queryReads } from './reads.js';
 import type { Store } from './store.js';
 import { fromMicros } from './time.js';
 
@@ -38,6 +39,8 @@ export interface ListenHooks {
   authorize(caller: Caller, check: TargetCheck): { allowed: boolean; deps: Set<string> };
   /** Throws FirestoreError(FAILED_PRECONDITION) when strict index mode refuses the query. */
   checkQuery(q: CompiledQuery): void;
+  /** Bills `n` listen reads (see reads.ts). */
+  countReads(n: number): void;
 }
 
 export function resumeTokenFor(time: number): Uint8Array {
@@ -270,6 +273,9 @@ class Stream implements ListenStream {
     this.targets.set(t.id, t);
     this.registry.register(t);
 
+    // The initial snapshot: every document delivered; a query that matches nothing costs 1, a
+    // document target one read per document named (found or missing), as a get.
+    hooks.countReads(t.docPaths ? t.docPaths.length : queryReads(t.results.size));
     this.targetChange('ADD', [t.id]);
     const resuming =
       (target.resumeToken !== undefined && target.resumeToken.length > 0) || target.readTime !== undefined;
@@ -354,8 +360,12 @@ class Stream implements ListenStream {
     }
     if (changedTargets.length === 0) return;
     const readTime: Timestamp = fromMicros(time);
+    let reads = 0;
     for (const [path, { added, removed }] of perDoc) {
       const doc = hooks.store.get(path);
+      // Billed: each target a document was added to or updated in, and each target it left
+      // because it changed (not because it was deleted, nor pushed out of a limit).
+      if (doc) reads += added.length + (changed?.has(path) ? removed.length : 0);
       const name = documentName(hooks.database, path);
       if (doc && added.length > 0) {
         // Targets with a projection get their own message with the projected document.
@@ -375,6 +385,7 @@ class Stream implements ListenStream {
         this.send(doc ? { documentRemove: body } : { documentDelete: body });
       }
     }
+    hooks.countReads(reads);
     this.targetChange('NO_CHANGE', changedTargets, { time });
     this.targetChange('NO_CHANGE', [], { time });
   }

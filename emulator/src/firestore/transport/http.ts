@@ -84,6 +84,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 const ADMIN_RULES = /^\/emulator\/v1\/projects\/([^/]+):securityRules$/;
 const ADMIN_DOCUMENTS = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/;
 const ADMIN_EXPORT = /^\/emulator\/v1\/projects\/([^/]+):export$/;
+/** Document reads billed since the last reset (GET), and the reset (DELETE). Not in the official emulator. */
+const ADMIN_READS = /^\/emulator\/v1\/projects\/([^/]+):readCounts$/;
 /** The official emulator's `:ruleCoverage` (JSON) and `:ruleCoverage.html`; `/html` also works. */
 const ADMIN_COVERAGE = /^\/emulator\/v1\/projects\/([^/]+):ruleCoverage(\.html|\/html)?$/;
 
@@ -233,6 +235,13 @@ export function createHttpServer(options: HttpOptions): http.Server {
           res.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8' });
           res.end(options.coverage.toJSON());
         }
+        return;
+      }
+      const reads = ADMIN_READS.exec(url.pathname);
+      if (reads && (method === 'GET' || method === 'DELETE')) {
+        const project = decodeURIComponent(reads[1]);
+        if (method === 'DELETE') engine.resetReadCounts(project);
+        sendJson(res, 200, engine.readCounts(project), cors);
         return;
       }
       if (ADMIN_EXPORT.test(url.pathname) && (method === 'GET' || method === 'POST')) {
