@@ -23,6 +23,7 @@ import type {
   TaskStatus,
   TicketPriority,
   TicketStatus,
+  TimelineKind,
 } from './enums.js';
 import type { Language } from './constants.js';
 
@@ -287,6 +288,37 @@ export interface MailConnection<TS = TimestampLike> {
   status: MailConnectionStatus;
   connectedAt: TS;
 }
+
+/**
+ * organizations/{orgId}/timeline/{kind}_{recordId} — the mirror of one note, task, meeting or
+ * deal that references a contact or a company, so a contact's or a company's timeline is one
+ * paged query. Written by the client in the same batch as its record (`timelineEntryFor`); the
+ * rules require every field to equal the record's (no forgery). No `updatedAt`: an entry only
+ * changes with its record.
+ */
+export interface TimelineEntry<TS = TimestampLike> {
+  kind: TimelineKind;
+  /** The record's id (for a note, the note id; its contact is `contactId`). */
+  recordId: string;
+  /** task / meeting / deal `title`; note `content` (whole, ≤ 10,000). */
+  title: string;
+  /** task `status`, meeting `status`, deal `stage`; null for a note. */
+  detail: string | null;
+  /** task `dueDate`, meeting `startTime`, deal `closeDate` (null when absent); null for a note. */
+  at: TS | null;
+  /** deal `amount`; null for the other kinds. */
+  amount: number | null;
+  /** task / meeting `contactId`, deal `primaryContactId`; a note's contact (from its path). */
+  contactId: string | null;
+  /** task / meeting / deal `companyId`; a note: its contact's `companyId` when written. */
+  companyId: string | null;
+  /** The record's `createdAt` (the timeline's order) and `createdBy`. */
+  createdAt: TS;
+  createdBy: string;
+}
+
+/** A timeline entry as written: timestamps as given (Timestamps, Dates or serverTimestamp()). */
+export type TimelineEntryData = TimelineEntry<unknown>;
 
 /** Derived, never stored: one row of the notifications dropdown. */
 export interface NotificationItem {

@@ -113,3 +113,26 @@ export const MAIL_PROVIDERS = ['gmail'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];
 export const MAIL_CONNECTION_STATUSES = ['connected', 'broken'] as const;
 export type MailConnectionStatus = (typeof MAIL_CONNECTION_STATUSES)[number];
+
+/**
+ * Kinds of timeline entries (organizations/{orgId}/timeline/{kind}_{recordId}): the records a
+ * contact's or a company's timeline shows, mirrored into one collection so one query pages them.
+ */
+export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/** The permission resource whose `view` shows an entry of each kind (notes follow their contact). */
+export const TIMELINE_KIND_RESOURCE = {
+  note: 'contacts',
+  task: 'tasks',
+  meeting: 'meetings',
+  deal: 'deals',
+} as const satisfies Record<TimelineKind, Resource>;
+
+/** The collection each kind mirrors (notes: contacts/{contactId}/notes). */
+export const TIMELINE_KIND_COLLECTION = {
+  note: 'notes',
+  task: 'tasks',
+  meeting: 'meetings',
+  deal: 'deals',
+} as const satisfies Record<TimelineKind, string>;

@@ -91,6 +91,25 @@ export const FIELD_CONTRACTS = {
 
 export type ContractCollection = keyof typeof FIELD_CONTRACTS;
 
+/**
+ * The keys of a timeline entry (organizations/{orgId}/timeline/{kind}_{recordId}), all required
+ * (null where the kind has no value). Not a FIELD_CONTRACTS collection: an entry is never typed
+ * by anyone, it is derived from its record (`timelineEntryFor`) and the rules require each field
+ * to equal the record's, so its types are the record's.
+ */
+export const TIMELINE_ENTRY_KEYS = [
+  'kind',
+  'recordId',
+  'title',
+  'detail',
+  'at',
+  'amount',
+  'contactId',
+  'companyId',
+  'createdAt',
+  'createdBy',
+] as const;
+
 /** Settings documents the client may update (never create or delete). */
 export const SETTINGS_UPDATABLE = {
   users: ['fullName', 'language'],

@@ -13,3 +13,4 @@ export * from './write.js';
 export * from './converters.js';
 export * from './schemas.js';
 export * from './queries.js';
+export * from './timeline.js';

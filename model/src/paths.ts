@@ -48,6 +48,7 @@ export const ORG_COLLECTIONS = [
   'sequences',
   'sendLog',
   'mailConnections',
+  'timeline',
 ] as const;
 export type OrgCollection = (typeof ORG_COLLECTIONS)[number];
 
@@ -81,6 +82,8 @@ export const paths = {
   /** An enrollment's id is the enrolled contact's id (one enrollment per contact and sequence). */
   enrollment: (orgId: string, sequenceId: string, contactId: string) =>
     `${paths.enrollments(orgId, sequenceId)}/${seg(contactId)}`,
+  /** organizations/{orgId}/timeline/{kind}_{recordId} (see `timelineEntryId`). */
+  timelineEntry: (orgId: string, entryId: string) => paths.doc(orgId, 'timeline', entryId),
 } as const;
 
 /** Cloud Storage object of a document: organizations/{orgId}/documents/{documentId}/{fileName}. */

@@ -85,6 +85,23 @@ export const APP_QUERIES: QuerySpec[] = [
     limit: PICKER_LIMIT,
   },
   q('notes.byContact', 'notes', [], [desc('createdAt')], 'contacts.view'),
+  // Timeline of a contact / of a company and its contacts (organizations/{orgId}/timeline): notes,
+  // tasks, meetings and deals newest first, one paged query. `kind in` lists the kinds the member
+  // may view (viewableTimelineKinds): the rules refuse a query that includes any other kind.
+  q(
+    'timeline.byContact',
+    'timeline',
+    [eq('contactId'), { field: 'kind', op: 'in' }],
+    [desc('createdAt')],
+    'contacts.view',
+  ),
+  q(
+    'timeline.byCompany',
+    'timeline',
+    [eq('companyId'), { field: 'kind', op: 'in' }],
+    [desc('createdAt')],
+    'companies.view',
+  ),
   // Deals board: one paged query per column; contact and company tabs; global search.
   q('deals.list', 'deals', [], [desc('createdAt')], 'deals.view'),
   q('deals.byStage', 'deals', [eq('stage')], [desc('createdAt')], 'deals.view'),

@@ -22,7 +22,7 @@ import {
   UPLOAD_MAX_BYTES,
   URL_PATTERN,
 } from './constants.js';
-import { SETTINGS_REQUIRED } from './fields.js';
+import { SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
 import {
   COMPANY_SIZES,
   CONTACT_STATUSES,
@@ -37,6 +37,8 @@ import {
   TASK_STATUSES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
+  TIMELINE_KIND_RESOURCE,
+  TIMELINE_KINDS,
 } from './enums.js';
 
 const firestoreRules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
@@ -61,6 +63,7 @@ describe('firestore.rules uses the model enums and limits', () => {
     COMPANY_SIZES,
     SEQUENCE_STEP_TYPES,
     ENROLLMENT_STATUSES,
+    TIMELINE_KINDS,
   };
   for (const [name, values] of Object.entries(enums)) it(name, () => expect(rules).toContain(list(values)));
   it('limits', () => {
@@ -96,6 +99,12 @@ describe('firestore.rules uses the model enums and limits', () => {
 
   it(`folders: the ancestor walk reads ${FOLDER_MAX_DEPTH - 1} levels`, () => {
     expect(rules.match(/function ancestors(Ok|\d)\(/g)).toHaveLength(FOLDER_MAX_DEPTH - 1);
+  });
+
+  it('timeline entries: the keys, and the resource of each kind', () => {
+    expect(rules).toContain(list(TIMELINE_ENTRY_KEYS));
+    for (const [kind, resource] of Object.entries(TIMELINE_KIND_RESOURCE))
+      expect(rules).toContain(`(kind == '${kind}' && can(orgId, '${resource}', 'view'))`);
   });
 
   it('updates keep the required keys of settings documents', () => {

@@ -1,0 +1,97 @@
+/**
+ * The timeline index: organizations/{orgId}/timeline/{kind}_{recordId} mirrors every note, task,
+ * meeting and deal that references a contact or a company, so a contact's or a company's
+ * timeline (newest first, paged) is one query. The client writes the entry in the same batch as
+ * its record — the web's records.ts and the seed script both build it here — and firestore.rules
+ * require it to equal the record (getAfter), so it cannot be forged.
+ */
+import type { TimelineEntryData } from './entities.js';
+import {
+  TIMELINE_KIND_COLLECTION,
+  TIMELINE_KIND_RESOURCE,
+  TIMELINE_KINDS,
+  type TimelineKind,
+} from './enums.js';
+import { isValidId } from './paths.js';
+import { can, type MemberLike } from './permissions.js';
+
+/** `${kind}_${recordId}` — one entry per record (kinds contain no '_'). */
+export function timelineEntryId(kind: TimelineKind, recordId: string): string {
+  return `${kind}_${recordId}`;
+}
+
+/** The kind and record id of an entry id, or null when it is not one. */
+export function parseTimelineEntryId(entryId: string): { kind: TimelineKind; recordId: string } | null {
+  const i = entryId.indexOf('_');
+  const kind = entryId.slice(0, i) as TimelineKind;
+  const recordId = entryId.slice(i + 1);
+  return i > 0 && TIMELINE_KINDS.includes(kind) && recordId ? { kind, recordId } : null;
+}
+
+/** Which timeline kind a collection id maps to ('notes'|'tasks'|'meetings'|'deals'), else null. */
+export function timelineKindOf(collection: string): TimelineKind | null {
+  return TIMELINE_KINDS.find((kind) => TIMELINE_KIND_COLLECTION[kind] === collection) ?? null;
+}
+
+/**
+ * The kinds a member may see on a timeline (the `kind in [...]` of the timeline queries): the
+ * rules refuse a query that includes a kind whose resource the member may not view. Empty when
+ * none: skip the query (Firestore refuses an empty `in`).
+ */
+export function viewableTimelineKinds(member: MemberLike | null | undefined): TimelineKind[] {
+  return TIMELINE_KINDS.filter((kind) => can(member, TIMELINE_KIND_RESOURCE[kind], 'view'));
+}
+
+function present(kind: TimelineKind, record: Record<string, unknown>, key: string): unknown {
+  const value = record[key];
+  if (value === undefined || value === null)
+    throw new Error(`timelineEntryFor(${kind}): the record has no ${key} (pass the whole record)`);
+  return value;
+}
+
+const orNull = (value: unknown): unknown => (value === undefined ? null : value);
+
+/** The timeline entry a record implies, or null when it references no contact or company. */
+export function timelineEntryFor(
+  kind: TimelineKind,
+  recordId: string,
+  record: Record<string, unknown>, // the whole record after the write (audit fields included)
+  note?: { contactId: string; contactCompanyId: string | null }, // required for kind 'note'
+): { id: string; data: TimelineEntryData } | null {
+  if (!TIMELINE_KINDS.includes(kind)) throw new Error(`timelineEntryFor: unknown kind ${String(kind)}`);
+  if (!isValidId(recordId)) throw new Error(`timelineEntryFor(${kind}): invalid record id`);
+  const audit = {
+    createdAt: present(kind, record, 'createdAt'),
+    createdBy: present(kind, record, 'createdBy') as string,
+  };
+  let data: TimelineEntryData;
+  if (kind === 'note') {
+    if (!note || !note.contactId)
+      throw new Error('timelineEntryFor(note): pass the contact ({ contactId, contactCompanyId })');
+    data = {
+      kind,
+      recordId,
+      title: present(kind, record, 'content') as string,
+      detail: null,
+      at: null,
+      amount: null,
+      contactId: note.contactId,
+      companyId: note.contactCompanyId ?? null,
+      ...audit,
+    };
+  } else {
+    data = {
+      kind,
+      recordId,
+      title: present(kind, record, 'title') as string,
+      detail: present(kind, record, kind === 'deal' ? 'stage' : 'status') as string,
+      at: orNull(record[kind === 'task' ? 'dueDate' : kind === 'meeting' ? 'startTime' : 'closeDate']),
+      amount: kind === 'deal' ? (orNull(record.amount) as number | null) : null,
+      contactId: orNull(record[kind === 'deal' ? 'primaryContactId' : 'contactId']) as string | null,
+      companyId: orNull(record.companyId) as string | null,
+      ...audit,
+    };
+  }
+  if (data.contactId === null && data.companyId === null) return null;
+  return { id: timelineEntryId(kind, recordId), data };
+}
