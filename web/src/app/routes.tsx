@@ -1,5 +1,6 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
+import { loadNamespaces } from '@/i18n';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
 import { PlaceholderPage } from './shell/PlaceholderPage';
@@ -18,8 +19,16 @@ export const PROTECTED_ROUTES: RouteObject[] = SECTIONS.flatMap((section) =>
   section.pages.map((page): RouteObject => {
     const handle: RouteTitleHandle = { title: page.title };
     const load = page.load;
+    const namespaces = page.namespaces ?? [];
     return load
-      ? { path: pagePath(section, page), handle, lazy: async () => ({ Component: (await load()).default }) }
+      ? {
+          path: pagePath(section, page),
+          handle,
+          lazy: async () => {
+            const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+            return { Component: module.default };
+          },
+        }
       : { path: pagePath(section, page), handle, element: <PlaceholderPage title={page.title} /> };
   }),
 );

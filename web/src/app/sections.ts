@@ -21,6 +21,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import type { ComponentType } from 'react';
 import type { Resource } from '@trato/model';
 import type en from '@/i18n/en.json';
+import type { FeatureNamespace } from '@/i18n';
 
 export type SectionKey = keyof typeof en.app.sections;
 export type PageTitleKey = keyof typeof en.app.pages;
@@ -34,6 +35,8 @@ export interface SectionPage {
   title: PageTitleKey;
   /** The screen; absent while the section is still to be built (a titled placeholder shows). */
   load?: PageModule;
+  /** The feature catalogues (src/i18n/locales) the page's texts come from, loaded with it. */
+  namespaces?: FeatureNamespace[];
 }
 
 /** Who may open a section, on top of the signed-in membership. */
@@ -76,12 +79,32 @@ const crm = (
 export const SECTIONS: readonly Section[] = [
   crm('dashboard', 'dashboard', 'dashboard', DashboardRoundedIcon, [{ path: '', title: 'dashboard' }]),
   crm('companies', 'empresas', 'companies', BusinessRoundedIcon, [
-    { path: '', title: 'companies' },
-    { path: ':id', title: 'company' },
+    {
+      path: '',
+      title: 'companies',
+      load: () => import('@/features/companies/CompaniesPage'),
+      namespaces: ['companies'],
+    },
+    {
+      path: ':id',
+      title: 'company',
+      load: () => import('@/features/companies/CompanyPage'),
+      namespaces: ['companies', 'contacts', 'records'],
+    },
   ]),
   crm('contacts', 'contactos', 'contacts', ContactsRoundedIcon, [
-    { path: '', title: 'contacts' },
-    { path: ':id', title: 'contact' },
+    {
+      path: '',
+      title: 'contacts',
+      load: () => import('@/features/contacts/ContactsPage'),
+      namespaces: ['contacts'],
+    },
+    {
+      path: ':id',
+      title: 'contact',
+      load: () => import('@/features/contacts/ContactPage'),
+      namespaces: ['contacts', 'records'],
+    },
   ]),
   crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [{ path: '', title: 'deals' }]),
   crm('tasks', 'tareas', 'tasks', TaskAltRoundedIcon, [{ path: '', title: 'tasks' }]),

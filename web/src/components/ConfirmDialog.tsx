@@ -20,6 +20,7 @@ export function ConfirmDialog({
   destructive = true,
   onConfirm,
   onClose,
+  errorTitle,
 }: {
   open: boolean;
   title: string;
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   /** Resolve to close. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
+  /** The failure toast's title ('Error al eliminar'); 'Error' by default. */
+  errorTitle?: string;
 }) {
   const { t } = useTranslation();
   const showError = useErrorToast();
@@ -40,7 +43,7 @@ export function ConfirmDialog({
       await onConfirm();
       onClose();
     } catch (error) {
-      showError(error);
+      showError(error, errorTitle);
     } finally {
       setBusy(false);
     }

@@ -6,9 +6,9 @@ export { describeCallableError } from './callableErrors';
 export type { DescribedCallableError } from './callableErrors';
 export { MembershipProvider, useMembership } from './membership';
 export type { Membership, MembershipStatus } from './membership';
-export { useDocument, useLiveList, usePagedList } from './hooks';
+export { useCount, useDocument, useLiveList, usePagedList } from './hooks';
 export type { LiveError, LiveState, PagedList } from './hooks';
-export { listQueryId, orgRequest } from './queries';
+export { idsOf, listQueryId, orgRequest } from './queries';
 export type { QueryRequest } from './queries';
 export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';
@@ -21,3 +21,4 @@ export {
 } from './settingsData';
 export { useSubscription } from './subscription';
 export type { SubscriptionMirror, SubscriptionState } from './subscription';
+export { orgRecordPath, orgTarget } from './targets';

@@ -190,3 +190,25 @@ export function usePagedList<T extends object>(
     previous,
   };
 }
+
+/** How many documents match a declared query (a server-side count; null while counting or on failure). */
+export function useCount(request: QueryRequest | null): number | null {
+  const key = requestKey(request);
+  const [count, setCount] = useState<{ key: string | null; value: number | null }>({
+    key: null,
+    value: null,
+  });
+  useEffect(() => {
+    if (!request || key === null) return undefined;
+    let alive = true;
+    countOf(request).then(
+      (value) => alive && setCount({ key, value }),
+      () => alive && setCount({ key, value: null }),
+    );
+    return () => {
+      alive = false;
+    };
+    // The key identifies the request.
+  }, [key]);
+  return count.key === key ? count.value : null;
+}

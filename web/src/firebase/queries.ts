@@ -3,6 +3,7 @@
 import {
   collection,
   getCountFromServer,
+  getDocs,
   limit as limitTo,
   orderBy,
   query,
@@ -11,6 +12,7 @@ import {
   type DocumentSnapshot,
   type Query,
   type QueryConstraint,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { APP_QUERIES, converter, paths, searchQueryToken, type QuerySpec, type WithId } from '@trato/model';
 import { getDataServices } from './data';
@@ -92,4 +94,16 @@ export function orgRequest(orgId: string, id: string, values?: Record<string, un
 /** A stable key for a request, for hooks' dependencies. */
 export function requestKey(request: QueryRequest | null): string | null {
   return request ? JSON.stringify([request.id, request.parentPath, request.values ?? {}]) : null;
+}
+
+/** Every document id a declared query matches, read in pages (cascades: a contact's notes). */
+export async function idsOf(request: QueryRequest, pageSize = 500): Promise<string[]> {
+  const ids: string[] = [];
+  let after: DocumentSnapshot | null = null;
+  for (;;) {
+    const page: QuerySnapshot = await getDocs(buildQuery(request, { size: pageSize, after }));
+    ids.push(...page.docs.map((d) => d.id));
+    if (page.docs.length < pageSize) return ids;
+    after = page.docs[page.docs.length - 1];
+  }
 }

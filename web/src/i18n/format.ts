@@ -68,3 +68,8 @@ export function formatFileSize(bytes: number, language: Language): string {
   }).format(value);
   return `${number} ${SIZE_UNITS[exponent]}`;
 }
+
+/** A stored timestamp's milliseconds; null when absent or still pending (a write not yet confirmed). */
+export function millisOf(value: { toMillis(): number } | null | undefined): number | null {
+  return value && typeof value.toMillis === 'function' ? value.toMillis() : null;
+}

@@ -3,8 +3,10 @@ import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import es from './es.json';
 import { DEFAULT_LANGUAGE, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
+import { namespaceBackend, type FeatureNamespace } from './namespaces';
 
 export * from './language';
+export type { FeatureNamespace } from './namespaces';
 export { formatMoney, localeFor } from './format';
 export { useLanguage } from './useLanguage';
 
@@ -26,15 +28,22 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['es', 'en'],
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use(namespaceBackend)
+  .init({
+    resources,
+    // The default namespace is bundled; feature namespaces come from the backend with their routes.
+    partialBundledLanguages: true,
+    ns: ['translation'],
+    defaultNS: 'translation',
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: ['es', 'en'],
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 syncDocumentLanguage(i18n.language);
 
 export function changeLanguage(language: Language): Promise<unknown> {
@@ -46,3 +55,8 @@ export function currentLanguage(): Language {
 }
 
 export default i18n;
+
+/** Loads feature namespaces (both the current language and, on a switch, the new one). */
+export function loadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  return namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
+}

@@ -1,3 +1,4 @@
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -50,6 +51,38 @@ export function DateTimeField({
             id: `field-${name}`,
             name,
             required,
+            fullWidth: true,
+            error: showError,
+            helperText: errorText ?? helperText,
+            onBlur: () => void helpers.setTouched(true),
+          },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}
+
+/** A calendar day (a deal's close date), bound to Formik as a Date at local midnight, null when empty. */
+export function DateField({ name, label, helperText }: { name: string; label: string; helperText?: string }) {
+  const language = useLanguage();
+  const { field, helpers, showError, errorText } = useFieldState<Date | null>(name);
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={language}
+      localeText={PICKER_TEXTS[language]}
+    >
+      <DatePicker
+        label={label}
+        value={field.value ? dayjs(field.value) : null}
+        onChange={(next) =>
+          void helpers.setValue(next && next.isValid() ? next.startOf('day').toDate() : null)
+        }
+        onClose={() => void helpers.setTouched(true)}
+        slotProps={{
+          textField: {
+            id: `field-${name}`,
+            name,
             fullWidth: true,
             error: showError,
             helperText: errorText ?? helperText,

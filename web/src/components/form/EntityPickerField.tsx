@@ -2,9 +2,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useFormikContext } from 'formik';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MIN_CHARS } from '@trato/model';
+import { useDebounced } from '@/components/useDebounced';
 import { orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
 
@@ -18,43 +19,41 @@ export const PICKERS = {
   contacts: { first: 'contacts.select', matching: 'contacts.pick' },
 } satisfies Record<string, PickerQueries>;
 
-interface Option {
+export interface PickedRecord {
   id: string;
   label: string;
 }
 
-/** Waits `ms` after the last change (typing) before passing a value on. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 /**
  * Picks a record of the organization by name: a server-side, accent-insensitive prefix search
- * capped at the picker limit (never the whole collection). Stores the id in `name` and the name
- * shown in `labelName` (the denormalized copy records keep, e.g. companyName); empty = null.
+ * capped at the picker limit (never the whole collection). For forms use EntityPickerField; a
+ * list's filter uses this directly.
  */
-export function EntityPickerField<T extends { name?: string }>({
-  name,
-  labelName,
+export function EntityPicker({
+  value,
+  onChange,
   label,
   queries,
-  optionLabel = (row) => row.name ?? '',
+  id,
+  size,
+  error,
+  helperText,
+  onBlur,
+  placeholder,
 }: {
-  name: string;
-  labelName: string;
+  value: PickedRecord | null;
+  onChange: (value: PickedRecord | null) => void;
   label: string;
   queries: PickerQueries;
-  optionLabel?: (row: T & { id: string }) => string;
+  id: string;
+  size?: 'small' | 'medium';
+  error?: boolean;
+  helperText?: string;
+  onBlur?: () => void;
+  placeholder?: string;
 }) {
   const { t } = useTranslation();
   const { organizationId } = useMembership();
-  const { setFieldValue, values } = useFormikContext<Record<string, unknown>>();
-  const { field, helpers, showError, errorText } = useFieldState<string | null>(name);
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const search = useDebounced(input.trim(), 250);
@@ -65,42 +64,40 @@ export function EntityPickerField<T extends { name?: string }>({
         ? orgRequest(organizationId, queries.matching, { searchTokens: search })
         : orgRequest(organizationId, queries.first)
       : null;
-  const results = useLiveList<T>(request);
-  const options: Option[] = (results.data ?? []).map((row) => ({ id: row.id, label: optionLabel(row) }));
-  const selected: Option | null = field.value
-    ? { id: field.value, label: String(values[labelName] ?? '') }
-    : null;
+  const results = useLiveList<{ name?: string }>(request);
+  const options: PickedRecord[] = (results.data ?? []).map((row) => ({ id: row.id, label: row.name ?? '' }));
 
   return (
-    <Autocomplete<Option>
+    <Autocomplete<PickedRecord>
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      value={selected}
-      options={selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options}
+      value={value}
+      size={size}
+      options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
       filterOptions={(all) => all}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(option) => option.label}
       loading={open && results.status === 'loading'}
       loadingText={t('common.loading')}
       noOptionsText={t('common.picker.noResults')}
-      onInputChange={(_event, value, reason) => {
-        if (reason === 'input') setInput(value);
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setInput(text);
         if (reason === 'clear') setInput('');
       }}
       onChange={(_event, option) => {
-        void helpers.setValue(option?.id ?? null);
-        void setFieldValue(labelName, option?.label ?? null);
+        onChange(option);
         setInput('');
       }}
-      onBlur={() => void helpers.setTouched(true)}
+      onBlur={onBlur}
       renderInput={(params) => (
         <TextField
           {...params}
-          id={`field-${name}`}
+          id={id}
           label={label}
-          error={showError}
-          helperText={errorText ?? (open && !searching ? t('common.picker.typeToSearch') : undefined)}
+          placeholder={placeholder}
+          error={error}
+          helperText={helperText ?? (open && !searching ? t('common.picker.typeToSearch') : undefined)}
           slotProps={{
             ...params.slotProps,
             input: {
@@ -117,6 +114,40 @@ export function EntityPickerField<T extends { name?: string }>({
           }}
         />
       )}
+    />
+  );
+}
+
+/**
+ * EntityPicker bound to Formik: stores the id in `name` and the name shown in `labelName` (the
+ * denormalised copy records keep, e.g. companyName); empty = null.
+ */
+export function EntityPickerField({
+  name,
+  labelName,
+  label,
+  queries,
+}: {
+  name: string;
+  labelName: string;
+  label: string;
+  queries: PickerQueries;
+}) {
+  const { setFieldValue, values } = useFormikContext<Record<string, unknown>>();
+  const { field, helpers, showError, errorText } = useFieldState<string | null>(name);
+  return (
+    <EntityPicker
+      id={`field-${name}`}
+      label={label}
+      queries={queries}
+      value={field.value ? { id: field.value, label: String(values[labelName] ?? '') } : null}
+      onChange={(option) => {
+        void helpers.setValue(option?.id ?? null);
+        void setFieldValue(labelName, option?.label ?? null);
+      }}
+      onBlur={() => void helpers.setTouched(true)}
+      error={showError}
+      helperText={errorText}
     />
   );
 }

@@ -27,6 +27,7 @@ export function FormDialog<V extends FormikValues>({
   onClose,
   submitLabel,
   extraActions,
+  errorTitle,
   children,
 }: {
   open: boolean;
@@ -39,6 +40,8 @@ export function FormDialog<V extends FormikValues>({
   submitLabel?: string;
   /** e.g. 'Eliminar' in an edit dialog, left of Cancelar. */
   extraActions?: ReactNode;
+  /** The failure toast's title ('Error al actualizar'); 'Error' by default. */
+  errorTitle?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -50,7 +53,7 @@ export function FormDialog<V extends FormikValues>({
       await onSubmit(schema.cast(values, { stripUnknown: false }) as V);
       onClose();
     } catch (error) {
-      showError(error);
+      showError(error, errorTitle);
     } finally {
       helpers.setSubmitting(false);
     }

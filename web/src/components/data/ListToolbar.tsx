@@ -1,0 +1,88 @@
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+
+/** The search box and filters above a list; filters wrap under the search on phones. */
+export function ListToolbar({
+  search,
+  onSearch,
+  searchLabel,
+  children,
+}: {
+  search: string;
+  onSearch: (text: string) => void;
+  /** The placeholder and accessible name: 'Buscar contactos...'. */
+  searchLabel: string;
+  /** Filters. */
+  children?: ReactNode;
+}) {
+  return (
+    <Box
+      role="search"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1.5,
+        mb: 2,
+        // Phones: one control per line; wider screens: the search grows, filters keep their width.
+        '& > *': { flex: { xs: '1 1 100%', sm: '0 0 210px' } },
+        '& > .list-search': { flex: { xs: '1 1 100%', sm: '1 1 280px' }, maxWidth: { sm: 440 } },
+      }}
+    >
+      <TextField
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        placeholder={searchLabel}
+        size="small"
+        className="list-search"
+        slotProps={{
+          htmlInput: { 'aria-label': searchLabel, maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRoundedIcon fontSize="small" aria-hidden="true" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {children}
+    </Box>
+  );
+}
+
+/** A filter select: 'Todas las etapas' (empty = no filter) and the options. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  allLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <MenuItem value="">{allLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

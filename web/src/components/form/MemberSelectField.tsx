@@ -1,0 +1,37 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { Member } from '@trato/model';
+import { orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { useFieldState } from './fieldState';
+
+/** Members of the organization (a team, so the declared members query is small and whole). */
+export function useMembers() {
+  const { organizationId } = useMembership();
+  return useLiveList<Member>(organizationId ? orgRequest(organizationId, 'members.list') : null);
+}
+
+/** Several members (task assignees, meeting participants), stored as their uids. */
+export function MemberSelectField({ name, label }: { name: string; label: string }) {
+  const { t } = useTranslation();
+  const members = useMembers();
+  const { field, helpers, showError, errorText } = useFieldState<string[] | null>(name);
+  const rows = members.data ?? [];
+  const selected = field.value ?? [];
+  return (
+    <Autocomplete
+      multiple
+      options={rows.map((member) => member.id)}
+      value={selected}
+      loading={members.status === 'loading'}
+      loadingText={t('common.loading')}
+      noOptionsText={t('common.picker.noResults')}
+      getOptionLabel={(uid) => rows.find((member) => member.id === uid)?.fullName ?? uid}
+      onChange={(_event, uids) => void helpers.setValue(uids)}
+      onBlur={() => void helpers.setTouched(true)}
+      renderInput={(params) => (
+        <TextField {...params} id={`field-${name}`} label={label} error={showError} helperText={errorText} />
+      )}
+    />
+  );
+}

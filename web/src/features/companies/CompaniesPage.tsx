@@ -1,0 +1,171 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { matchesSearch, type Company, type WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataList } from '@/components/data/DataList';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { RowActions } from '@/components/data/RowActions';
+import { useListParams } from '@/components/data/useListParams';
+import { PageHeader } from '@/components/page/PageHeader';
+import { useToast } from '@/components/toast';
+import {
+  deleteRecord,
+  listQueryId,
+  orgRequest,
+  orgTarget,
+  useMembership,
+  usePagedList,
+} from '@/firebase/dataApi';
+import { enumLabel, enumOptions } from '@/i18n/enums';
+import { CompanyDialog } from './CompanyDialog';
+
+/** /empresas: newest first, paged on the server, searched by name, city or industry. */
+export default function CompaniesPage() {
+  const { t } = useTranslation('companies');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { organizationId } = useMembership();
+  const canCreate = useCan('companies', 'create');
+  const canEdit = useCan('companies', 'edit');
+  const canDelete = useCan('companies', 'delete');
+  const params = useListParams(['industry', 'size'] as const);
+  const [editing, setEditing] = useState<WithId<Company> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<WithId<Company> | null>(null);
+
+  const filters = { industry: params.filters.industry, size: params.filters.size };
+  const list = usePagedList<Company>(
+    organizationId
+      ? orgRequest(organizationId, listQueryId('companies', filters, Boolean(params.query)), {
+          ...filters,
+          searchTokens: params.query,
+        })
+      : null,
+  );
+  // The query matched the longest word; the other words are checked on the page.
+  const rows = list.rows.filter((row) => matchesSearch(params.query, row.name, row.industry, row.city));
+  const shown = { ...list, rows };
+
+  const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
+  const columns: GridColDef<WithId<Company>>[] = [
+    { field: 'name', headerName: t('columns.name'), flex: 1.4, minWidth: 200 },
+    {
+      field: 'industry',
+      headerName: t('columns.industry'),
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (_value, row) => industryLabel(row),
+    },
+    { field: 'city', headerName: t('columns.city'), flex: 1, minWidth: 120, valueGetter: (v) => v || '-' },
+    { field: 'phone', headerName: t('columns.phone'), flex: 1, minWidth: 140, valueGetter: (v) => v || '-' },
+    {
+      field: 'actions',
+      headerName: t('columns.actions'),
+      width: 96,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <RowActions
+          label={t('rowMenu', { name: row.name })}
+          actions={[
+            ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
+            ...(canDelete
+              ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
+              : []),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const create = () => setEditing('new');
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={list.total !== null ? tc('common.list.count', { count: list.total }) : undefined}
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
+              {t('new')}
+            </Button>
+          )
+        }
+      />
+      <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
+        <FilterSelect
+          label={t('filters.industry')}
+          value={params.filters.industry}
+          onChange={(value) => params.setFilter('industry', value)}
+          allLabel={t('filters.allIndustries')}
+          options={enumOptions(tc, 'industry')}
+        />
+        <FilterSelect
+          label={t('filters.size')}
+          value={params.filters.size}
+          onChange={(value) => params.setFilter('size', value)}
+          allLabel={t('filters.allSizes')}
+          options={enumOptions(tc, 'companySize')}
+        />
+      </ListToolbar>
+      <DataList
+        list={shown}
+        columns={columns}
+        label={t('listLabel')}
+        onRowClick={(row) => navigate(`/empresas/${row.id}`)}
+        renderCard={(row) => (
+          <>
+            <Typography sx={{ fontWeight: 700 }}>{row.name}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {[row.industry && industryLabel(row), row.city, row.phone].filter(Boolean).join(' · ') || '-'}
+            </Typography>
+          </>
+        )}
+        empty={
+          params.active ? (
+            <EmptyState
+              icon={BusinessRoundedIcon}
+              title={t('empty.filtered')}
+              action={{ label: t('empty.clear'), onClick: params.clear }}
+            />
+          ) : (
+            <EmptyState
+              icon={BusinessRoundedIcon}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
+            />
+          )
+        }
+      />
+      {editing && (
+        <CompanyDialog
+          open
+          company={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onCreated={(id) => navigate(`/empresas/${id}`)}
+        />
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('delete.title')}
+        body={t('delete.body')}
+        confirmLabel={tc('common.actions.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting || !organizationId) return;
+          await deleteRecord(orgTarget(organizationId, 'companies'), deleting.id);
+          toast({ title: t('toasts.deleted'), variant: 'success' });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { matchesSearch, type Contact, type WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { DataList } from '@/components/data/DataList';
+import { EmptyState } from '@/components/data/EmptyState';
+import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { StatusChip } from '@/components/data/StatusChip';
+import { useListParams } from '@/components/data/useListParams';
+import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
+import { PageHeader } from '@/components/page/PageHeader';
+import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
+import { enumOptions } from '@/i18n/enums';
+import { ContactDialog } from './ContactDialog';
+
+const dash = (value: unknown) => (typeof value === 'string' && value ? value : '-');
+
+/**
+ * /contactos: newest first, paged on the server; search (debounced 300 ms) over name, email,
+ * company and job title; company and lifecycle-stage filters, kept in the address.
+ */
+export default function ContactsPage() {
+  const { t } = useTranslation('contacts');
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { organizationId } = useMembership();
+  const canCreate = useCan('contacts', 'create');
+  const params = useListParams(['companyId', 'company', 'lifecycleStage'] as const);
+  const [creating, setCreating] = useState(false);
+
+  const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
+  const list = usePagedList<Contact>(
+    organizationId
+      ? orgRequest(organizationId, listQueryId('contacts', filters, Boolean(params.query)), {
+          ...filters,
+          searchTokens: params.query,
+        })
+      : null,
+  );
+  // The query matched the longest word; the other words are checked on the page.
+  const rows = list.rows.filter((row) =>
+    matchesSearch(params.query, row.name, row.email, row.companyName, row.jobTitle, row.phone, row.city),
+  );
+
+  const columns: GridColDef<WithId<Contact>>[] = [
+    { field: 'name', headerName: t('columns.name'), flex: 1.3, minWidth: 160 },
+    { field: 'jobTitle', headerName: t('columns.jobTitle'), flex: 1, minWidth: 120, valueGetter: dash },
+    { field: 'email', headerName: t('columns.email'), flex: 1.4, minWidth: 180, valueGetter: dash },
+    {
+      field: 'companyName',
+      headerName: t('columns.company'),
+      flex: 1.1,
+      minWidth: 140,
+      valueGetter: (_v, row) => dash(row.companyId ? row.companyName : null),
+    },
+    { field: 'phone', headerName: t('columns.phone'), width: 120, valueGetter: dash },
+    { field: 'city', headerName: t('columns.city'), width: 120, valueGetter: dash },
+    {
+      field: 'lifecycleStage',
+      headerName: t('columns.lifecycleStage'),
+      width: 130,
+      renderCell: ({ row }) => <StatusChip enumName="lifecycleStage" value={row.lifecycleStage} />,
+    },
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      width: 110,
+      renderCell: ({ row }) => <StatusChip enumName="contactStatus" value={row.status} />,
+    },
+  ];
+
+  const company = params.filters.companyId
+    ? { id: params.filters.companyId, label: params.filters.company || params.filters.companyId }
+    : null;
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={list.total !== null ? tc('common.list.count', { count: list.total }) : undefined}
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+              {t('new')}
+            </Button>
+          )
+        }
+      />
+      <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
+        <Box>
+          <EntityPicker
+            id="filter-company"
+            size="small"
+            label={t('filters.company')}
+            placeholder={t('filters.allCompanies')}
+            queries={PICKERS.companies}
+            value={company}
+            onChange={(picked) => {
+              params.setFilters({ companyId: picked?.id ?? '', company: picked?.label ?? '' });
+            }}
+          />
+        </Box>
+        <FilterSelect
+          label={t('filters.stage')}
+          value={params.filters.lifecycleStage}
+          onChange={(value) => params.setFilter('lifecycleStage', value)}
+          allLabel={t('filters.allStages')}
+          options={enumOptions(tc, 'lifecycleStage')}
+        />
+      </ListToolbar>
+      <DataList
+        list={{ ...list, rows }}
+        columns={columns}
+        label={t('listLabel')}
+        loadingLabel={t('loading')}
+        onRowClick={(row) => navigate(`/contactos/${row.id}`)}
+        renderCard={(row) => (
+          <>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+              <Typography sx={{ fontWeight: 700, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {row.name}
+              </Typography>
+              <StatusChip enumName="lifecycleStage" value={row.lifecycleStage} />
+            </Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              {[row.jobTitle, row.companyId ? row.companyName : null].filter(Boolean).join(' · ') || '-'}
+            </Typography>
+            {(row.email || row.phone) && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {[row.email, row.phone].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
+          </>
+        )}
+        empty={
+          params.active ? (
+            <EmptyState
+              icon={ContactsRoundedIcon}
+              title={t('empty.filtered')}
+              action={{ label: t('empty.clear'), onClick: params.clear }}
+            />
+          ) : (
+            <EmptyState
+              icon={ContactsRoundedIcon}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              action={canCreate ? { label: t('empty.action'), onClick: () => setCreating(true) } : undefined}
+            />
+          )
+        }
+      />
+      {creating && (
+        <ContactDialog onClose={() => setCreating(false)} onCreated={(id) => navigate(`/contactos/${id}`)} />
+      )}
+    </>
+  );
+}

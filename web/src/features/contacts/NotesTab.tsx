@@ -1,0 +1,147 @@
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, paths, withAuthorName, type Contact, type Note, type WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { Pager } from '@/components/data/Pager';
+import { QueryState } from '@/components/data/QueryState';
+import { useErrorToast, useToast } from '@/components/toast';
+import {
+  createRecord,
+  deleteRecord,
+  useMembership,
+  usePagedList,
+  type PagedList,
+  type RecordTarget,
+} from '@/firebase/dataApi';
+import { formatDateTime, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+
+/** Where a contact's notes live; the contact's company goes to the notes' timeline entries. */
+export function notesTarget(orgId: string, contact: WithId<Contact>): RecordTarget {
+  return {
+    parentPath: `${paths.organization(orgId)}/contacts/${contact.id}`,
+    collection: 'notes',
+    context: { contactCompanyId: contact.companyId ?? null },
+  };
+}
+
+/**
+ * A contact's notes: a textarea ('Agregar nota' disabled while empty) and the notes newest first
+ * with author and time. The note shows at once (latency-compensated); a refused one comes back
+ * into the textarea with the reason. Its author (and whoever may delete contacts) deletes it.
+ */
+export function NotesTab({ contact }: { contact: WithId<Contact> }) {
+  const { t } = useTranslation('contacts');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const { toast } = useToast();
+  const showError = useErrorToast();
+  const { organizationId, uid, member } = useMembership();
+  const canAdd = useCan('contacts', 'edit');
+  const canDeleteAny = useCan('contacts', 'delete');
+  const [text, setText] = useState('');
+  const target = notesTarget(organizationId ?? '', contact);
+  const list = usePagedList<Note>(
+    organizationId ? { id: 'notes.byContact', parentPath: target.parentPath } : null,
+  );
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || !member) return;
+    setText('');
+    try {
+      await createRecord(target, withAuthorName({ content }, member));
+      toast({ title: t('notes.added'), variant: 'success' });
+    } catch (error) {
+      setText((current) => current || content);
+      showError(error);
+    }
+  };
+  const remove = async (note: WithId<Note>) => {
+    try {
+      await deleteRecord(target, note.id);
+      toast({ title: t('notes.deleted'), variant: 'success' });
+    } catch (error) {
+      showError(error);
+    }
+  };
+
+  return (
+    <Box>
+      {canAdd && (
+        <Box component="form" onSubmit={add} sx={{ mb: 2.5 }}>
+          <TextField
+            label={t('notes.label')}
+            placeholder={t('notes.placeholder')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            multiline
+            minRows={3}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: LIMITS.noteContent } }}
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+            <Button type="submit" variant="contained" disabled={!text.trim()}>
+              {t('notes.add')}
+            </Button>
+          </Box>
+        </Box>
+      )}
+      <QueryState
+        state={list}
+        isEmpty={list.status === 'success' && list.rows.length === 0 && list.page === 0}
+        empty={
+          <Typography sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }} data-testid="empty-state">
+            {t('notes.empty')}
+          </Typography>
+        }
+      >
+        <List aria-label={t('notes.listLabel')} sx={{ py: 0 }}>
+          {list.rows.map((note) => {
+            const created = millisOf(note.createdAt);
+            const mayDelete = canDeleteAny || (note.createdBy === uid && canAdd);
+            return (
+              <ListItem
+                key={note.id}
+                sx={{
+                  bgcolor: 'background.paper',
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 2,
+                  mb: 1,
+                }}
+                secondaryAction={
+                  mayDelete && (
+                    <IconButton edge="end" aria-label={t('notes.delete')} onClick={() => void remove(note)}>
+                      <DeleteOutlineRoundedIcon />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={note.content}
+                  secondary={t('notes.by', {
+                    name: note.authorName ?? '-',
+                    when: created === null ? tc('common.loading') : formatDateTime(created, language),
+                  })}
+                  slotProps={{ primary: { sx: { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+        {(list.hasNext || list.hasPrevious) && <Pager list={list as PagedList<unknown>} />}
+      </QueryState>
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { Meeting, WithId } from '@trato/model';
+import { RelatedRecords } from '@/components/data/RelatedRecords';
+import { orgRequest, useMembership } from '@/firebase/dataApi';
+import type { RecordLinks } from '@/features/records/links';
+import { formatDateTime, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import { MeetingDialog } from './MeetingDialog';
+
+/** A contact's or company's meetings (Título, Inicio, Fin) by start, with 'Nueva reunión'. */
+export function RelatedMeetings({
+  by,
+  id,
+  links,
+}: {
+  by: 'contact' | 'company';
+  id: string;
+  links: RecordLinks;
+}) {
+  const { t } = useTranslation('records');
+  const language = useLanguage();
+  const { organizationId } = useMembership();
+  const request = organizationId
+    ? by === 'contact'
+      ? orgRequest(organizationId, 'meetings.byContact', { contactId: id })
+      : orgRequest(organizationId, 'meetings.byCompany', { companyId: id })
+    : null;
+  const when = (value: Meeting['startTime']) => {
+    const millis = millisOf(value);
+    return millis === null ? '-' : formatDateTime(millis, language);
+  };
+  const columns: GridColDef<WithId<Meeting>>[] = [
+    { field: 'title', headerName: t('meeting.columns.title'), flex: 1.5, minWidth: 200 },
+    {
+      field: 'startTime',
+      headerName: t('meeting.columns.startTime'),
+      width: 190,
+      valueGetter: (_v, row) => when(row.startTime),
+    },
+    {
+      field: 'endTime',
+      headerName: t('meeting.columns.endTime'),
+      width: 190,
+      valueGetter: (_v, row) => when(row.endTime),
+    },
+  ];
+  return (
+    <RelatedRecords<Meeting>
+      resource="meetings"
+      request={request}
+      columns={columns}
+      label={t('meeting.listLabel')}
+      emptyText={t('meeting.empty')}
+      newLabel={t('meeting.new')}
+      renderCard={(row) => (
+        <>
+          <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {when(row.startTime)} – {when(row.endTime)}
+          </Typography>
+        </>
+      )}
+      renderDialog={(meeting, close) => <MeetingDialog meeting={meeting} links={links} onClose={close} />}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslation } from 'react-i18next';
+import type { Task, WithId } from '@trato/model';
+import { RelatedRecords } from '@/components/data/RelatedRecords';
+import { StatusChip } from '@/components/data/StatusChip';
+import { orgRequest, useMembership } from '@/firebase/dataApi';
+import type { RecordLinks } from '@/features/records/links';
+import { formatDateTime, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import { TaskDialog } from './TaskDialog';
+
+/** A contact's or company's tasks (Título, Estado, Fecha límite), newest first, with 'Nueva tarea'. */
+export function RelatedTasks({
+  by,
+  id,
+  links,
+}: {
+  by: 'contact' | 'company';
+  id: string;
+  links: RecordLinks;
+}) {
+  const { t } = useTranslation('records');
+  const language = useLanguage();
+  const { organizationId } = useMembership();
+  const request = organizationId
+    ? by === 'contact'
+      ? orgRequest(organizationId, 'tasks.byContact', { contactId: id })
+      : orgRequest(organizationId, 'tasks.byCompany', { companyId: id })
+    : null;
+  const due = (row: Task) => {
+    const millis = millisOf(row.dueDate);
+    return millis === null ? '-' : formatDateTime(millis, language);
+  };
+  const columns: GridColDef<WithId<Task>>[] = [
+    { field: 'title', headerName: t('task.columns.title'), flex: 1.5, minWidth: 200 },
+    {
+      field: 'status',
+      headerName: t('task.columns.status'),
+      width: 150,
+      renderCell: ({ row }) => <StatusChip enumName="taskStatus" value={row.status} />,
+    },
+    {
+      field: 'dueDate',
+      headerName: t('task.columns.dueDate'),
+      width: 190,
+      valueGetter: (_v, row) => due(row),
+    },
+    ...(by === 'company'
+      ? [
+          {
+            field: 'contactName',
+            headerName: t('task.columns.contact'),
+            flex: 1,
+            minWidth: 140,
+            valueGetter: (v: string | null) => v || '-',
+          } satisfies GridColDef<WithId<Task>>,
+        ]
+      : []),
+  ];
+  return (
+    <RelatedRecords<Task>
+      resource="tasks"
+      request={request}
+      columns={columns}
+      label={t('task.listLabel')}
+      emptyText={t('task.empty')}
+      newLabel={t('task.new')}
+      renderCard={(row) => (
+        <>
+          <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
+          <Typography
+            variant="body2"
+            component="div"
+            sx={{ color: 'text.secondary', display: 'flex', gap: 1, alignItems: 'center', mt: 0.5 }}
+          >
+            <StatusChip enumName="taskStatus" value={row.status} /> {due(row)}
+          </Typography>
+        </>
+      )}
+      renderDialog={(task, close) => <TaskDialog task={task} links={links} onClose={close} />}
+    />
+  );
+}

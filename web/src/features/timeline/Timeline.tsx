@@ -1,0 +1,152 @@
+import EventRoundedIcon from '@mui/icons-material/EventRounded';
+import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
+import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
+import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { useTranslation } from 'react-i18next';
+import {
+  TIMELINE_KINDS,
+  TIMELINE_KIND_RESOURCE,
+  type TimelineEntry,
+  type TimelineKind,
+  type WithId,
+} from '@trato/model';
+import { QueryState } from '@/components/data/QueryState';
+import { Pager } from '@/components/data/Pager';
+import { StatusChip } from '@/components/data/StatusChip';
+import { orgRequest, useMembership, usePagedList, type PagedList } from '@/firebase/dataApi';
+import { formatDateTime, formatMoney, formatRelative, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+
+const ICONS: Record<TimelineKind, SvgIconComponent> = {
+  note: StickyNote2RoundedIcon,
+  task: TaskAltRoundedIcon,
+  meeting: EventRoundedIcon,
+  deal: HandshakeRoundedIcon,
+};
+
+/**
+ * The activity of a contact, or of a company and its contacts: notes, tasks, meetings and deals,
+ * newest first, one server-paged query over the timeline index (only the kinds the member may view).
+ */
+export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) {
+  const { t } = useTranslation('records');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const { organizationId, can } = useMembership();
+  const kinds = TIMELINE_KINDS.filter((kind) => can(TIMELINE_KIND_RESOURCE[kind], 'view'));
+  const list = usePagedList<TimelineEntry>(
+    organizationId && kinds.length
+      ? by === 'contact'
+        ? orgRequest(organizationId, 'timeline.byContact', { contactId: id, kind: kinds })
+        : orgRequest(organizationId, 'timeline.byCompany', { companyId: id, kind: kinds })
+      : null,
+  );
+  const now = Date.now();
+
+  const detail = (entry: WithId<TimelineEntry>) => {
+    const at = millisOf(entry.at);
+    const parts: string[] = [];
+    if (entry.kind === 'deal' && entry.amount !== null) parts.push(formatMoney(entry.amount, language));
+    if (at !== null) {
+      const when = formatDateTime(at, language);
+      parts.push(
+        entry.kind === 'task'
+          ? t('timeline.due', { when })
+          : entry.kind === 'deal'
+            ? t('timeline.closes', { when })
+            : when,
+      );
+    }
+    return parts.join(' · ');
+  };
+  const chip = (entry: WithId<TimelineEntry>) => {
+    if (!entry.detail) return null;
+    if (entry.kind === 'task') return <StatusChip enumName="taskStatus" value={entry.detail as never} />;
+    if (entry.kind === 'meeting')
+      return <StatusChip enumName="meetingStatus" value={entry.detail as never} />;
+    if (entry.kind === 'deal') return <StatusChip enumName="dealStage" value={entry.detail as never} />;
+    return null;
+  };
+
+  return (
+    <QueryState
+      state={kinds.length ? list : { status: 'success', error: null }}
+      isEmpty={!kinds.length || (list.status === 'success' && list.rows.length === 0 && list.page === 0)}
+      empty={
+        <Typography sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }} data-testid="empty-state">
+          {t('timeline.empty')}
+        </Typography>
+      }
+    >
+      <List
+        aria-label={t('timeline.listLabel')}
+        sx={{ bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider', py: 0 }}
+      >
+        {list.rows.map((entry, index) => {
+          const Icon = ICONS[entry.kind];
+          const created = millisOf(entry.createdAt);
+          return (
+            <ListItem key={entry.id} divider={index < list.rows.length - 1} alignItems="flex-start">
+              <ListItemAvatar>
+                <Avatar sx={{ bgcolor: 'action.selected', color: 'text.primary' }}>
+                  <Icon fontSize="small" aria-hidden="true" />
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      sx={{ color: 'text.secondary', fontWeight: 700 }}
+                    >
+                      {t(`timeline.kind.${entry.kind}`)}
+                    </Typography>
+                    {chip(entry)}
+                    <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 'auto' }}>
+                      {created === null ? tc('common.loading') : formatRelative(created, now, language)}
+                    </Typography>
+                  </Box>
+                }
+                secondary={
+                  <>
+                    <Typography
+                      component="span"
+                      sx={{
+                        display: 'block',
+                        color: 'text.primary',
+                        whiteSpace: 'pre-line',
+                        overflowWrap: 'anywhere',
+                        mt: 0.5,
+                      }}
+                    >
+                      {entry.title}
+                    </Typography>
+                    {detail(entry) && (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        sx={{ display: 'block', color: 'text.secondary' }}
+                      >
+                        {detail(entry)}
+                      </Typography>
+                    )}
+                  </>
+                }
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {(list.hasNext || list.hasPrevious) && <Pager list={list as PagedList<unknown>} />}
+    </QueryState>
+  );
+}
