@@ -15,8 +15,18 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-const esKeys = flatten(es as Tree);
-const enKeys = flatten(en as Tree);
+// The core catalogue and every feature namespace (locales/{language}/{namespace}.json), as ns:key.
+const namespaceFiles = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+function catalogue(language: 'es' | 'en', core: Tree): Map<string, string> {
+  const keys = flatten(core);
+  for (const [file, tree] of Object.entries(namespaceFiles)) {
+    const match = /^\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file);
+    if (match?.[1] === language) for (const [k, v] of flatten(tree)) keys.set(`${match[2]}:${k}`, v);
+  }
+  return keys;
+}
+const esKeys = catalogue('es', es as Tree);
+const enKeys = catalogue('en', en as Tree);
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
@@ -57,6 +67,12 @@ describe('translation catalogues', () => {
     expect(enKeys.get('notFound.home')).toBe('Return to Home');
     expect(enKeys.get('routeError.title')).toBe('Unexpected Application Error!');
     expect(esKeys.get('app.user.signOut')).toBe('Cerrar sesión');
+    expect(esKeys.get('contacts:delete.title')).toBe('¿Eliminar cliente?');
+    expect(esKeys.get('contacts:detail.notFound')).toBe('Cliente no encontrado');
+    expect(esKeys.get('companies:detail.notFound')).toBe('Empresa no encontrada');
+    expect(esKeys.get('companies:empty.action')).toBe('Crear primera empresa');
+    expect(esKeys.get('records:deal.titleAndClient')).toBe('Título y cliente son obligatorios');
+    expect(esKeys.get('records:meeting.deleteTitle')).toBe('¿Eliminar reunión?');
   });
 });
 

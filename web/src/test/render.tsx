@@ -4,6 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createAppTheme } from '@/app/theme';
 import { ToastProvider } from '@/components/toast';
 import i18n from '@/i18n';
+import { FEATURE_NAMESPACES } from '@/i18n/namespaces';
 
 /** Renders with the app theme, toasts and i18n (in the given language, Spanish by default). */
 export async function renderWithApp(
@@ -11,6 +12,7 @@ export async function renderWithApp(
   { language = 'es', ...options }: RenderOptions & { language?: 'es' | 'en' } = {},
 ) {
   await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(FEATURE_NAMESPACES);
   const theme = createAppTheme();
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <ThemeProvider theme={theme}>

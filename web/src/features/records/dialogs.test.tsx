@@ -1,0 +1,157 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render';
+
+const writes = vi.hoisted(() => ({
+  createRecord: vi.fn(),
+  updateRecord: vi.fn(),
+  deleteRecord: vi.fn(),
+}));
+
+vi.mock('@/firebase/dataApi', () => ({
+  ...writes,
+  orgTarget: (orgId: string, collection: string) => ({ parentPath: `organizations/${orgId}`, collection }),
+  orgRequest: () => null,
+  useLiveList: () => ({ status: 'success', data: [], error: null }),
+  usePagedList: () => ({
+    status: 'success',
+    rows: [],
+    error: null,
+    total: 0,
+    page: 0,
+    pageSize: 25,
+    hasNext: false,
+    hasPrevious: false,
+    next() {},
+    previous() {},
+  }),
+  useMembership: () => ({
+    organizationId: 'org1',
+    uid: 'u1',
+    member: { fullName: 'Ana López' },
+    can: () => true,
+  }),
+}));
+
+const { ContactDialog } = await import('@/features/contacts/ContactDialog');
+const { TaskDialog } = await import('@/features/tasks/TaskDialog');
+const { DealDialog } = await import('@/features/deals/DealDialog');
+const { MeetingDialog } = await import('@/features/meetings/MeetingDialog');
+const { CompanyDialog } = await import('@/features/companies/CompanyDialog');
+
+const save = (label = 'Guardar') => fireEvent.click(screen.getByRole('button', { name: label }));
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input,textarea' }), {
+    target: { value },
+  });
+
+beforeEach(() => {
+  Object.values(writes).forEach((fn) => fn.mockReset());
+});
+
+describe('contact dialog', () => {
+  it('asks for the name and a valid e-mail before sending anything', async () => {
+    await renderWithApp(<ContactDialog onClose={() => {}} />);
+    type('Email', 'jose@');
+    save();
+    expect(await screen.findByText('El nombre es obligatorio')).toBeTruthy();
+    expect(screen.getByText('Email inválido')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it('creates the contact owned by its author, empty texts as null', async () => {
+    writes.createRecord.mockResolvedValue('c1');
+    const onClose = vi.fn();
+    await renderWithApp(<ContactDialog onClose={onClose} />);
+    type('Nombre', 'José Núñez');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [target, data] = writes.createRecord.mock.calls[0];
+    expect(target).toEqual({ parentPath: 'organizations/org1', collection: 'contacts' });
+    expect(data).toMatchObject({
+      name: 'José Núñez',
+      ownerId: 'u1',
+      lifecycleStage: 'lead',
+      status: 'active',
+      companyName: null,
+    });
+    expect(await screen.findByText('Cliente creado')).toBeTruthy();
+  });
+
+  it('keeps what was typed when the save is refused, and says why in Spanish', async () => {
+    writes.createRecord.mockRejectedValue({
+      code: 'permission-denied',
+      message: 'Missing or insufficient permissions.',
+    });
+    const onClose = vi.fn();
+    await renderWithApp(<ContactDialog onClose={onClose} />);
+    type('Nombre', 'José Núñez');
+    save();
+    expect(await screen.findByText('No tienes permiso para hacer esto.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(
+      (screen.getByLabelText('Nombre', { exact: false, selector: 'input' }) as HTMLInputElement).value,
+    ).toBe('José Núñez');
+    expect(screen.queryByText('Missing or insufficient permissions.')).toBeNull();
+  });
+
+  it('says it in English too', async () => {
+    await renderWithApp(<ContactDialog onClose={() => {}} />, { language: 'en' });
+    save('Save');
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+  });
+});
+
+describe('entity dialogs of the contact page', () => {
+  it("task: 'El título es requerido'", async () => {
+    await renderWithApp(<TaskDialog links={{ contactId: 'c1', contactName: 'José' }} onClose={() => {}} />);
+    save();
+    expect(await screen.findByText('El título es requerido')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it('task: created linked to the contact and assigned to its author', async () => {
+    writes.createRecord.mockResolvedValue('t1');
+    await renderWithApp(
+      <TaskDialog
+        links={{ contactId: 'c1', contactName: 'José', companyId: 'k1', companyName: 'Maya' }}
+        onClose={() => {}}
+      />,
+    );
+    type('Título', 'Llamar');
+    save();
+    await waitFor(() => expect(writes.createRecord).toHaveBeenCalled());
+    expect(writes.createRecord.mock.calls[0][1]).toMatchObject({
+      title: 'Llamar',
+      status: 'pending',
+      contactId: 'c1',
+      companyId: 'k1',
+      contactName: 'José',
+      assigneeIds: ['u1'],
+    });
+  });
+
+  it("opportunity: 'Título y cliente son obligatorios', probability 0–100", async () => {
+    await renderWithApp(<DealDialog variant="opportunity" onClose={() => {}} />);
+    type('Probabilidad (%)', '140');
+    save();
+    expect((await screen.findAllByText('Título y cliente son obligatorios')).length).toBeGreaterThan(0);
+    expect(screen.getByText('El valor es mayor que el máximo permitido')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it("meeting: 'Complete los campos requeridos' for the title; starts on the next hour for an hour", async () => {
+    await renderWithApp(<MeetingDialog onClose={() => {}} />);
+    save();
+    expect(await screen.findByText('Complete los campos requeridos')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it('company: name required; the size select shows its placeholder', async () => {
+    await renderWithApp(<CompanyDialog open onClose={() => {}} />);
+    expect(screen.getByText('1-10, 11-50, etc.')).toBeTruthy();
+    save();
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+});
