@@ -13,10 +13,15 @@ import path from 'node:path';
 
 import { register } from 'tsx/esm/api';
 
+import { generateRecords } from './demo-records.mjs';
 import { buildFunctions, cloudEnv, ports, projectId, root, startLocalCloud } from './local-cloud.mjs';
 
 register(); // @trato/model is TypeScript source
-const { tokensFor } = await import('../model/src/index.ts');
+const model = await import('../model/src/index.ts');
+const { documentSchemas, tokensFor } = model;
+// The timeline index (model/src/timeline.ts): an entry for every note, task, meeting and deal that
+// references a contact or a company, built by the model, never here.
+const { timelineEntryFor, timelineKindOf } = model;
 
 const attach = process.argv.includes('--attach');
 if (!attach) Object.assign(process.env, cloudEnv);
@@ -178,6 +183,8 @@ async function seed() {
     const searchable = ['companies', 'contacts', 'deals', 'tasks', 'meetings'].includes(collection);
     const doc = { ...data, ...(searchable ? { searchTokens: tokensFor(collection, data) } : {}) };
     writes.push({
+      collection,
+      id,
       path: `organizations/${orgId}/${collection}/${id}`,
       data: { ...doc, createdAt: at, createdBy, updatedAt: at },
     });
@@ -231,9 +238,12 @@ async function seed() {
     },
   };
   const companyIds = {};
+  const companyAge = {};
   let age = 40;
-  for (const [key, data] of Object.entries(companies))
-    companyIds[key] = put('companies', `demo-company-${key}`, data, key === 'tecno' ? C : A, (age -= 3));
+  for (const [key, data] of Object.entries(companies)) {
+    companyAge[key] = age -= 3;
+    companyIds[key] = put('companies', `demo-company-${key}`, data, key === 'tecno' ? C : A, age);
+  }
 
   const contact = (key, data, companyKey, ownerId, daysAgo) => {
     const base = {
@@ -326,8 +336,11 @@ async function seed() {
   const contactOwner = { maria: A, jose: C, sofia: L, diego: C, valeria: A, pedro: L, andrea: C, luis: L };
   const contactIds = {};
   age = 25;
-  for (const [key, data] of Object.entries(contacts))
-    contactIds[key] = contact(key, data, contactCompany[key], contactOwner[key], (age -= 2));
+  const contactAge = {};
+  for (const [key, data] of Object.entries(contacts)) {
+    contactAge[key] = age -= 2;
+    contactIds[key] = contact(key, data, contactCompany[key], contactOwner[key], age);
+  }
 
   put(
     'contacts/demo-contact-maria/notes',
@@ -570,21 +583,136 @@ async function seed() {
     8,
   );
 
-  const batch = db.batch();
-  for (const w of writes) batch.set(db.doc(w.path), w.data);
-  await batch.commit();
+  // ── Generated records, so every screen looks lived-in (scripts/demo-records.mjs) ──
+  generateRecords({
+    put,
+    now,
+    ts,
+    at,
+    team: [
+      { uid: A, name: admin.fullName, role: 'admin' },
+      { uid: C, name: people.carlos.fullName, permissions: people.carlos.permissions },
+      { uid: L, name: people.lucia.fullName, permissions: people.lucia.permissions },
+    ],
+    companies: Object.entries(companies).map(([key, data]) => ({
+      id: companyIds[key],
+      ...data,
+      daysAgo: companyAge[key],
+    })),
+    contacts: Object.entries(contacts).map(([key, data]) => ({
+      id: contactIds[key],
+      name: data.name,
+      companyId: contactCompany[key] ? companyIds[contactCompany[key]] : null,
+      companyName: contactCompany[key] ? companies[contactCompany[key]].name : null,
+      city: data.city,
+      status: data.status ?? 'active',
+      daysAgo: contactAge[key],
+    })),
+  });
 
-  await checkAgainstRules({ orgId, writes, admin, lucia: sellers.lucia });
+  const names = { [A]: admin.fullName, [C]: people.carlos.fullName, [L]: people.lucia.fullName };
+  checkAgainstSchemas({ orgId, writes, names, adminUid: A });
+  const timeline = timelineWrites({ orgId, writes });
+  for (let i = 0; i < writes.length; i += 500) {
+    const batch = db.batch();
+    for (const w of writes.slice(i, i + 500)) batch.set(db.doc(w.path), w.data);
+    await batch.commit();
+  }
+  for (let i = 0; i < timeline.length; i += 500) {
+    const batch = db.batch();
+    for (const w of timeline.slice(i, i + 500)) batch.set(db.doc(w.path), w.data);
+    await batch.commit();
+  }
+
+  await checkAgainstRules({ orgId, writes, timeline, admin, carlos: sellers.carlos, lucia: sellers.lucia });
   await adminApp.delete();
-  return { admin, sellers, orgId, records: writes.length };
+  const counts = {};
+  for (const w of writes) {
+    const c = w.collection.split('/').at(-1);
+    counts[c] = (counts[c] ?? 0) + 1;
+  }
+  if (timeline.length) counts.timeline = timeline.length;
+  return { admin, sellers, orgId, records: writes.length, counts };
 }
 
 /**
- * Proof that the seeded records are what the app itself could have written: the admin, through
- * the web SDK and the rules, touches every record (updatedAt = request.time; the rules validate
- * the whole resulting document). And a limited seller sees contacts but not deals.
+ * Every CRM record against the model's document schemas (model/src/schemas.ts: keys, types,
+ * enums, lengths, bindings such as a note's author name), as the member who created it, and the
+ * denormalised names against the records they name.
  */
-async function checkAgainstRules({ orgId, writes, admin, lucia }) {
+function checkAgainstSchemas({ orgId, writes, names, adminUid }) {
+  const byPath = new Map(writes.map((w) => [w.path, w.data]));
+  const org = `organizations/${orgId}`;
+  const named = (collection, id, key, value, what) => {
+    if (id === null || id === undefined) {
+      if (value !== null && value !== undefined) throw new Error(`${what}: ${key} without an id`);
+      return;
+    }
+    const record = byPath.get(`${org}/${collection}/${id}`);
+    if (!record) throw new Error(`${what}: ${collection}/${id} does not exist`);
+    const expected = record.name;
+    if (value !== expected) throw new Error(`${what}: ${key} "${value}" is not "${expected}"`);
+    return record;
+  };
+  for (const w of writes) {
+    const collection = w.collection.split('/').at(-1);
+    const { createdAt: _c, createdBy, updatedAt: _u, ...body } = w.data;
+    try {
+      documentSchemas[collection].validateSync(body, {
+        strict: true,
+        context: {
+          op: 'create',
+          uid: createdBy,
+          orgId,
+          id: w.id,
+          isAdmin: createdBy === adminUid,
+          authorName: names[createdBy],
+        },
+      });
+    } catch (error) {
+      throw new Error(`the model's ${collection} schema refuses ${w.path}: ${error.message}`);
+    }
+    const what = w.path;
+    if (collection === 'contacts') named('companies', body.companyId, 'companyName', body.companyName, what);
+    if (collection === 'deals' || collection === 'tasks' || collection === 'meetings') {
+      const contactKey = collection === 'deals' ? 'primaryContactId' : 'contactId';
+      const nameKey = collection === 'deals' ? 'primaryContactName' : 'contactName';
+      const contact = named('contacts', body[contactKey], nameKey, body[nameKey], what);
+      named('companies', body.companyId, 'companyName', body.companyName, what);
+      if (contact && contact.companyId && contact.companyId !== body.companyId)
+        throw new Error(`${what}: its contact belongs to ${contact.companyId}, not ${body.companyId}`);
+    }
+  }
+}
+
+/** The timeline entries of the notes, tasks, meetings and deals (model timelineEntryFor). */
+function timelineWrites({ orgId, writes }) {
+  if (typeof timelineEntryFor !== 'function') return [];
+  const byPath = new Map(writes.map((w) => [w.path, w.data]));
+  const out = [];
+  for (const w of writes) {
+    const segments = w.collection.split('/');
+    const kind = timelineKindOf(segments.at(-1));
+    if (!kind) continue;
+    let note;
+    if (kind === 'note') {
+      const contactId = segments[1];
+      const contact = byPath.get(`organizations/${orgId}/contacts/${contactId}`);
+      note = { contactId, contactCompanyId: contact?.companyId ?? null };
+    }
+    const entry = timelineEntryFor(kind, w.id, w.data, note);
+    if (entry) out.push({ path: `organizations/${orgId}/timeline/${entry.id}`, data: entry.data });
+  }
+  return out;
+}
+
+/**
+ * Proof that the seeded records are what the app itself could have written: through the web SDK
+ * and the rules, the admin touches every record (updatedAt = request.time; the rules validate the
+ * whole resulting document) — a note its author, since only the author edits a note — and every
+ * timeline entry. And a limited seller sees contacts but not deals.
+ */
+async function checkAgainstRules({ orgId, writes, timeline, admin, carlos, lucia }) {
   const { initializeApp, deleteApp } = await import('firebase/app');
   const { connectAuthEmulator, getAuth, signInWithEmailAndPassword } = await import('firebase/auth');
   const { collection, connectFirestoreEmulator, doc, getDocs, getFirestore, serverTimestamp, writeBatch } =
@@ -601,16 +729,37 @@ async function checkAgainstRules({ orgId, writes, admin, lucia }) {
   };
 
   const ana = await client('seed-check-admin', admin.email);
-  // One record per batch so a refusal names the record.
-  for (const w of writes) {
-    const batch = writeBatch(ana.firestore);
-    batch.update(doc(ana.firestore, w.path), { updatedAt: serverTimestamp() });
+  const authors = { [admin.uid]: ana, [carlos.uid]: await client('seed-check-carlos', carlos.email) };
+  // One record per batch so a refusal names the record; a few batches in flight at a time
+  // (all ~1,400 records and timeline entries take about half a minute).
+  const check = async (path, patch, as = ana) => {
+    const batch = writeBatch(as.firestore);
+    batch.update(doc(as.firestore, path), patch);
     try {
       await batch.commit();
     } catch (error) {
-      throw new Error(`firestore.rules refuse the seeded ${w.path}: ${error.message}`);
+      throw new Error(`firestore.rules refuse the seeded ${path}: ${error.message}`);
     }
-  }
+  };
+  const jobs = [
+    ...writes.map((w) => () => {
+      const as = w.collection.endsWith('/notes') ? authors[w.data.createdBy] : ana;
+      if (!as) throw new Error(`${w.path}: no client for its author ${w.data.createdBy}`);
+      return check(w.path, { updatedAt: serverTimestamp() }, as);
+    }),
+    // An entry has no updatedAt: rewriting one of its fields unchanged makes the rules check
+    // that the whole entry mirrors its record.
+    ...timeline.map((t) => () => check(t.path, { title: t.data.title })),
+  ];
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (jobs.length) await jobs.shift()();
+    }),
+  );
+  console.log(
+    `firestore.rules accept all ${writes.length + timeline.length} records (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+  );
   const lu = await client('seed-check-seller', lucia.email);
   const seen = await getDocs(collection(lu.firestore, `organizations/${orgId}/contacts`));
   if (seen.size === 0) throw new Error('the seller should see the contacts');
@@ -619,7 +768,7 @@ async function checkAgainstRules({ orgId, writes, admin, lucia }) {
     () => true,
   );
   if (!denied) throw new Error('the seller without deals.view should not read deals');
-  await Promise.all([deleteApp(ana.app), deleteApp(lu.app)]);
+  await Promise.all([ana, lu, ...Object.values(authors)].map((c) => deleteApp(c.app).catch(() => {})));
 }
 
 async function exportData() {
@@ -659,7 +808,7 @@ try {
     console.log('Starting an empty local cloud…');
     cloud = await startLocalCloud({ quiet: true });
   }
-  const { admin, sellers, orgId, records } = await seed();
+  const { admin, sellers, orgId, records, counts } = await seed();
   await exportData();
   const logins = [
     { role: 'admin', email: admin.email, password: PASSWORD },
@@ -668,6 +817,11 @@ try {
   ];
   writeFileSync(path.join(dataDir, 'demo-logins.json'), `${JSON.stringify(logins, null, 2)}\n`);
   console.log(`Demo organization ${orgId}: 3 members, 1 pending invitation, ${records} CRM records.`);
+  console.log(
+    `  ${Object.entries(counts)
+      .map(([c, n]) => `${n} ${c}`)
+      .join(', ')}`,
+  );
   for (const l of logins) console.log(`  ${l.role.padEnd(7)} ${l.email} / ${l.password}`);
   console.log(
     'Written: emulator-data/{auth_export/, firebase-export-metadata.json, firestore.json, demo-logins.json}',
