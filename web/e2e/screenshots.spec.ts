@@ -5,6 +5,7 @@ import {
   createAdminWithOrganization,
   createEmulatorUser,
   inviteToken,
+  startTrial,
   uniqueEmail,
 } from './support';
 
@@ -171,6 +172,71 @@ for (const language of LANGUAGES) {
       await expect(visitor.locator('.Mui-error').first()).toBeVisible();
       await shot(visitor, `invite-errors-${tag}`);
       await visitorContext.close();
+    });
+
+    test(`screenshots of companies and contacts ${tag}`, async ({ page }) => {
+      test.setTimeout(150_000);
+      await useLanguage(page, language);
+      await page.setViewportSize(size);
+      const email = uniqueEmail(`shot-crm-${tag}`);
+      const admin = await createAdminWithOrganization(email, PASSWORD, {
+        companyName: 'Café Aurora',
+        language,
+      });
+      await startTrial(admin);
+      await loginAs(page, email);
+      const submit = () => page.getByRole('dialog').locator('button[type="submit"]').click();
+
+      await page.goto('/empresas');
+      await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+      await shot(page, `companies-empty-${tag}`);
+      await page.getByTestId('empty-state').getByRole('button').click();
+      await page.getByRole('dialog').locator('input[name="name"]').fill('Cafetalera Montaña Azul');
+      await page.getByRole('dialog').locator('input[name="city"]').fill('Marcala');
+      await page.getByRole('dialog').locator('input[name="phone"]').fill('+504 2764-1200');
+      await shot(page, `company-dialog-${tag}`, false);
+      await submit();
+      await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+      await shot(page, `company-detail-${tag}`);
+      await page.goto('/empresas');
+      await expect(page.getByText('Cafetalera Montaña Azul')).toBeVisible(SLOW);
+      await shot(page, `companies-${tag}`);
+
+      await page.goto('/contactos');
+      await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+      await shot(page, `contacts-empty-${tag}`);
+      await page.getByTestId('empty-state').getByRole('button').click();
+      await page.getByRole('dialog').locator('input[name="email"]').fill('jose@');
+      await submit();
+      await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
+      await shot(page, `contact-dialog-errors-${tag}`, false);
+      await page.getByRole('dialog').locator('input[name="name"]').fill('José Núñez');
+      await page.getByRole('dialog').locator('input[name="email"]').fill('jose@montanaazul.example.com');
+      await page.getByRole('dialog').locator('input[name="jobTitle"]').fill('Gerente de compras');
+      await submit();
+      await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+      await shot(page, `contact-detail-${tag}`);
+      await page.getByRole('tab').nth(1).click();
+      await page.getByRole('tabpanel').locator('textarea').first().fill('Quiere cotización de 40 quintales.');
+      await page.getByRole('tabpanel').locator('button[type="submit"]').click();
+      await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(1, SLOW);
+      await shot(page, `contact-notes-${tag}`);
+      await page.getByRole('tab').nth(2).click();
+      await page.getByRole('tabpanel').getByRole('button').first().click();
+      await page.getByRole('dialog').locator('input[name="title"]').fill('Enviar cotización');
+      await shot(page, `task-dialog-${tag}`, false);
+      await submit();
+      await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
+      await page.getByRole('tab').nth(3).click();
+      await page.getByRole('tabpanel').getByRole('button').first().click();
+      await shot(page, `deal-dialog-${tag}`, false);
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab').last().click();
+      await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(2, SLOW);
+      await shot(page, `contact-activity-${tag}`);
+      await page.goto('/contactos');
+      await expect(page.getByText('José Núñez')).toBeVisible(SLOW);
+      await shot(page, `contacts-${tag}`);
     });
   }
 }
