@@ -2,10 +2,17 @@
 // empty strings become null, audit stamps (createdAt/createdBy/updatedAt) and search tokens are
 // added, ids come from the SDK. Writes are latency-compensated: listeners see them at once, and
 // a refused write reverts there and rejects the returned promise (the caller toasts it).
+//
+// Timeline index: a note, task, meeting or deal that references a contact or a company has a
+// mirror entry in organizations/{orgId}/timeline/{kind}_{recordId} (model `timelineEntryFor`).
+// Every write of such a record writes (or deletes) its entry IN THE SAME BATCH, automatically;
+// the rules refuse an entry that is not equal to its record after the write.
 import {
   collection,
   deleteDoc,
+  deleteField,
   doc,
+  FieldValue,
   serverTimestamp,
   setDoc,
   updateDoc,
@@ -14,11 +21,16 @@ import {
 } from 'firebase/firestore';
 import {
   emptyToNull,
+  paths,
   SEARCH_FIELDS,
   stampCreate,
   stampUpdate,
+  timelineEntryFor,
+  timelineEntryId,
+  timelineKindOf,
   withSearchTokens,
   type SearchableCollection,
+  type TimelineKind,
 } from '@trato/model';
 import { getCoreServices } from './app';
 import { getDataServices } from './data';
@@ -27,9 +39,24 @@ import { getDataServices } from './data';
 export interface RecordTarget {
   parentPath: string;
   collection: string;
+  /**
+   * Notes only (`{ parentPath: 'organizations/{orgId}/contacts/{contactId}', collection:
+   * 'notes' }`): the contact's `companyId` as shown (null when it has none). The note's timeline
+   * entry carries it, and the rules compare it with the contact after the write. Creating or
+   * editing a note without it throws; deleting a note does not need it.
+   */
+  context?: { contactCompanyId: string | null };
 }
 
 type Data = Record<string, unknown>;
+/** A record as shown (typed entities such as `WithId<Task>` are accepted as they are). */
+type Current = object | null;
+
+/** One document write, by full path (pure: the SDK references are made when committing). */
+export type PlannedWrite =
+  | { op: 'set'; path: string; data: Data }
+  | { op: 'update'; path: string; data: Data }
+  | { op: 'delete'; path: string };
 
 function isSearchable(name: string): name is SearchableCollection {
   return name in SEARCH_FIELDS;
@@ -69,7 +96,7 @@ export function createPayload(
 export function updatePayload(
   target: RecordTarget,
   patch: Data,
-  current: Data | null,
+  current: Current,
   now: unknown = serverTimestamp(),
 ): Data {
   const cleaned = stampUpdate(emptyToNull(patch), now);
@@ -78,58 +105,190 @@ export function updatePayload(
   return { ...cleaned, searchTokens };
 }
 
-export async function createRecord(
-  target: RecordTarget,
-  data: Data,
-  id = newRecordId(target),
-): Promise<string> {
-  await setDoc(doc(collectionRef(target), id), createPayload(target, data, currentUid()));
-  return id;
+// ── Timeline entries ──────────────────────────────────────────────────────────
+
+interface Mirror {
+  kind: TimelineKind;
+  orgId: string;
+  /** Notes: the contact of the path. */
+  contactId?: string;
 }
 
-export async function updateRecord(
-  target: RecordTarget,
-  id: string,
-  patch: Data,
-  current: Data | null,
-): Promise<void> {
-  await updateDoc(doc(collectionRef(target), id), updatePayload(target, patch, current) as DocumentData);
+const ORG_PATH = /^organizations\/([^/]+)$/;
+const CONTACT_PATH = /^organizations\/([^/]+)\/contacts\/([^/]+)$/;
+
+/** Whether records of `target` have timeline entries (and where), or null. */
+function mirrorOf(target: RecordTarget): Mirror | null {
+  const kind = timelineKindOf(target.collection);
+  if (!kind) return null;
+  const m = (kind === 'note' ? CONTACT_PATH : ORG_PATH).exec(target.parentPath);
+  if (!m)
+    throw new Error(
+      `${target.collection} live under ${kind === 'note' ? 'organizations/{orgId}/contacts/{contactId}' : 'organizations/{orgId}'}, not ${target.parentPath}`,
+    );
+  return kind === 'note' ? { kind, orgId: m[1]!, contactId: m[2]! } : { kind, orgId: m[1]! };
 }
 
-export async function deleteRecord(target: RecordTarget, id: string): Promise<void> {
-  await deleteDoc(doc(collectionRef(target), id));
+const DELETE_FIELD = deleteField();
+const isDeleteField = (v: unknown) => v instanceof FieldValue && v.isEqual(DELETE_FIELD);
+
+/**
+ * The timeline write a record implies after a create or an update: its entry (set) when it
+ * references a contact or a company, else the deletion of its entry (harmless when there is
+ * none). `record` is the whole record after the write; null when the collection has no timeline.
+ */
+export function timelineWriteFor(target: RecordTarget, id: string, record: Data): PlannedWrite | null {
+  const mirror = mirrorOf(target);
+  if (!mirror) return null;
+  let note: { contactId: string; contactCompanyId: string | null } | undefined;
+  if (mirror.kind === 'note') {
+    if (!target.context || target.context.contactCompanyId === undefined)
+      throw new Error(
+        "Writing a note needs target.context.contactCompanyId (the contact's companyId) for its timeline entry",
+      );
+    note = { contactId: mirror.contactId!, contactCompanyId: target.context.contactCompanyId };
+  }
+  // A field removed by the update (deleteField()) is absent from the record after it.
+  const after = Object.fromEntries(Object.entries(record).filter(([, v]) => !isDeleteField(v)));
+  const entry = timelineEntryFor(mirror.kind, id, after, note);
+  const path = paths.timelineEntry(mirror.orgId, timelineEntryId(mirror.kind, id));
+  return entry ? { op: 'set', path, data: entry.data } : { op: 'delete', path };
 }
+
+/** The deletion of a record's timeline entry, or null when the collection has no timeline. */
+export function timelineDeleteFor(target: RecordTarget, id: string): PlannedWrite | null {
+  const mirror = mirrorOf(target);
+  if (!mirror) return null;
+  return { op: 'delete', path: paths.timelineEntry(mirror.orgId, timelineEntryId(mirror.kind, id)) };
+}
+
+// ── Planning (pure) ───────────────────────────────────────────────────────────
 
 export type RecordWrite =
   | { kind: 'create'; target: RecordTarget; id?: string; data: Data }
-  | { kind: 'update'; target: RecordTarget; id: string; patch: Data; current: Data | null }
+  | { kind: 'update'; target: RecordTarget; id: string; patch: Data; current: Current }
   | { kind: 'delete'; target: RecordTarget; id: string };
 
 /** Firestore's limit of writes in one batch. */
 export const BATCH_LIMIT = 500;
 
+const recordPath = (target: RecordTarget, id: string) => `${target.parentPath}/${target.collection}/${id}`;
+
 /**
- * Several writes (a cascade: a record and its children), atomically when they fit in one batch;
- * larger sets are committed in batches of 500, in order, so children go before their parent.
+ * The writes one record write makes: the record, then its timeline entry's set or delete when
+ * its collection has a timeline. They must be committed in the same batch. `newId` gives the id
+ * of a create without one. Pure apart from `now` (serverTimestamp() by default).
  */
-export async function writeRecords(writes: RecordWrite[]): Promise<void> {
+export function planRecordWrite(
+  write: RecordWrite,
+  uid: string,
+  now: unknown = serverTimestamp(),
+  newId: (target: RecordTarget) => string = newRecordId,
+): PlannedWrite[] {
+  const { target } = write;
+  if (write.kind === 'create') {
+    const id = write.id ?? newId(target);
+    const data = createPayload(target, write.data, uid, now);
+    const entry = timelineWriteFor(target, id, data);
+    // A new record linked to nothing has no entry to delete.
+    return [{ op: 'set', path: recordPath(target, id), data }, ...(entry?.op === 'set' ? [entry] : [])];
+  }
+  if (write.kind === 'update') {
+    const data = updatePayload(target, write.patch, write.current, now);
+    const planned: PlannedWrite = { op: 'update', path: recordPath(target, write.id), data };
+    if (!timelineKindOf(target.collection)) return [planned];
+    if (!write.current)
+      throw new Error(
+        `Updating ${target.collection} needs the current record (its timeline entry is rewritten from it)`,
+      );
+    return [planned, timelineWriteFor(target, write.id, { ...write.current, ...data })!];
+  }
+  const entry = timelineDeleteFor(target, write.id);
+  return [{ op: 'delete', path: recordPath(target, write.id) }, ...(entry ? [entry] : [])];
+}
+
+/**
+ * Batches for a list of record writes: in order, at most BATCH_LIMIT writes each, a record and
+ * its timeline entry always in the same batch.
+ */
+export function planBatches(
+  writes: RecordWrite[],
+  uid: string,
+  now: unknown = serverTimestamp(),
+  newId: (target: RecordTarget) => string = newRecordId,
+): PlannedWrite[][] {
+  const batches: PlannedWrite[][] = [];
+  let current: PlannedWrite[] = [];
+  for (const write of writes) {
+    const group = planRecordWrite(write, uid, now, newId);
+    if (current.length + group.length > BATCH_LIMIT) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(...group);
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+// ── Committing ────────────────────────────────────────────────────────────────
+
+/** Commits planned batches in order; a lone write goes without a batch. */
+async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
   const { firestore } = getDataServices();
-  const uid = currentUid();
-  for (let start = 0; start < writes.length; start += BATCH_LIMIT) {
+  for (const writes of batches) {
+    if (writes.length === 1) {
+      const w = writes[0]!;
+      const ref = doc(firestore, w.path);
+      if (w.op === 'set') await setDoc(ref, w.data);
+      else if (w.op === 'update') await updateDoc(ref, w.data as DocumentData);
+      else await deleteDoc(ref);
+      continue;
+    }
     const batch = writeBatch(firestore);
-    for (const write of writes.slice(start, start + BATCH_LIMIT)) {
-      if (write.kind === 'create') {
-        const ref = doc(collectionRef(write.target), write.id ?? newRecordId(write.target));
-        batch.set(ref, createPayload(write.target, write.data, uid));
-      } else if (write.kind === 'update') {
-        batch.update(
-          doc(collectionRef(write.target), write.id),
-          updatePayload(write.target, write.patch, write.current),
-        );
-      } else {
-        batch.delete(doc(collectionRef(write.target), write.id));
-      }
+    for (const w of writes) {
+      const ref = doc(firestore, w.path);
+      if (w.op === 'set') batch.set(ref, w.data);
+      else if (w.op === 'update') batch.update(ref, w.data as DocumentData);
+      else batch.delete(ref);
     }
     await batch.commit();
   }
+}
+
+/** Creates a record (with its timeline entry, in one batch, for notes, tasks, meetings, deals). */
+export async function createRecord(
+  target: RecordTarget,
+  data: Data,
+  id = newRecordId(target),
+): Promise<string> {
+  await commitPlanned([planRecordWrite({ kind: 'create', target, id, data }, currentUid())]);
+  return id;
+}
+
+/**
+ * Updates a record. `current` is the record as shown: search tokens and the timeline entry are
+ * rebuilt from it merged with the patch (required for notes, tasks, meetings and deals).
+ */
+export async function updateRecord(
+  target: RecordTarget,
+  id: string,
+  patch: Data,
+  current: Current,
+): Promise<void> {
+  await commitPlanned([planRecordWrite({ kind: 'update', target, id, patch, current }, currentUid())]);
+}
+
+/** Deletes a record (and its timeline entry, in the same batch). */
+export async function deleteRecord(target: RecordTarget, id: string): Promise<void> {
+  await commitPlanned([planRecordWrite({ kind: 'delete', target, id }, currentUid())]);
+}
+
+/**
+ * Several writes (a cascade: a record and its children), atomically when they fit in one batch;
+ * larger sets are committed in batches of 500, in order, so children go before their parent.
+ * Timeline entries ride along with their records (each in its record's batch).
+ */
+export async function writeRecords(writes: RecordWrite[]): Promise<void> {
+  await commitPlanned(planBatches(writes, currentUid()));
 }

@@ -1,0 +1,358 @@
+// The payloads record writes build (pure: no Firestore instance, no network): audit stamps and
+// the timeline entry that rides in the same batch as each note, task, meeting and deal.
+import { deleteField, serverTimestamp, Timestamp } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { TIMELINE_ENTRY_KEYS } from '@trato/model';
+import {
+  BATCH_LIMIT,
+  planBatches,
+  planRecordWrite,
+  timelineDeleteFor,
+  timelineWriteFor,
+  type PlannedWrite,
+  type RecordTarget,
+  type RecordWrite,
+} from './records';
+
+const NOW = { marker: 'serverTimestamp' };
+const UID = 'u1';
+const org = (collection: string): RecordTarget => ({ parentPath: 'organizations/o1', collection });
+const notes = (contactCompanyId?: string | null): RecordTarget => ({
+  parentPath: 'organizations/o1/contacts/c1',
+  collection: 'notes',
+  ...(contactCompanyId === undefined ? {} : { context: { contactCompanyId } }),
+});
+const ids = () => {
+  let n = 0;
+  return () => `gen${++n}`;
+};
+const plan = (write: RecordWrite) => planRecordWrite(write, UID, NOW, ids());
+
+const due = Timestamp.fromMillis(1_800_000_000_000);
+const created = Timestamp.fromMillis(1_700_000_000_123);
+const storedTask = {
+  id: 't1',
+  title: 'Enviar propuesta',
+  status: 'pending',
+  dueDate: due,
+  contactId: 'c1',
+  companyId: null,
+  assigneeIds: [UID],
+  searchTokens: ['en'],
+  createdAt: created,
+  createdBy: 'u9',
+  updatedAt: created,
+};
+
+function entryOf(writes: PlannedWrite[]): Extract<PlannedWrite, { op: 'set' }> {
+  const entry = writes.find((w) => w.path.includes('/timeline/'));
+  if (!entry || entry.op !== 'set') throw new Error(`no entry set in ${JSON.stringify(writes)}`);
+  return entry;
+}
+
+describe('creates', () => {
+  it('a task linked to a contact: the record and its entry, with the same server time', () => {
+    const writes = plan({
+      kind: 'create',
+      target: org('tasks'),
+      id: 't1',
+      data: {
+        title: 'Llamar',
+        status: 'pending',
+        dueDate: due,
+        contactId: 'c1',
+        companyId: '',
+        assigneeIds: [],
+      },
+    });
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toMatchObject({ op: 'set', path: 'organizations/o1/tasks/t1' });
+    const record = (writes[0] as { data: Record<string, unknown> }).data;
+    expect(record.companyId).toBeNull(); // '' → null before the entry is built
+    const entry = entryOf(writes);
+    expect(entry.path).toBe('organizations/o1/timeline/task_t1');
+    expect(entry.data).toEqual({
+      kind: 'task',
+      recordId: 't1',
+      title: 'Llamar',
+      detail: 'pending',
+      at: due,
+      amount: null,
+      contactId: 'c1',
+      companyId: null,
+      createdAt: NOW,
+      createdBy: UID,
+    });
+    expect(entry.data.createdAt).toBe(record.createdAt);
+    expect(Object.keys(entry.data).sort()).toEqual([...TIMELINE_ENTRY_KEYS].sort());
+  });
+
+  it('with the real sentinel, the entry createdAt is serverTimestamp() too', () => {
+    const writes = planRecordWrite(
+      {
+        kind: 'create',
+        target: org('deals'),
+        id: 'd1',
+        data: { title: 'X', stage: 'new', amount: 5, companyId: 'co1', primaryContactId: null, ownerId: UID },
+      },
+      UID,
+      serverTimestamp(),
+    );
+    const createdAt = entryOf(writes).data.createdAt as ReturnType<typeof serverTimestamp>;
+    expect(createdAt.isEqual(serverTimestamp())).toBe(true);
+    expect(entryOf(writes).data).toMatchObject({
+      kind: 'deal',
+      detail: 'new',
+      amount: 5,
+      at: null,
+      companyId: 'co1',
+    });
+  });
+
+  it('a record linked to nothing, and collections without a timeline, write one document', () => {
+    expect(
+      plan({
+        kind: 'create',
+        target: org('meetings'),
+        id: 'm1',
+        data: {
+          title: 'Demo',
+          status: 'scheduled',
+          startTime: due,
+          endTime: due,
+          contactId: null,
+          companyId: null,
+          participantIds: [],
+        },
+      }),
+    ).toHaveLength(1);
+    for (const c of ['companies', 'contacts', 'tickets', 'folders'])
+      expect(plan({ kind: 'create', target: org(c), id: 'x', data: { name: 'A' } })).toHaveLength(1);
+  });
+
+  it('a create without an id gets one, shared by the record and its entry', () => {
+    const writes = plan({
+      kind: 'create',
+      target: org('tasks'),
+      data: {
+        title: 'T',
+        status: 'pending',
+        dueDate: null,
+        contactId: null,
+        companyId: 'co1',
+        assigneeIds: [],
+      },
+    });
+    expect(writes.map((w) => w.path)).toEqual([
+      'organizations/o1/tasks/gen1',
+      'organizations/o1/timeline/task_gen1',
+    ]);
+  });
+
+  it("a note: its contact from the path, the contact's company from the context", () => {
+    const writes = plan({
+      kind: 'create',
+      target: notes('co7'),
+      id: 'n1',
+      data: { content: 'Hola', authorName: 'Ana' },
+    });
+    expect(writes[0]!.path).toBe('organizations/o1/contacts/c1/notes/n1');
+    expect(entryOf(writes)).toEqual({
+      op: 'set',
+      path: 'organizations/o1/timeline/note_n1',
+      data: {
+        kind: 'note',
+        recordId: 'n1',
+        title: 'Hola',
+        detail: null,
+        at: null,
+        amount: null,
+        contactId: 'c1',
+        companyId: 'co7',
+        createdAt: NOW,
+        createdBy: UID,
+      },
+    });
+    expect(
+      entryOf(
+        plan({ kind: 'create', target: notes(null), id: 'n2', data: { content: 'x', authorName: 'A' } }),
+      ).data.companyId,
+    ).toBeNull();
+  });
+
+  it('a note without the contact company, or under the wrong parent, fails loudly', () => {
+    expect(() =>
+      plan({ kind: 'create', target: notes(), id: 'n1', data: { content: 'x', authorName: 'A' } }),
+    ).toThrow(/contactCompanyId/);
+    expect(() =>
+      plan({
+        kind: 'create',
+        target: { parentPath: 'organizations/o1', collection: 'notes', context: { contactCompanyId: null } },
+        id: 'n1',
+        data: { content: 'x' },
+      }),
+    ).toThrow(/contacts/);
+    expect(() =>
+      plan({
+        kind: 'create',
+        target: { parentPath: 'organizations/o1/x/y', collection: 'tasks' },
+        id: 't',
+        data: {},
+      }),
+    ).toThrow();
+  });
+});
+
+describe('updates', () => {
+  it('rewrite the entry from the record as shown merged with the patch', () => {
+    const writes = plan({
+      kind: 'update',
+      target: org('tasks'),
+      id: 't1',
+      patch: { status: 'completed' },
+      current: storedTask,
+    });
+    expect(writes[0]).toEqual({
+      op: 'update',
+      path: 'organizations/o1/tasks/t1',
+      data: expect.objectContaining({ status: 'completed', updatedAt: NOW }) as unknown,
+    });
+    expect(entryOf(writes).data).toEqual({
+      kind: 'task',
+      recordId: 't1',
+      title: 'Enviar propuesta',
+      detail: 'completed',
+      at: due,
+      amount: null,
+      contactId: 'c1',
+      companyId: null,
+      createdAt: created, // the stored time, not the update's
+      createdBy: 'u9',
+    });
+  });
+
+  it('delete the entry when the record no longer references a contact or a company', () => {
+    const writes = plan({
+      kind: 'update',
+      target: org('tasks'),
+      id: 't1',
+      patch: { contactId: '' },
+      current: storedTask,
+    });
+    expect(writes[1]).toEqual({ op: 'delete', path: 'organizations/o1/timeline/task_t1' });
+  });
+
+  it('create the entry when an unlinked record gets a company', () => {
+    const current = { ...storedTask, contactId: null };
+    const writes = plan({
+      kind: 'update',
+      target: org('tasks'),
+      id: 't1',
+      patch: { companyId: 'co1' },
+      current,
+    });
+    expect(entryOf(writes).data).toMatchObject({ contactId: null, companyId: 'co1' });
+  });
+
+  it('a field removed with deleteField() is absent from the entry', () => {
+    const deal = {
+      title: 'D',
+      stage: 'new',
+      amount: 1,
+      closeDate: due,
+      companyId: 'co1',
+      primaryContactId: null,
+      ownerId: UID,
+      createdAt: created,
+      createdBy: UID,
+    };
+    const writes = plan({
+      kind: 'update',
+      target: org('deals'),
+      id: 'd1',
+      patch: { closeDate: deleteField() },
+      current: deal,
+    });
+    expect(entryOf(writes).data.at).toBeNull();
+  });
+
+  it('a note edit needs the context; a board drop keeps the rest of the deal', () => {
+    const note = { content: 'Viejo', authorName: 'Ana', createdAt: created, createdBy: UID };
+    expect(() =>
+      plan({ kind: 'update', target: notes(), id: 'n1', patch: { content: 'Nuevo' }, current: note }),
+    ).toThrow(/contactCompanyId/);
+    expect(
+      entryOf(
+        plan({ kind: 'update', target: notes('co1'), id: 'n1', patch: { content: 'Nuevo' }, current: note }),
+      ).data,
+    ).toMatchObject({
+      title: 'Nuevo',
+      contactId: 'c1',
+      companyId: 'co1',
+      createdAt: created,
+    });
+  });
+
+  it('a timeline collection needs the current record; others do not', () => {
+    expect(() =>
+      plan({ kind: 'update', target: org('tasks'), id: 't1', patch: { title: 'x' }, current: null }),
+    ).toThrow(/current record/);
+    expect(
+      plan({ kind: 'update', target: org('companies'), id: 'c', patch: { phone: '1' }, current: null }),
+    ).toHaveLength(1);
+  });
+});
+
+describe('deletes', () => {
+  it('delete the entry with the record (a missing entry is harmless)', () => {
+    expect(plan({ kind: 'delete', target: org('meetings'), id: 'm1' })).toEqual([
+      { op: 'delete', path: 'organizations/o1/meetings/m1' },
+      { op: 'delete', path: 'organizations/o1/timeline/meeting_m1' },
+    ]);
+    // Deleting a note needs no context.
+    expect(plan({ kind: 'delete', target: notes(), id: 'n1' })[1]).toEqual({
+      op: 'delete',
+      path: 'organizations/o1/timeline/note_n1',
+    });
+    expect(plan({ kind: 'delete', target: org('contacts'), id: 'c1' })).toHaveLength(1);
+    expect(timelineDeleteFor(org('tickets'), 'x')).toBeNull();
+    expect(timelineWriteFor(org('companies'), 'x', {})).toBeNull();
+  });
+});
+
+describe('batches', () => {
+  it('never split a record from its entry, and stay within the batch limit', () => {
+    const writes: RecordWrite[] = [
+      { kind: 'delete', target: org('companies'), id: 'co1' },
+      ...Array.from({ length: 300 }, (_, i): RecordWrite => ({
+        kind: 'delete',
+        target: notes(),
+        id: `n${i}`,
+      })),
+      { kind: 'delete', target: org('contacts'), id: 'c1' },
+    ];
+    const batches = planBatches(writes, UID, NOW, ids());
+    expect(batches.map((b) => b.length)).toEqual([499, 103]);
+    for (const batch of batches) {
+      expect(batch.length).toBeLessThanOrEqual(BATCH_LIMIT);
+      for (const w of batch)
+        if (w.path.includes('/notes/'))
+          expect(batch.map((x) => x.path)).toContain(
+            `organizations/o1/timeline/note_${w.path.split('/').pop()}`,
+          );
+    }
+    expect(batches.flat().at(-1)).toEqual({ op: 'delete', path: 'organizations/o1/contacts/c1' });
+  });
+
+  it('a contact cascade of up to 249 notes is one batch', () => {
+    const writes: RecordWrite[] = [
+      ...Array.from({ length: 249 }, (_, i): RecordWrite => ({
+        kind: 'delete',
+        target: notes(),
+        id: `n${i}`,
+      })),
+      { kind: 'delete', target: org('contacts'), id: 'c1' },
+    ];
+    expect(planBatches(writes, UID, NOW).map((b) => b.length)).toEqual([499]);
+  });
+});
