@@ -97,6 +97,20 @@ export const EXPECTED = {
   sequences: crud('marketing'),
   steps: crud('marketing'),
   enrollments: crud('marketing'),
+  // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
+  // `kind` filter, so only members who view all four kinds may run it; any member writes an
+  // entry that mirrors its record, and deletes one whose record is gone.
+  timeline: {
+    get: perm('deals', 'view'),
+    list: (r) =>
+      perm('contacts', 'view')(r) &&
+      perm('tasks', 'view')(r) &&
+      perm('meetings', 'view')(r) &&
+      perm('deals', 'view')(r),
+    create: inA,
+    update: inA,
+    delete: inA,
+  },
 } satisfies Record<string, Verdicts>;
 
 export type TargetName = keyof typeof EXPECTED;

@@ -32,11 +32,14 @@ import {
   memberDoc,
   NOW,
   DAY,
+  entryOf,
   OTHER_USER,
   ownNoteId,
   SEEDED_ID,
   sendLogDoc,
   storedAudit,
+  TIMELINE_DEAL,
+  timelineDealBody,
   ts,
   userDoc,
   VICTIM,
@@ -240,6 +243,25 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   sequences: crmTarget('sequences'),
   steps: crmTarget('steps'),
   enrollments: crmTarget('enrollments'),
+  // get/update: the entry of a deal only these cells use (update rewrites a field with the
+  // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task
+  // does not exist.
+  timeline: {
+    docPath: () => `${A}/timeline/deal_${TIMELINE_DEAL}`,
+    listPath: `${A}/timeline`,
+    create: () => {
+      const id = freshId();
+      const task: Doc = { ...crmBody('tasks', 'adminA', id), ...storedAudit() };
+      const [path, data] = entryOf('task', id, task)!;
+      return { path, data, prepare: [[`${crmCollectionPath('tasks')}/${id}`, task]] };
+    },
+    update: { title: timelineDealBody().title },
+    deleteSeed: () => {
+      const id = freshId('del');
+      const [path, data] = entryOf('task', id, { ...crmBody('tasks', 'adminA', id), ...storedAudit() })!;
+      return { path, data };
+    },
+  },
 };
 
 /** One matrix cell: documents to seed beforehand (rules off), then the caller's request. */

@@ -6,7 +6,7 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 
-import { tokensFor, type PermissionMap } from '@trato/model';
+import { timelineEntryFor, tokensFor, type PermissionMap, type TimelineKind } from '@trato/model';
 
 import { ORG_A, ORG_B, ROLES } from './roles.js';
 
@@ -262,6 +262,58 @@ export function crmSeeds(org: string): Array<[string, Doc]> {
   ]);
 }
 
+/** The contact1 company (crmBody contacts). */
+export const CONTACT_COMPANY = 'company1';
+
+/**
+ * The timeline entry (path and data) of a record as stored, built by the model's
+ * `timelineEntryFor` (the function the web and the seed script use); null when the record is
+ * linked to nothing. A note's contact is CONTACT with CONTACT_COMPANY unless given.
+ */
+export function entryOf(
+  kind: TimelineKind,
+  recordId: string,
+  record: Doc,
+  org = ORG_A,
+  note = { contactId: CONTACT, contactCompanyId: CONTACT_COMPANY as string | null },
+): [string, Doc] | null {
+  const entry = timelineEntryFor(kind, recordId, record, kind === 'note' ? note : undefined);
+  return entry ? [`organizations/${org}/timeline/${entry.id}`, entry.data as Doc] : null;
+}
+
+/**
+ * A deal only the timeline's matrix cells read (the deals cells change deal1, which would make
+ * its entry differ); stage 'proposal', so the 'new' column total stays deal1's.
+ */
+export const TIMELINE_DEAL = 'deal-timeline';
+export const timelineDealBody = (org = ORG_A): Doc => ({
+  ...crmBody('deals', 'adminA', TIMELINE_DEAL, org),
+  stage: 'proposal',
+  ...storedAudit(),
+});
+
+/** The timeline entries of the seeded note, task, meeting and deal, and the timeline's own deal. */
+export function timelineSeeds(org: string): Array<[string, Doc]> {
+  const kinds: Array<[TimelineKind, CrmName]> = [
+    ['note', 'notes'],
+    ['task', 'tasks'],
+    ['meeting', 'meetings'],
+    ['deal', 'deals'],
+  ];
+  return [
+    ...kinds.map(([kind, name]) =>
+      entryOf(
+        kind,
+        SEEDED_ID[name],
+        { ...crmBody(name, 'adminA', SEEDED_ID[name], org), ...storedAudit() },
+        org,
+      )!,
+    ),
+    [`${crmCollectionPath('deals', org)}/${TIMELINE_DEAL}`, timelineDealBody(org)],
+    entryOf('deal', TIMELINE_DEAL, timelineDealBody(org), org)!,
+  ];
+}
+
 export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (ctx) => {
@@ -275,7 +327,7 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push([`organizations/${org}/billing/subscription`, activeSubscription()]);
       docs.push([`organizations/${org}/invitations/inv1`, invitationDoc()]);
       docs.push([`organizations/${org}/sendLog/log1`, sendLogDoc()]);
-      docs.push(...crmSeeds(org));
+      docs.push(...crmSeeds(org), ...timelineSeeds(org));
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;
