@@ -317,8 +317,11 @@ export interface TimelineEntry<TS = TimestampLike> {
   createdBy: string;
 }
 
-/** A timeline entry as written: timestamps as given (Timestamps, Dates or serverTimestamp()). */
-export type TimelineEntryData = TimelineEntry<unknown>;
+/**
+ * A timeline entry as written: timestamps as given (Timestamps, Dates or serverTimestamp()). A
+ * mapped type, so it is assignable to `Record<string, unknown>` / the SDKs' `DocumentData`.
+ */
+export type TimelineEntryData = { [K in keyof TimelineEntry<unknown>]: TimelineEntry<unknown>[K] };
 
 /** Derived, never stored: one row of the notifications dropdown. */
 export interface NotificationItem {
