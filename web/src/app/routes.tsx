@@ -1,10 +1,10 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
-import { loadNamespaces } from '@/i18n';
+import { loadNamespaces, type FeatureNamespace } from '@/i18n';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
 import { PlaceholderPage } from './shell/PlaceholderPage';
-import { pagePath, SECTIONS } from './sections';
+import { pagePath, SECTIONS, type PageModule } from './sections';
 import type { RouteTitleHandle } from './shell/RouteTitle';
 import { RootLayout } from './RootLayout';
 
@@ -14,21 +14,23 @@ function RedirectWithId({ to }: { to: string }) {
   return <Navigate to={`${to}/${encodeURIComponent(id)}`} replace />;
 }
 
+/**
+ * A route's `lazy`: the screen's module and the translation namespaces it reads, loaded together,
+ * so the screen never renders before its texts (no flash of raw keys).
+ */
+function lazyPage(load: PageModule, namespaces: readonly FeatureNamespace[] = []): RouteObject['lazy'] {
+  return async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+}
+
 /** The pages of every section of the registry, each with its title in the route's handle. */
 export const PROTECTED_ROUTES: RouteObject[] = SECTIONS.flatMap((section) =>
   section.pages.map((page): RouteObject => {
     const handle: RouteTitleHandle = { title: page.title };
-    const load = page.load;
-    const namespaces = page.namespaces ?? [];
-    return load
-      ? {
-          path: pagePath(section, page),
-          handle,
-          lazy: async () => {
-            const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-            return { Component: module.default };
-          },
-        }
+    return page.load
+      ? { path: pagePath(section, page), handle, lazy: lazyPage(page.load, page.namespaces) }
       : { path: pagePath(section, page), handle, element: <PlaceholderPage title={page.title} /> };
   }),
 );
@@ -42,25 +44,17 @@ export const routes: RouteObject[] = [
     children: [
       // In production "/" is the prerendered static page; the React landing loads only when the
       // app itself navigates to "/" (and in the dev server).
-      {
-        index: true,
-        lazy: async () => ({ Component: (await import('@/features/landing/LandingPage')).default }),
-      },
+      { index: true, lazy: lazyPage(() => import('@/features/landing/LandingPage'), ['landing']) },
       { path: 'clientes', element: <Navigate to="/contactos" replace /> },
       { path: 'clientes/:id', element: <RedirectWithId to="/contactos" /> },
       { path: 'oportunidades', element: <Navigate to="/deals" replace /> },
       {
         lazy: async () => ({ Component: (await import('./FirebaseRoot')).default }),
         children: [
-          {
-            path: 'auth',
-            lazy: async () => ({ Component: (await import('@/features/auth/AuthPage')).default }),
-          },
+          { path: 'auth', lazy: lazyPage(() => import('@/features/auth/AuthPage'), ['auth']) },
           {
             path: 'invite/:token',
-            lazy: async () => ({
-              Component: (await import('@/features/auth/invite/InvitePage')).default,
-            }),
+            lazy: lazyPage(() => import('@/features/auth/invite/InvitePage'), ['auth']),
           },
           {
             lazy: async () => ({ Component: (await import('./shell/ProtectedArea')).default }),

@@ -124,7 +124,14 @@ export const SECTIONS: readonly Section[] = [
     icon: SettingsRoundedIcon,
     inSidebar: true,
     needsSubscription: false,
-    pages: [{ path: '', title: 'settings', load: () => import('@/features/settings/SettingsPage') }],
+    pages: [
+      {
+        path: '',
+        title: 'settings',
+        load: () => import('@/features/settings/SettingsPage'),
+        namespaces: ['settings'],
+      },
+    ],
   },
   {
     key: 'subscription',
@@ -134,7 +141,12 @@ export const SECTIONS: readonly Section[] = [
     inSidebar: false,
     needsSubscription: false,
     pages: [
-      { path: '', title: 'subscription', load: () => import('@/features/subscription/SubscriptionPage') },
+      {
+        path: '',
+        title: 'subscription',
+        load: () => import('@/features/subscription/SubscriptionPage'),
+        namespaces: ['subscription'],
+      },
     ],
   },
   {
@@ -162,7 +174,9 @@ export const SECTIONS: readonly Section[] = [
     icon: AdminPanelSettingsRoundedIcon,
     inSidebar: true,
     needsSubscription: false,
-    pages: [{ path: '', title: 'admin', load: () => import('@/features/admin/AdminPage') }],
+    pages: [
+      { path: '', title: 'admin', load: () => import('@/features/admin/AdminPage'), namespaces: ['admin'] },
+    ],
   },
 ];
 

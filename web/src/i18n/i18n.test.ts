@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './language';
+import { FEATURE_NAMESPACES, type FeatureNamespace } from './namespaces';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -57,11 +58,11 @@ describe('translation catalogues', () => {
   });
 
   it('keeps the spec wording of the catalogue', () => {
-    expect(esKeys.get('auth.toasts.welcomeBack')).toBe('Bienvenido de vuelta');
-    expect(esKeys.get('auth.toasts.accountCreated')).toBe('Cuenta creada');
-    expect(esKeys.get('auth.toasts.confirmEmail')).toBe('Revisa tu email para confirmar');
-    expect(esKeys.get('auth.toasts.emailSent')).toBe('Email enviado');
-    expect(esKeys.get('auth.toasts.resetSent')).toBe('Revisa tu correo para restablecer tu contraseña');
+    expect(esKeys.get('auth:toasts.welcomeBack')).toBe('Bienvenido de vuelta');
+    expect(esKeys.get('auth:toasts.accountCreated')).toBe('Cuenta creada');
+    expect(esKeys.get('auth:toasts.confirmEmail')).toBe('Revisa tu email para confirmar');
+    expect(esKeys.get('auth:toasts.emailSent')).toBe('Email enviado');
+    expect(esKeys.get('auth:toasts.resetSent')).toBe('Revisa tu correo para restablecer tu contraseña');
     expect(esKeys.get('auth.validation.resetEmail')).toBe('Ingresa tu email');
     expect(enKeys.get('notFound.title')).toBe('Oops! Page not found');
     expect(enKeys.get('notFound.home')).toBe('Return to Home');
@@ -73,6 +74,41 @@ describe('translation catalogues', () => {
     expect(esKeys.get('companies:empty.action')).toBe('Crear primera empresa');
     expect(esKeys.get('records:deal.titleAndClient')).toBe('Título y cliente son obligatorios');
     expect(esKeys.get('records:meeting.deleteTitle')).toBe('¿Eliminar reunión?');
+    expect(esKeys.get('subscription:paywall.title')).toBe('Suscripción Requerida');
+    expect(esKeys.get('auth:invite.errors.invalid')).toBe('Invitación inválida o expirada');
+    expect(esKeys.get('settings:team.invite.sent')).toBe('Invitación enviada');
+  });
+});
+
+describe('feature namespaces', () => {
+  // Every FeatureNamespace, once: the type (what routes may declare) and the files must agree.
+  const declared: Record<FeatureNamespace, true> = {
+    admin: true,
+    auth: true,
+    companies: true,
+    contacts: true,
+    landing: true,
+    records: true,
+    settings: true,
+    subscription: true,
+  };
+
+  it('has a file in each language for every declared namespace, and no other', () => {
+    expect(FEATURE_NAMESPACES).toEqual(Object.keys(declared).sort());
+    const files = Object.keys(namespaceFiles).sort();
+    expect(files).toEqual(
+      ['en', 'es']
+        .flatMap((language) => FEATURE_NAMESPACES.map((ns) => `./locales/${language}/${ns}.json`))
+        .sort(),
+    );
+  });
+
+  it('keeps the core catalogue to what every screen needs', () => {
+    expect(Object.keys(es).sort()).toEqual(
+      ['app', 'auth', 'common', 'enums', 'errors', 'notFound', 'routeError'].sort(),
+    );
+    // Only what the shared form fields (components/form) and firebase/authErrors read.
+    expect(Object.keys(es.auth).sort()).toEqual(['errors', 'fields', 'validation']);
   });
 });
 

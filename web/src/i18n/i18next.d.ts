@@ -1,17 +1,27 @@
 import 'i18next';
 import type es from './es.json';
+import type admin from './locales/es/admin.json';
+import type auth from './locales/es/auth.json';
 import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
+import type landing from './locales/es/landing.json';
 import type records from './locales/es/records.json';
+import type settings from './locales/es/settings.json';
+import type subscription from './locales/es/subscription.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
       translation: typeof es;
+      admin: typeof admin;
+      auth: typeof auth;
       companies: typeof companies;
       contacts: typeof contacts;
+      landing: typeof landing;
       records: typeof records;
+      settings: typeof settings;
+      subscription: typeof subscription;
     };
   }
 }

@@ -1,6 +1,11 @@
 // Feature namespaces: each lives in locales/{language}/{namespace}.json, is its own chunk, and is
-// loaded with the routes that use it (the registry's `namespaces`). The core catalogue
-// (es.json / en.json: shell, auth, errors, enums) is the default namespace, bundled with the app.
+// loaded with the routes that use it (the registry's `namespaces`, or the `lazy` of the routes and
+// screens outside it: /auth, /invite/:token, the onboarding step, the paywall, the landing page).
+// The core catalogue (es.json / en.json) is the default namespace, bundled with the app: only what
+// the shell and every screen need — common, app (shell, page titles, the subscription gate's
+// states), notFound, routeError, errors (the model's yup schemas emit errors.* keys), enums, and
+// auth.fields / auth.validation / auth.errors (the account fields of components/form and the
+// Firebase Auth messages of firebase/authErrors, shown on several screens).
 import type { BackendModule, ReadCallback } from 'i18next';
 
 type Catalogue = Record<string, unknown>;
@@ -13,7 +18,15 @@ export const FEATURE_NAMESPACES = Object.keys(FILES)
   .filter((name): name is string => Boolean(name))
   .sort();
 
-export type FeatureNamespace = 'companies' | 'contacts' | 'records';
+export type FeatureNamespace =
+  | 'admin'
+  | 'auth' // /auth, /invite/:token and the onboarding step (features/auth)
+  | 'companies'
+  | 'contacts'
+  | 'landing' // the React landing and its static prerender
+  | 'records'
+  | 'settings' // /ajustes, Equipo and Permisos included
+  | 'subscription'; // /subscription and the paywall
 
 export function namespaceFile(language: string, namespace: string): (() => Promise<Catalogue>) | null {
   return FILES[`./locales/${language}/${namespace}.json`] ?? null;

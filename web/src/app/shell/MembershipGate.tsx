@@ -8,10 +8,17 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership } from '@/firebase/dataApi';
 import { AppLayout } from './components/AppLayout';
 import { useSignOut } from '@/components/useSignOut';
+import { loadNamespaces } from '@/i18n';
 import { describeError } from '@/i18n/errors';
 
-// Only accounts without an organization need it: kept out of the shell's bundle.
-const OnboardingPage = lazy(() => import('@/features/auth/onboarding/OnboardingPage'));
+// Only accounts without an organization need it: kept out of the shell's bundle, loaded with its texts.
+const OnboardingPage = lazy(async () => {
+  const [module] = await Promise.all([
+    import('@/features/auth/onboarding/OnboardingPage'),
+    loadNamespaces(['auth']),
+  ]);
+  return module;
+});
 
 /** Loading until the member document is known; onboarding without an organization; then the shell. */
 export function MembershipGate() {

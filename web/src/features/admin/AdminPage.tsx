@@ -12,7 +12,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 
 /** /admin (superadmin): every organization, newest first (organizations.list), paged on the server. */
 export default function AdminPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('admin');
   const language = useLanguage();
   const membership = useMembership();
   const organizations = usePagedList<Organization>(
@@ -22,16 +22,16 @@ export default function AdminPage() {
   const created = (organization: WithId<Organization>) =>
     organization.createdAt?.toMillis ? formatShortDate(organization.createdAt.toMillis(), language) : '—';
   const columns: GridColDef<WithId<Organization>>[] = [
-    { field: 'name', headerName: t('admin.name'), flex: 2, minWidth: 180 },
+    { field: 'name', headerName: t('name'), flex: 2, minWidth: 180 },
     {
       field: 'country',
-      headerName: t('admin.country'),
+      headerName: t('country'),
       flex: 1,
       valueGetter: (_value, row) => row.country || '—',
     },
     {
       field: 'createdAt',
-      headerName: t('admin.created'),
+      headerName: t('created'),
       flex: 1,
       valueGetter: (_value, row) => created(row),
     },
@@ -40,14 +40,14 @@ export default function AdminPage() {
   return (
     <Box sx={{ maxWidth: 960 }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 1 }}>
-        {t('admin.title')}
+        {t('title')}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('admin.subtitle')}</Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 3 }}>{t('subtitle')}</Typography>
       <DataList
         list={organizations}
         columns={columns}
-        label={t('admin.title')}
-        empty={<EmptyState title={t('admin.empty')} />}
+        label={t('title')}
+        empty={<EmptyState title={t('empty')} />}
         renderCard={(organization) => (
           <>
             <Typography sx={{ fontWeight: 600 }}>{organization.name}</Typography>

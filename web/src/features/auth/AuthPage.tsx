@@ -19,7 +19,7 @@ import { AFTER_LOGIN_PATH, useAuthActions } from './hooks/useAuthActions';
 import { readAuthLocationState, type AuthMode } from './utils/authLocation';
 
 export default function AuthPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const { mode: requestedMode, from } = readAuthLocationState(location.state);
   const [mode, setMode] = useState<AuthMode>(requestedMode ?? 'login');
@@ -33,7 +33,7 @@ export default function AuthPage() {
   const actions = useAuthActions({ redirectTo, onResetSent });
   const session = useSession();
 
-  useDocumentTitle(t(`auth.meta.${mode}`));
+  useDocumentTitle(t(`meta.${mode}`));
 
   // Someone who is already signed in has nothing to do here.
   if (session.status === 'signedIn' && !actions.isBusy()) {
@@ -51,10 +51,10 @@ export default function AuthPage() {
 
   const heading =
     mode === 'login'
-      ? { title: t('auth.login.title'), subtitle: t('auth.login.subtitle') }
+      ? { title: t('login.title'), subtitle: t('login.subtitle') }
       : mode === 'signup'
-        ? { title: t('auth.signup.title'), subtitle: t('auth.signup.subtitle', { days: PLAN.trialDays }) }
-        : { title: t('auth.recovery.title'), subtitle: t('auth.recovery.subtitle') };
+        ? { title: t('signup.title'), subtitle: t('signup.subtitle', { days: PLAN.trialDays }) }
+        : { title: t('recovery.title'), subtitle: t('recovery.subtitle') };
 
   return (
     <AuthLayout>
@@ -64,16 +64,11 @@ export default function AuthPage() {
             value={mode}
             onChange={(_event, value: AuthMode) => setMode(value)}
             variant="fullWidth"
-            aria-label={t('auth.tabs.label')}
+            aria-label={t('tabs.label')}
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
-            <Tab value="login" label={t('auth.tabs.login')} id="auth-tab-login" aria-controls="auth-panel" />
-            <Tab
-              value="signup"
-              label={t('auth.tabs.signup')}
-              id="auth-tab-signup"
-              aria-controls="auth-panel"
-            />
+            <Tab value="login" label={t('tabs.login')} id="auth-tab-login" aria-controls="auth-panel" />
+            <Tab value="signup" label={t('tabs.signup')} id="auth-tab-signup" aria-controls="auth-panel" />
           </Tabs>
         )}
         <CardContent

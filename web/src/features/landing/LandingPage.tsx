@@ -10,8 +10,8 @@ import { PricingSection } from './components/PricingSection';
 
 /** Public marketing page at "/". Kept free of Firebase so it loads fast. */
 export default function LandingPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('landing.meta.title'));
+  const { t } = useTranslation('landing');
+  useDocumentTitle(t('meta.title'));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
       <SkipLink />

@@ -15,7 +15,7 @@ describe('hasStoredSession', () => {
 
 describe('accountLink', () => {
   it('leads signed-in visitors back into the app', () => {
-    expect(accountLink(true)).toEqual({ to: '/dashboard', label: 'landing.header.openApp' });
-    expect(accountLink(false)).toEqual({ to: '/auth', label: 'landing.header.login' });
+    expect(accountLink(true)).toEqual({ to: '/dashboard', label: 'header.openApp' });
+    expect(accountLink(false)).toEqual({ to: '/auth', label: 'header.login' });
   });
 });

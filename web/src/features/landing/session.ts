@@ -56,12 +56,10 @@ export async function hasStoredSession(win: Window = window): Promise<boolean> {
   return inLocalStorage(win) || (typeof win.indexedDB !== 'undefined' && (await inIndexedDb(win)));
 }
 
-/** Where the header's account button leads, and its label key. */
+/** Where the header's account button leads, and its label key (landing namespace). */
 export function accountLink(signedIn: boolean): {
   to: string;
-  label: 'landing.header.login' | 'landing.header.openApp';
+  label: 'header.login' | 'header.openApp';
 } {
-  return signedIn
-    ? { to: '/dashboard', label: 'landing.header.openApp' }
-    : { to: '/auth', label: 'landing.header.login' };
+  return signedIn ? { to: '/dashboard', label: 'header.openApp' } : { to: '/auth', label: 'header.login' };
 }

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
  * the mail feature (the spec's connect / disconnect / test email live here then).
  */
 export function EmailAccountsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -37,16 +37,16 @@ export function EmailAccountsTab() {
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
               <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
-                {t('settings.email.provider')}
+                {t('email.provider')}
               </Typography>
-              <Chip size="small" icon={<LinkOffRoundedIcon />} label={t('settings.email.notConnected')} />
+              <Chip size="small" icon={<LinkOffRoundedIcon />} label={t('email.notConnected')} />
             </Stack>
-            <Typography sx={{ color: 'text.secondary', mb: 1 }}>{t('settings.email.body')}</Typography>
+            <Typography sx={{ color: 'text.secondary', mb: 1 }}>{t('email.body')}</Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-              {t('settings.email.later')}
+              {t('email.later')}
             </Typography>
             <Button variant="outlined" disabled>
-              {t('settings.email.connect')}
+              {t('email.connect')}
             </Button>
           </Box>
         </Stack>

@@ -13,7 +13,7 @@ import { organizationFormSchema, organizationUpdate, type OrganizationValues } f
 
 /** Organización: name, country, RTN — admins edit, sellers read. */
 export function OrganizationTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const membership = useMembership();
@@ -30,7 +30,7 @@ export function OrganizationTab() {
     if (!orgId || readOnly) return;
     try {
       await updateOrganization(orgId, organizationUpdate(values));
-      toast({ title: t('settings.organization.updated'), variant: 'success' });
+      toast({ title: t('organization.updated'), variant: 'success' });
     } catch (error) {
       showFailure(error);
     }
@@ -43,7 +43,7 @@ export function OrganizationTab() {
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         {readOnly && (
           <Alert severity="info" sx={{ mb: 2.5 }}>
-            {t('settings.organization.readOnly')}
+            {t('organization.readOnly')}
           </Alert>
         )}
         <Formik<OrganizationValues>
@@ -53,11 +53,11 @@ export function OrganizationTab() {
           onSubmit={submit}
         >
           {({ isSubmitting, dirty }) => (
-            <GuardedForm aria-label={t('settings.tabs.organizacion')}>
+            <GuardedForm aria-label={t('tabs.organizacion')}>
               <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
                 <FormTextField
                   name="name"
-                  label={t('settings.organization.name')}
+                  label={t('organization.name')}
                   autoComplete="organization"
                   required={!readOnly}
                   disabled={isSubmitting}
@@ -65,15 +65,15 @@ export function OrganizationTab() {
                 />
                 <FormTextField
                   name="country"
-                  label={t('settings.organization.country')}
+                  label={t('organization.country')}
                   autoComplete="country-name"
                   disabled={isSubmitting}
                   {...readOnlyProps}
                 />
                 <FormTextField
                   name="rtn"
-                  label={t('settings.organization.rtn')}
-                  helperText={readOnly ? undefined : t('settings.organization.rtnHelp')}
+                  label={t('organization.rtn')}
+                  helperText={readOnly ? undefined : t('organization.rtnHelp')}
                   disabled={isSubmitting}
                   {...readOnlyProps}
                 />

@@ -13,7 +13,8 @@ import { profileFormSchema, type ProfileValues } from './schemas';
 
 /** Perfil: full name editable (users/{uid}.fullName), email read-only. */
 export function ProfileTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const membership = useMembership();
@@ -24,7 +25,7 @@ export function ProfileTab() {
     if (!uid) return;
     try {
       await updateProfileName(uid, membership.organizationId, values.fullName.trim());
-      toast({ title: t('settings.profile.updated'), variant: 'success' });
+      toast({ title: t('profile.updated'), variant: 'success' });
     } catch (error) {
       showFailure(error);
     }
@@ -40,20 +41,20 @@ export function ProfileTab() {
           onSubmit={submit}
         >
           {({ isSubmitting, dirty }) => (
-            <GuardedForm aria-label={t('settings.tabs.perfil')}>
+            <GuardedForm aria-label={t('tabs.perfil')}>
               <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
                 <FullNameField disabled={isSubmitting} />
                 <TextField
                   id="profile-email"
-                  label={t('auth.fields.email')}
+                  label={tc('auth.fields.email')}
                   value={membership.email}
-                  helperText={t('settings.profile.emailReadOnly')}
+                  helperText={t('profile.emailReadOnly')}
                   slotProps={{ input: { readOnly: true } }}
                 />
                 {membership.profile?.username && (
                   <TextField
                     id="profile-username"
-                    label={t('auth.fields.username')}
+                    label={tc('auth.fields.username')}
                     value={`@${membership.profile.username}`}
                     slotProps={{ input: { readOnly: true } }}
                   />

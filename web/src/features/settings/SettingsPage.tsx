@@ -15,10 +15,11 @@ import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './set
 
 /** /ajustes — Perfil, Organización, Equipo, Permisos, Email (admin-only tabs hidden from sellers). */
 export default function SettingsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   const membership = useMembership();
   const [params, setParams] = useSearchParams();
-  const title = t('app.pages.settings');
+  const title = tc('app.pages.settings');
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
   if (tab === 'forbidden') return <RedirectDenied />;
@@ -40,14 +41,14 @@ export default function SettingsPage() {
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        aria-label={t('settings.tabs.label')}
+        aria-label={t('tabs.label')}
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {tabs.map((key) => (
           <Tab
             key={key}
             value={key}
-            label={t(`settings.tabs.${key}`)}
+            label={t(`tabs.${key}`)}
             id={`settings-tab-${key}`}
             aria-controls="settings-panel"
           />

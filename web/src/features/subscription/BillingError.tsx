@@ -10,15 +10,12 @@ export function BillingError({
   error: BillingRedirect['error'];
   portal?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('subscription');
   if (!error) return null;
-  const reason =
-    error.key === 'unknown'
-      ? error.message || t('subscription.errors.unknown')
-      : t(`subscription.errors.${error.key}`);
+  const reason = error.key === 'unknown' ? error.message || t('errors.unknown') : t(`errors.${error.key}`);
   return (
     <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      {t(portal ? 'subscription.errors.portalPrefix' : 'subscription.errors.checkoutPrefix', { reason })}
+      {t(portal ? 'errors.portalPrefix' : 'errors.checkoutPrefix', { reason })}
     </Alert>
   );
 }

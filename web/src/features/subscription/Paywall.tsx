@@ -18,12 +18,12 @@ import { useBillingRedirect } from './useBillingRedirect';
  * sellers see the same card and are told to ask an administrator.
  */
 export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('subscription');
   const membership = useMembership();
   const checkout = useBillingRedirect('createCheckoutSession', membership.organizationId);
   // One trial per organization: once a subscription existed, the button subscribes with a card.
   const trialAvailable = !mirror;
-  useDocumentTitle(`${t('subscription.paywall.title')} — Trato`);
+  useDocumentTitle(`${t('paywall.title')} — Trato`);
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>
@@ -48,20 +48,20 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
             <LockRoundedIcon />
           </Box>
           <Typography variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '1.75rem' }, mb: 1 }}>
-            {t('subscription.paywall.title')}
+            {t('paywall.title')}
           </Typography>
           <Typography sx={{ color: 'text.secondary', mb: 3 }}>
-            {mirror ? t('subscription.paywall.ended') : t('subscription.paywall.body')}
+            {mirror ? t('paywall.ended') : t('paywall.body')}
           </Typography>
           <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
             <Box
               component="span"
               sx={{ fontSize: '2.75rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}
             >
-              {t('subscription.price', { amount: PRICE_USD_PER_MONTH })}
+              {t('price', { amount: PRICE_USD_PER_MONTH })}
             </Box>
             <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-              {t('subscription.perMonth')}
+              {t('perMonth')}
             </Box>
           </Typography>
           <Typography
@@ -70,7 +70,7 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
             sx={{ color: 'text.secondary', mt: 2 }}
             id="paywall-features"
           >
-            {t('subscription.features.label')}
+            {t('features.label')}
           </Typography>
           <PlanFeatures withTrial={trialAvailable} labelledBy="paywall-features" />
           {membership.isAdmin ? (
@@ -85,14 +85,14 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
                 aria-busy={checkout.busy}
               >
                 {checkout.busy
-                  ? t('subscription.processing')
+                  ? t('processing')
                   : trialAvailable
-                    ? t('subscription.paywall.startTrial')
-                    : t('subscription.paywall.subscribe')}
+                    ? t('paywall.startTrial')
+                    : t('paywall.subscribe')}
               </Button>
               {trialAvailable && (
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, textAlign: 'center' }}>
-                  {t('subscription.paywall.noCard')}
+                  {t('paywall.noCard')}
                 </Typography>
               )}
             </>
@@ -101,12 +101,12 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
               role="note"
               sx={{ bgcolor: '#F8FAFC', borderRadius: 1, p: 1.5, color: 'text.secondary' }}
             >
-              {t('subscription.paywall.askAdmin')}
+              {t('paywall.askAdmin')}
             </Typography>
           )}
           <Box sx={{ mt: 2, textAlign: 'center' }}>
             <Button component={RouterLink} to="/subscription" size="small">
-              {t('subscription.paywall.details')}
+              {t('paywall.details')}
             </Button>
           </Box>
         </CardContent>

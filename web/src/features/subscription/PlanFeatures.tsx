@@ -10,7 +10,7 @@ const FEATURES = ['clients', 'pipeline', 'marketing', 'trial'] as const;
 
 /** The paywall's four features (spec §1); the trial line only while a trial is still possible. */
 export function PlanFeatures({ withTrial, labelledBy }: { withTrial: boolean; labelledBy?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('subscription');
   return (
     <List dense aria-labelledby={labelledBy} sx={{ mb: 2 }}>
       {FEATURES.filter((feature) => withTrial || feature !== 'trial').map((feature) => (
@@ -19,7 +19,7 @@ export function PlanFeatures({ withTrial, labelledBy }: { withTrial: boolean; la
             <CheckCircleRoundedIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText
-            primary={t(`subscription.features.${feature}`, { days: TRIAL_DAYS })}
+            primary={t(`features.${feature}`, { days: TRIAL_DAYS })}
             slotProps={{ primary: { sx: { fontSize: '1rem', fontWeight: 500 } } }}
           />
         </ListItem>

@@ -4,9 +4,14 @@ import { useLocation } from 'react-router';
 import { QueryState } from '@/components/data/QueryState';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
+import { loadNamespaces } from '@/i18n';
 import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from './gate';
-// Only organizations without a live subscription see it: kept out of the shell's bundle.
-const Paywall = lazy(() => import('./Paywall'));
+// Only organizations without a live subscription see it: kept out of the shell's bundle, loaded
+// with its texts.
+const Paywall = lazy(async () => {
+  const [module] = await Promise.all([import('./Paywall'), loadNamespaces(['subscription'])]);
+  return module;
+});
 
 /**
  * Spec: Subscription gate. Listens to the billing mirror, so the app opens the moment the webhook
@@ -38,17 +43,18 @@ export function SubscriptionGate({
     return (
       <QueryState
         state={subscription}
-        loadingLabel={t('subscription.checking')}
-        errorTitle={t('subscription.checkError')}
+        loadingLabel={t('app.subscriptionGate.checking')}
+        errorTitle={t('app.subscriptionGate.checkError')}
       >
         {null}
       </QueryState>
     );
   }
   if (subscription.live) return children;
-  if (backFromCheckout && !confirmingExpired) return <FullPageLoader label={t('subscription.confirming')} />;
+  if (backFromCheckout && !confirmingExpired)
+    return <FullPageLoader label={t('app.subscriptionGate.confirming')} />;
   return (
-    <Suspense fallback={<FullPageLoader label={t('subscription.checking')} />}>
+    <Suspense fallback={<FullPageLoader label={t('app.subscriptionGate.checking')} />}>
       <Paywall mirror={subscription.mirror} />
     </Suspense>
   );

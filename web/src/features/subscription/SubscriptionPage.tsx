@@ -28,7 +28,8 @@ const CHIP_COLOR = {
 
 /** /subscription: the plan, its state in words, and for admins the way to Checkout or Stripe's portal. */
 export default function SubscriptionPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('subscription');
+  const { t: tc } = useTranslation();
   const language = useLanguage();
   const { search } = useLocation();
   const membership = useMembership();
@@ -36,34 +37,35 @@ export default function SubscriptionPage() {
   const checkout = useBillingRedirect('createCheckoutSession', membership.organizationId);
   const portal = useBillingRedirect('createPortalSession', membership.organizationId);
 
-  if (!membership.organizationId)
-    return <Alert severity="info">{t('subscription.page.noOrganization')}</Alert>;
-  if (subscription.status === 'loading') return <FullPageLoader label={t('subscription.checking')} />;
-  if (subscription.status === 'error') return <Alert severity="error">{t('subscription.checkError')}</Alert>;
+  if (!membership.organizationId) return <Alert severity="info">{t('page.noOrganization')}</Alert>;
+  if (subscription.status === 'loading')
+    return <FullPageLoader label={tc('app.subscriptionGate.checking')} />;
+  if (subscription.status === 'error')
+    return <Alert severity="error">{tc('app.subscriptionGate.checkError')}</Alert>;
 
   const mirror = subscription.mirror;
   const phase = subscriptionPhase(mirror, Date.now());
   const date = (millis: number) => formatDate(millis, language);
-  const statusWord = mirror ? t(`enums.subscriptionStatus.${mirror.status}`) : t('subscription.status.none');
+  const statusWord = mirror ? tc(`enums.subscriptionStatus.${mirror.status}`) : t('status.none');
   const detail = (() => {
     switch (phase.kind) {
       case 'trial':
         return [
-          t('subscription.page.trialLeft', { count: phase.daysLeft }),
-          t('subscription.page.trialEnds', { date: date(phase.endsAt) }),
+          t('page.trialLeft', { count: phase.daysLeft }),
+          t('page.trialEnds', { date: date(phase.endsAt) }),
         ];
       case 'active':
         return [
           phase.cancelAtPeriodEnd
-            ? t('subscription.page.endsOn', { date: date(phase.renewsAt) })
-            : t('subscription.page.renewsOn', { date: date(phase.renewsAt) }),
+            ? t('page.endsOn', { date: date(phase.renewsAt) })
+            : t('page.renewsOn', { date: date(phase.renewsAt) }),
         ];
       case 'attention':
-        return [t('subscription.page.paymentProblem')];
+        return [t('page.paymentProblem')];
       case 'over':
-        return [t('subscription.page.over')];
+        return [t('page.over')];
       default:
-        return [t('subscription.page.none')];
+        return [t('page.none')];
     }
   })();
   const canStartCheckout = phase.kind === 'none' || phase.kind === 'over';
@@ -71,11 +73,11 @@ export default function SubscriptionPage() {
   return (
     <Box sx={{ maxWidth: 640 }}>
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 3 }}>
-        {t('subscription.page.title')}
+        {t('page.title')}
       </Typography>
       {new URLSearchParams(search).get('checkout') === 'canceled' && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('subscription.page.checkoutCanceled')}
+          {t('page.checkoutCanceled')}
         </Alert>
       )}
       <Card data-testid="subscription-card">
@@ -85,12 +87,12 @@ export default function SubscriptionPage() {
             sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1, flexWrap: 'wrap' }}
           >
             <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-              {t('subscription.planName')}
+              {t('planName')}
             </Typography>
             <Chip label={statusWord} color={CHIP_COLOR[phase.kind]} data-testid="subscription-status" />
           </Stack>
           <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-            {t('subscription.priceLine', { amount: PRICE_USD_PER_MONTH })}
+            {t('priceLine', { amount: PRICE_USD_PER_MONTH })}
           </Typography>
           <Box data-testid="subscription-detail" sx={{ mb: 2 }}>
             {detail.map((line, index) => (
@@ -100,7 +102,7 @@ export default function SubscriptionPage() {
             ))}
             {phase.kind === 'trial' && (
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                {t('subscription.page.trialCardHint')}
+                {t('page.trialCardHint')}
               </Typography>
             )}
           </Box>
@@ -119,10 +121,10 @@ export default function SubscriptionPage() {
                     aria-busy={checkout.busy}
                   >
                     {checkout.busy
-                      ? t('subscription.processing')
+                      ? t('processing')
                       : phase.kind === 'none'
-                        ? t('subscription.paywall.startTrial')
-                        : t('subscription.page.subscribeAgain')}
+                        ? t('paywall.startTrial')
+                        : t('page.subscribeAgain')}
                   </Button>
                 )}
                 {mirror?.stripeCustomerId && (
@@ -132,14 +134,14 @@ export default function SubscriptionPage() {
                     disabled={portal.busy}
                     aria-busy={portal.busy}
                   >
-                    {portal.busy ? t('subscription.processing') : t('subscription.page.manage')}
+                    {portal.busy ? t('processing') : t('page.manage')}
                   </Button>
                 )}
               </Stack>
             </>
           ) : (
             <Typography role="note" sx={{ color: 'text.secondary' }}>
-              {t('subscription.page.adminsOnly')}
+              {t('page.adminsOnly')}
             </Typography>
           )}
         </CardContent>

@@ -1,6 +1,6 @@
 import { describeCallableError } from '@/firebase/callableErrors';
 
-/** i18n keys under `subscription.errors` for the failures of the billing callables. */
+/** i18n keys under `errors` (subscription namespace) for the failures of the billing callables. */
 export type BillingErrorKey =
   | 'noSession'
   | 'noResponse'

@@ -23,7 +23,7 @@ const OPTIONS: {
 
 /** Administrador (default) or Empleado, as two selectable cards backed by real radio buttons. */
 export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [field] = useField<AccountType>('accountType');
   const { values, resetForm } = useFormikContext<Record<string, unknown>>();
   // Switching type shows other fields: keep what was typed, but start the new form unscolded
@@ -32,7 +32,7 @@ export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
   return (
     <FormControl component="fieldset" disabled={disabled} sx={{ width: '100%' }}>
       <FormLabel component="legend" sx={{ mb: 1, fontWeight: 600, color: 'text.primary' }}>
-        {t('auth.signup.accountType')}
+        {t('signup.accountType')}
       </FormLabel>
       <RadioGroup
         name="accountType"
@@ -72,14 +72,14 @@ export function AccountTypeChoice({ disabled }: { disabled?: boolean }) {
                 {option.icon}
               </Box>
               <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} id={`${id}-label`}>
-                {t(`auth.signup.${option.label}`)}
+                {t(`signup.${option.label}`)}
               </Typography>
               <Typography
                 variant="caption"
                 sx={{ color: 'text.secondary', lineHeight: 1.35 }}
                 id={`${id}-hint`}
               >
-                {t(`auth.signup.${option.hint}`)}
+                {t(`signup.${option.hint}`)}
               </Typography>
               <Radio
                 id={id}

@@ -15,13 +15,14 @@ const POINTS = ['point1', 'point2', 'point3'] as const;
 
 /** Two columns on desktop (brand panel + form), the form alone on phones. */
 export function AuthLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 7fr' } }}>
       <SkipLink />
       <Box
         component="aside"
-        aria-label={t('common.tagline')}
+        aria-label={tc('common.tagline')}
         sx={{
           display: { xs: 'none', md: 'flex' },
           flexDirection: 'column',
@@ -34,7 +35,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <Link
           component={RouterLink}
           to="/"
-          aria-label={t('common.homeLink')}
+          aria-label={tc('common.homeLink')}
           sx={{ display: 'inline-flex', width: 'fit-content' }}
         >
           <Logo size={34} tone="light" />
@@ -51,21 +52,21 @@ export function AuthLayout({ children }: { children: ReactNode }) {
               textWrap: 'balance',
             }}
           >
-            {t('auth.panel.title')}
+            {t('panel.title')}
           </Typography>
           <Stack spacing={2}>
             {POINTS.map((point) => (
               <Stack key={point} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                 <CheckCircleRoundedIcon sx={{ color: '#5EEAD4' }} aria-hidden="true" />
                 <Typography sx={{ fontSize: '1.05rem', color: 'rgba(255,255,255,0.92)' }}>
-                  {t(`auth.panel.${point}`)}
+                  {t(`panel.${point}`)}
                 </Typography>
               </Stack>
             ))}
           </Stack>
         </Box>
         <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.75)' }}>
-          {t('common.tagline')}
+          {tc('common.tagline')}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', bgcolor: 'background.default', minWidth: 0 }}>
@@ -82,7 +83,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <Link
             component={RouterLink}
             to="/"
-            aria-label={t('common.homeLink')}
+            aria-label={tc('common.homeLink')}
             sx={{ display: { xs: 'inline-flex', md: 'none' } }}
           >
             <Logo size={30} />

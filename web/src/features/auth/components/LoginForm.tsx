@@ -17,7 +17,8 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const submit = useSingleFlight(onSubmit);
   return (
     <Formik<LoginValues>
@@ -26,13 +27,13 @@ export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: Log
       onSubmit={(values) => submit(values)}
     >
       {({ isSubmitting, values }) => (
-        <GuardedForm aria-label={t('auth.login.title')}>
+        <GuardedForm aria-label={t('login.title')}>
           <Stack spacing={2.25}>
             <FormTextField
               name="email"
               type="email"
-              label={t('auth.fields.email')}
-              placeholder={t('auth.fields.emailPlaceholder')}
+              label={tc('auth.fields.email')}
+              placeholder={tc('auth.fields.emailPlaceholder')}
               autoComplete="email"
               inputMode="email"
               required
@@ -48,15 +49,11 @@ export function LoginForm({ onSubmit, onForgotPassword, initialEmail = '' }: Log
                   onClick={() => onForgotPassword(values.email)}
                   disabled={isSubmitting}
                 >
-                  {t('auth.login.forgot')}
+                  {t('login.forgot')}
                 </Link>
               </Box>
             </Box>
-            <SubmitButton
-              busy={isSubmitting}
-              label={t('auth.login.submit')}
-              busyLabel={t('auth.login.submitting')}
-            />
+            <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
           </Stack>
         </GuardedForm>
       )}

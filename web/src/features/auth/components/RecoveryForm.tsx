@@ -16,7 +16,8 @@ interface RecoveryFormProps {
 }
 
 export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const submit = useSingleFlight(onSubmit);
   return (
     <Formik<RecoveryValues>
@@ -25,13 +26,13 @@ export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFo
       onSubmit={(values) => submit(values)}
     >
       {({ isSubmitting }) => (
-        <GuardedForm aria-label={t('auth.recovery.title')}>
+        <GuardedForm aria-label={t('recovery.title')}>
           <Stack spacing={2.25}>
             <FormTextField
               name="email"
               type="email"
-              label={t('auth.fields.email')}
-              placeholder={t('auth.fields.emailPlaceholder')}
+              label={tc('auth.fields.email')}
+              placeholder={tc('auth.fields.emailPlaceholder')}
               autoComplete="email"
               inputMode="email"
               required
@@ -39,8 +40,8 @@ export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFo
             />
             <SubmitButton
               busy={isSubmitting}
-              label={t('auth.recovery.submit')}
-              busyLabel={t('auth.recovery.submitting')}
+              label={t('recovery.submit')}
+              busyLabel={t('recovery.submitting')}
             />
             <Button
               type="button"
@@ -48,7 +49,7 @@ export function RecoveryForm({ onSubmit, onBack, initialEmail = '' }: RecoveryFo
               startIcon={<ArrowBackRoundedIcon />}
               disabled={isSubmitting}
             >
-              {t('auth.recovery.back')}
+              {t('recovery.back')}
             </Button>
           </Stack>
         </GuardedForm>

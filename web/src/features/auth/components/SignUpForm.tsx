@@ -15,7 +15,8 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ onSubmit }: SignUpFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const submit = useSingleFlight(onSubmit);
   return (
     <Formik<SignUpValues>
@@ -26,7 +27,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
       {({ isSubmitting, values }) => {
         const isAdmin = values.accountType === 'admin';
         return (
-          <GuardedForm aria-label={t('auth.signup.title')}>
+          <GuardedForm aria-label={t('signup.title')}>
             <Stack spacing={2.25}>
               <AccountTypeChoice disabled={isSubmitting} />
               {isAdmin ? (
@@ -35,7 +36,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
                   <UsernameField disabled={isSubmitting} />
                   <FormTextField
                     name="companyName"
-                    label={t('auth.fields.companyName')}
+                    label={tc('auth.fields.companyName')}
                     autoComplete="organization"
                     required
                     disabled={isSubmitting}
@@ -44,9 +45,9 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
               ) : (
                 <FormTextField
                   name="inviteLink"
-                  label={t('auth.fields.inviteLink')}
-                  placeholder={t('auth.fields.inviteLinkPlaceholder')}
-                  helperText={t('auth.signup.inviteHelp')}
+                  label={tc('auth.fields.inviteLink')}
+                  placeholder={tc('auth.fields.inviteLinkPlaceholder')}
+                  helperText={t('signup.inviteHelp')}
                   autoComplete="off"
                   spellCheck={false}
                   required
@@ -56,8 +57,8 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
               <FormTextField
                 name="email"
                 type="email"
-                label={t('auth.fields.email')}
-                placeholder={t('auth.fields.emailPlaceholder')}
+                label={tc('auth.fields.email')}
+                placeholder={tc('auth.fields.emailPlaceholder')}
                 autoComplete="email"
                 inputMode="email"
                 required
@@ -66,8 +67,8 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
               <PasswordField autoComplete="new-password" disabled={isSubmitting} />
               <SubmitButton
                 busy={isSubmitting}
-                label={isAdmin ? t('auth.signup.submit') : t('auth.signup.continueInvite')}
-                busyLabel={t('auth.signup.submitting')}
+                label={isAdmin ? t('signup.submit') : t('signup.continueInvite')}
+                busyLabel={t('signup.submitting')}
               />
             </Stack>
           </GuardedForm>

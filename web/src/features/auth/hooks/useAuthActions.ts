@@ -25,7 +25,8 @@ interface AuthActionsOptions {
 export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: AuthActionsOptions = {}) {
   const api = useAuthApi();
   const { toast } = useToast();
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const language = useLanguage();
   const busy = useRef(false);
@@ -34,8 +35,8 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
     (error: unknown) => {
       const described = describeAuthError(error);
       toast({
-        title: t('auth.toasts.error'),
-        description: described.key ? t(described.key) : described.message || t('auth.errors.unknown'),
+        title: t('toasts.error'),
+        description: described.key ? tc(described.key) : described.message || tc('auth.errors.unknown'),
         variant: 'destructive',
       });
     },
@@ -61,7 +62,7 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
     (values: LoginValues) =>
       run(async () => {
         await api.signIn(values.email, values.password);
-        toast({ title: t('auth.toasts.welcomeBack'), variant: 'success' });
+        toast({ title: t('toasts.welcomeBack'), variant: 'success' });
         navigate(redirectTo, { replace: true });
       }),
     [api, navigate, redirectTo, run, t, toast],
@@ -73,7 +74,7 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
         if (values.accountType === 'employee') {
           const token = parseInviteToken(values.inviteLink);
           // The schema already refuses links without a token; this is the last guard.
-          if (!token) throw new Error(t('auth.validation.inviteInvalid'));
+          if (!token) throw new Error(tc('auth.validation.inviteInvalid'));
           navigate(`/invite/${encodeURIComponent(token)}`, { state: { email: values.email.trim() } });
           return;
         }
@@ -109,26 +110,26 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
           organizationError = error;
         }
         toast({
-          title: t('auth.toasts.accountCreated'),
-          description: t('auth.toasts.confirmEmail'),
+          title: t('toasts.accountCreated'),
+          description: t('toasts.confirmEmail'),
           variant: 'success',
         });
         if (organizationError) {
           const described = describeCallableError(organizationError);
           toast({
-            title: t('auth.toasts.error'),
+            title: t('toasts.error'),
             description:
               described.reason === 'username-taken'
                 ? t('onboarding.usernameTaken')
-                : described.message || t('auth.errors.unknown'),
+                : described.message || tc('auth.errors.unknown'),
             variant: 'destructive',
           });
         }
         if (verificationError) {
           const described = describeAuthError(verificationError);
           toast({
-            title: t('auth.toasts.verificationFailed'),
-            description: described.key ? t(described.key) : described.message,
+            title: t('toasts.verificationFailed'),
+            description: described.key ? tc(described.key) : described.message,
             variant: 'destructive',
           });
         }
@@ -142,8 +143,8 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
       run(async () => {
         await api.sendPasswordReset(values.email, `${window.location.origin}/`);
         toast({
-          title: t('auth.toasts.emailSent'),
-          description: t('auth.toasts.resetSent'),
+          title: t('toasts.emailSent'),
+          description: t('toasts.resetSent'),
           variant: 'success',
         });
         onResetSent?.(values.email.trim());

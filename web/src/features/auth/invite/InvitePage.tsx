@@ -36,7 +36,8 @@ const initialValues: AcceptValues = { fullName: '', username: '', password: '' }
 
 /** /invite/:token — 'Únete al equipo': shows the organization, role and email; creates the account and joins. */
 export default function InvitePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const { token = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,7 +86,7 @@ export default function InvitePage() {
       .catch((error: unknown) => {
         if (cancelled) return;
         if (!handleRefusal(error)) {
-          setState({ status: 'error', message: t(`errors.server.${describeError(error).key}`) });
+          setState({ status: 'error', message: tc(`errors.server.${describeError(error).key}`) });
         }
       });
     return () => {
@@ -107,8 +108,8 @@ export default function InvitePage() {
     } catch (error) {
       const described = describeAuthError(error);
       toast({
-        title: t('auth.toasts.error'),
-        description: described.key ? t(described.key) : described.message || t('auth.errors.unknown'),
+        title: t('toasts.error'),
+        description: described.key ? tc(described.key) : described.message || tc('auth.errors.unknown'),
         variant: 'destructive',
       });
       return;
@@ -168,7 +169,7 @@ export default function InvitePage() {
   }
 
   const { invitation } = state;
-  const roleLabel = t(`enums.role.${invitation.role}`);
+  const roleLabel = tc(`enums.role.${invitation.role}`);
   const mismatch = typedEmail && typedEmail.toLowerCase() !== invitation.email.toLowerCase();
   const signedInAs = session.user?.email ?? null;
   const signedInAsOther = signedInAs !== null && signedInAs.toLowerCase() !== invitation.email.toLowerCase();
@@ -230,7 +231,7 @@ export default function InvitePage() {
                 <Stack spacing={2.25}>
                   <TextField
                     id="invite-email"
-                    label={t('auth.fields.email')}
+                    label={tc('auth.fields.email')}
                     value={invitation.email}
                     type="email"
                     helperText={t('invite.emailFixed')}

@@ -23,7 +23,8 @@ import { onboardingSchema, type OnboardingValues } from './schema';
  * account, a removed member) finishes it here instead of seeing a broken app.
  */
 export default function OnboardingPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const language = useLanguage();
   const membership = useMembership();
@@ -52,14 +53,14 @@ export default function OnboardingPage() {
     } catch (error) {
       const described = describeCallableError(error);
       if (described.reason === 'username-taken') {
-        helpers.setFieldError('username', 'onboarding.usernameTaken');
+        helpers.setFieldError('username', 'auth:onboarding.usernameTaken');
       }
       toast({
-        title: t('auth.toasts.error'),
+        title: t('toasts.error'),
         description:
           described.reason === 'username-taken'
             ? t('onboarding.usernameTaken')
-            : described.message || t('auth.errors.unknown'),
+            : described.message || tc('auth.errors.unknown'),
         variant: 'destructive',
       });
     }
@@ -87,7 +88,7 @@ export default function OnboardingPage() {
                   <UsernameField disabled={isSubmitting || Boolean(profile)} placeholder={false} />
                   <FormTextField
                     name="companyName"
-                    label={t('auth.fields.companyName')}
+                    label={tc('auth.fields.companyName')}
                     autoComplete="organization"
                     required
                     disabled={isSubmitting}
@@ -105,7 +106,7 @@ export default function OnboardingPage() {
                     disabled={signingOut || isSubmitting}
                     color="inherit"
                   >
-                    {t('app.user.signOut')}
+                    {tc('app.user.signOut')}
                   </Button>
                 </Stack>
               </GuardedForm>

@@ -29,7 +29,7 @@ const COLUMNS: { stage: 'stageNew' | 'stageProgress' | 'stageWon'; color: string
 
 /** A lightweight, CSS-only picture of the deals board (no image download). Decorative. */
 export function BoardPreview() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   const language = useLanguage();
   const won = COLUMNS[2].deals.reduce((sum, deal) => sum + deal.amount, 0);
   return (
@@ -46,7 +46,7 @@ export function BoardPreview() {
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-        <Typography sx={{ fontWeight: 800 }}>{t('landing.hero.preview.boardTitle')}</Typography>
+        <Typography sx={{ fontWeight: 800 }}>{t('hero.preview.boardTitle')}</Typography>
         <Stack direction="row" spacing={0.75}>
           {['#CBD5E1', '#CBD5E1', '#CBD5E1'].map((color, index) => (
             <Box key={index} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: color }} />
@@ -59,7 +59,7 @@ export function BoardPreview() {
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', mb: 1.25 }}>
               <Box sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: column.color }} />
               <Typography variant="caption" sx={{ fontWeight: 700, color: 'text.secondary' }}>
-                {t(`landing.hero.preview.${column.stage}`)}
+                {t(`hero.preview.${column.stage}`)}
               </Typography>
             </Stack>
             <Stack spacing={1}>
@@ -75,10 +75,10 @@ export function BoardPreview() {
                   }}
                 >
                   <Typography variant="body2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                    {t(`landing.hero.preview.${deal.title}`)}
+                    {t(`hero.preview.${deal.title}`)}
                   </Typography>
                   <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-                    {t(`landing.hero.preview.${deal.company}`)}
+                    {t(`hero.preview.${deal.company}`)}
                   </Typography>
                   <Typography variant="body2" sx={{ fontWeight: 700, mt: 0.5, color: 'primary.main' }}>
                     {formatMoney(deal.amount, language)}
@@ -104,7 +104,7 @@ export function BoardPreview() {
         }}
       >
         <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-          {t('landing.hero.preview.wonTotal')}
+          {t('hero.preview.wonTotal')}
         </Typography>
         <Typography sx={{ fontWeight: 800, color: 'success.main', fontSize: '1.25rem' }}>
           {formatMoney(won, language)}

@@ -18,7 +18,7 @@ const FEATURES: { key: FeatureKey; icon: ReactNode; tint: string; color: string 
 ];
 
 export function FeatureCards() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   return (
     <Box
       component="section"
@@ -33,10 +33,10 @@ export function FeatureCards() {
             variant="h2"
             sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}
           >
-            {t('landing.features.title')}
+            {t('features.title')}
           </Typography>
           <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>
-            {t('landing.features.subtitle')}
+            {t('features.subtitle')}
           </Typography>
         </Box>
         <Box
@@ -76,10 +76,10 @@ export function FeatureCards() {
                     {feature.icon}
                   </Box>
                   <Typography variant="h3" sx={{ fontSize: '1.25rem', mb: 1 }}>
-                    {t(`landing.features.${feature.key}.title`)}
+                    {t(`features.${feature.key}.title`)}
                   </Typography>
                   <Typography sx={{ color: 'text.secondary' }}>
-                    {t(`landing.features.${feature.key}.body`)}
+                    {t(`features.${feature.key}.body`)}
                   </Typography>
                 </CardContent>
               </Card>

@@ -11,7 +11,7 @@ import { PLAN } from '@/config/plan';
 import { BoardPreview } from './BoardPreview';
 
 export function Hero() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   return (
     <Box
       component="section"
@@ -34,7 +34,7 @@ export function Hero() {
         >
           <Box>
             <Chip
-              label={t('landing.hero.eyebrow')}
+              label={t('hero.eyebrow')}
               sx={{ mb: 2.5, fontWeight: 700, bgcolor: 'rgba(67,56,202,0.08)', color: 'primary.dark' }}
             />
             <Typography
@@ -42,7 +42,7 @@ export function Hero() {
               variant="h1"
               sx={{ fontSize: { xs: '2.15rem', sm: '3rem', md: '3.5rem' }, mb: 2.5 }}
             >
-              {t('landing.hero.title')}
+              {t('hero.title')}
             </Typography>
             <Typography
               variant="subtitle1"
@@ -54,7 +54,7 @@ export function Hero() {
                 maxWidth: 560,
               }}
             >
-              {t('landing.hero.subtitle')}
+              {t('hero.subtitle')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
               <Button
@@ -66,14 +66,14 @@ export function Hero() {
                 size="large"
                 endIcon={<ArrowForwardRoundedIcon />}
               >
-                {t('landing.hero.cta')}
+                {t('hero.cta')}
               </Button>
               <Button href="#precios" variant="outlined" size="large" sx={{ bgcolor: 'background.paper' }}>
-                {t('landing.hero.secondaryCta')}
+                {t('hero.secondaryCta')}
               </Button>
             </Stack>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('landing.hero.note', { days: PLAN.trialDays, amount: PLAN.monthlyPriceUsd })}
+              {t('hero.note', { days: PLAN.trialDays, amount: PLAN.monthlyPriceUsd })}
             </Typography>
           </Box>
           <Box sx={{ display: { xs: 'none', sm: 'block' }, pr: { sm: 2, md: 0 }, pb: 2 }}>

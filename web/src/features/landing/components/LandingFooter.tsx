@@ -8,7 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import { Logo } from '@/components/Logo';
 
 export function LandingFooter() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation();
   // data-year: the prerendered page's script updates it when the year changes after the build.
   const year = new Date().getFullYear();
   return (
@@ -23,13 +24,13 @@ export function LandingFooter() {
             <Link
               component={RouterLink}
               to="/"
-              aria-label={t('common.homeLink')}
+              aria-label={tc('common.homeLink')}
               sx={{ display: 'inline-flex', width: 'fit-content' }}
             >
               <Logo size={28} tone="light" />
             </Link>
             <Typography variant="body2" sx={{ color: '#CBD5E1' }}>
-              {t('landing.footer.madeFor')}
+              {t('footer.madeFor')}
             </Typography>
           </Stack>
           <Stack
@@ -38,13 +39,13 @@ export function LandingFooter() {
             sx={{ alignItems: { sm: 'center' } }}
           >
             <Link href="#funciones" sx={{ color: '#E2E8F0' }}>
-              {t('landing.header.features')}
+              {t('header.features')}
             </Link>
             <Link href="#precios" sx={{ color: '#E2E8F0' }}>
-              {t('landing.header.pricing')}
+              {t('header.pricing')}
             </Link>
             <Link component={RouterLink} to="/auth" sx={{ color: '#E2E8F0' }}>
-              {t('landing.header.login')}
+              {t('header.login')}
             </Link>
           </Stack>
         </Stack>
@@ -53,7 +54,7 @@ export function LandingFooter() {
           data-year={year}
           sx={{ color: '#94A3B8', mt: 4, pt: 3, borderTop: '1px solid #1E293B' }}
         >
-          {t('landing.footer.rights', { year })}
+          {t('footer.rights', { year })}
         </Typography>
       </Container>
     </Box>

@@ -13,7 +13,8 @@ import { Logo } from '@/components/Logo';
 import { accountLink, hasStoredSession } from '../session';
 
 export function LandingHeader() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation();
   const [signedIn, setSignedIn] = useState(false);
   useEffect(() => {
     let alive = true;
@@ -39,25 +40,21 @@ export function LandingHeader() {
           <Link
             component={RouterLink}
             to="/"
-            aria-label={t('common.homeLink')}
+            aria-label={tc('common.homeLink')}
             sx={{ display: 'inline-flex', mr: 'auto' }}
           >
             <Logo size={30} />
           </Link>
-          <Box
-            component="nav"
-            aria-label={t('landing.header.mainNav')}
-            sx={{ display: { xs: 'none', md: 'block' } }}
-          >
+          <Box component="nav" aria-label={t('header.mainNav')} sx={{ display: { xs: 'none', md: 'block' } }}>
             <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
               <li>
                 <Link href="#funciones" color="text.secondary">
-                  {t('landing.header.features')}
+                  {t('header.features')}
                 </Link>
               </li>
               <li>
                 <Link href="#precios" color="text.secondary">
-                  {t('landing.header.pricing')}
+                  {t('header.pricing')}
                 </Link>
               </li>
             </Stack>
@@ -70,7 +67,7 @@ export function LandingHeader() {
             sx={{ whiteSpace: 'nowrap', px: { xs: 1.5, sm: 2.25 } }}
             // The static page's script swaps these for signed-in visitors (static/enhance.ts).
             data-account-link=""
-            data-app-label={t('landing.header.openApp')}
+            data-app-label={t('header.openApp')}
           >
             {t(account.label)}
           </Button>

@@ -16,7 +16,7 @@ import { PLAN } from '@/config/plan';
 const PLAN_FEATURES = ['feature1', 'feature2', 'feature3', 'feature4'] as const;
 
 export function PricingSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   return (
     <Box
       component="section"
@@ -31,10 +31,10 @@ export function PricingSection() {
             variant="h2"
             sx={{ fontSize: { xs: '1.75rem', md: '2.4rem' }, mb: 1.5 }}
           >
-            {t('landing.pricing.title')}
+            {t('pricing.title')}
           </Typography>
           <Typography sx={{ color: 'text.secondary', fontSize: '1.1rem' }}>
-            {t('landing.pricing.subtitle')}
+            {t('pricing.subtitle')}
           </Typography>
         </Box>
         <Card
@@ -49,7 +49,7 @@ export function PricingSection() {
         >
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
             <Typography variant="h3" sx={{ fontSize: '1.3rem', mb: 2 }}>
-              {t('landing.pricing.planName')}
+              {t('pricing.planName')}
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
               <Typography component="p" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
@@ -57,15 +57,15 @@ export function PricingSection() {
                   component="span"
                   sx={{ fontSize: '3.25rem', fontWeight: 800, letterSpacing: '-0.04em', lineHeight: 1 }}
                 >
-                  {t('landing.pricing.price', { amount: PLAN.monthlyPriceUsd })}
+                  {t('pricing.price', { amount: PLAN.monthlyPriceUsd })}
                 </Box>
                 <Box component="span" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-                  {t('landing.pricing.period')}
+                  {t('pricing.period')}
                 </Box>
               </Typography>
             </Box>
             <Typography sx={{ color: 'secondary.main', fontWeight: 700, mb: 3 }}>
-              {t('landing.pricing.trial', { days: PLAN.trialDays })}
+              {t('pricing.trial', { days: PLAN.trialDays })}
             </Typography>
             <Typography
               variant="overline"
@@ -73,7 +73,7 @@ export function PricingSection() {
               sx={{ color: 'text.secondary' }}
               id="pricing-features-label"
             >
-              {t('landing.pricing.featuresLabel')}
+              {t('pricing.featuresLabel')}
             </Typography>
             <List dense aria-labelledby="pricing-features-label" sx={{ mb: 3 }}>
               {PLAN_FEATURES.map((feature) => (
@@ -82,7 +82,7 @@ export function PricingSection() {
                     <CheckCircleRoundedIcon fontSize="small" />
                   </ListItemIcon>
                   <ListItemText
-                    primary={t(`landing.pricing.${feature}`, { days: PLAN.trialDays })}
+                    primary={t(`pricing.${feature}`, { days: PLAN.trialDays })}
                     slotProps={{ primary: { sx: { fontSize: '1rem', fontWeight: 500 } } }}
                   />
                 </ListItem>
@@ -97,7 +97,7 @@ export function PricingSection() {
               size="large"
               fullWidth
             >
-              {t('landing.pricing.cta')}
+              {t('pricing.cta')}
             </Button>
           </CardContent>
         </Card>

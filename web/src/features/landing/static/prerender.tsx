@@ -10,6 +10,7 @@ import i18n, {
   changeLanguage,
   currentLanguage,
   DEFAULT_LANGUAGE,
+  loadNamespaces,
   SUPPORTED_LANGUAGES,
   type Language,
 } from '@/i18n';
@@ -54,6 +55,8 @@ export async function renderLandingDocument(input: LandingDocumentInput): Promis
   try {
     for (const language of SUPPORTED_LANGUAGES) {
       await changeLanguage(language);
+      // The landing's texts are a feature namespace (the SPA loads it with the "/" route).
+      await loadNamespaces(['landing']);
       const html = renderToString(
         <CacheProvider value={cache}>
           <ThemeProvider theme={theme}>
@@ -67,8 +70,8 @@ export async function renderLandingDocument(input: LandingDocumentInput): Promis
       rendered.push({
         language,
         html,
-        title: i18n.t('landing.meta.title'),
-        description: i18n.t('landing.hero.subtitle'),
+        title: i18n.t('meta.title', { ns: 'landing' }),
+        description: i18n.t('hero.subtitle', { ns: 'landing' }),
       });
     }
   } finally {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Submit of a settings form: progress while saving, no double submit. */
 export function SaveButton({ busy, disabled }: { busy: boolean; disabled?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   return (
     <Button
       type="submit"
@@ -17,7 +17,7 @@ export function SaveButton({ busy, disabled }: { busy: boolean; disabled?: boole
       }
       sx={{ alignSelf: 'flex-start' }}
     >
-      {busy ? t('settings.saving') : t('settings.save')}
+      {busy ? t('saving') : t('save')}
     </Button>
   );
 }

@@ -15,7 +15,7 @@ import { orgRequest, setMemberPermission, useLiveList } from '@/firebase/dataApi
 
 /** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
 export function PermissionsTab({ organizationId, selfUid }: { organizationId: string; selfUid: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const members = useLiveList<Member>(orgRequest(organizationId, 'members.list'));
 
   const others = (members.data ?? []).filter((member) => member.id !== selfUid);
@@ -41,7 +41,8 @@ export function PermissionsTab({ organizationId, selfUid }: { organizationId: st
 }
 
 function MemberPermissions({ organizationId, member }: { organizationId: string; member: WithId<Member> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const [pending, setPending] = useState<Record<string, boolean>>({});
@@ -68,7 +69,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
           <Typography variant="h2" id={titleId} sx={{ fontSize: '1.1rem' }}>
             {member.fullName || member.email}
           </Typography>
-          <Chip size="small" variant="outlined" label={t(`enums.role.${member.role}`)} />
+          <Chip size="small" variant="outlined" label={tc(`enums.role.${member.role}`)} />
         </Stack>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, wordBreak: 'break-all' }}>
           {member.username ? `@${member.username} · ` : ''}
@@ -89,8 +90,8 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
                   input: {
                     'aria-label': t('team.permissions.switchLabel', {
                       member: member.fullName || member.email,
-                      resource: t(`enums.resource.${resource}`),
-                      action: t(`enums.action.${action}`),
+                      resource: tc(`enums.resource.${resource}`),
+                      action: tc(`enums.action.${action}`),
                     }),
                   },
                 }}

@@ -1,33 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import es from '@/i18n/es.json';
+import auth from '@/i18n/locales/es/auth.json';
 import { acceptSchema, inviteFailure } from './inviteErrors';
 
 describe('inviteFailure', () => {
   it('missing and used invitations say "Invitación inválida o expirada" and leave', () => {
     expect(inviteFailure('not-found', 'invalid')).toMatchObject({
-      title: 'invite.errors.invalid',
+      title: 'auth:invite.errors.invalid',
       leave: true,
     });
     expect(inviteFailure('failed-precondition', 'used')).toMatchObject({
-      title: 'invite.errors.invalid',
+      title: 'auth:invite.errors.invalid',
       leave: true,
     });
     expect(inviteFailure('not-found', null)).toMatchObject({ leave: true });
-    expect(es.invite.errors.invalid).toBe('Invitación inválida o expirada');
+    expect(auth.invite.errors.invalid).toBe('Invitación inválida o expirada');
   });
 
   it('expired ones say "Esta invitación ha expirado"', () => {
     expect(inviteFailure('failed-precondition', 'expired')).toMatchObject({
-      title: 'invite.errors.expired',
+      title: 'auth:invite.errors.expired',
       leave: true,
     });
-    expect(es.invite.errors.expired).toBe('Esta invitación ha expirado');
+    expect(auth.invite.errors.expired).toBe('Esta invitación ha expirado');
   });
 
   it('a taken username marks the field and stays', () => {
     expect(inviteFailure('already-exists', 'username-taken')).toEqual({
-      title: 'auth.toasts.error',
-      key: 'onboarding.usernameTaken',
+      title: 'auth:toasts.error',
+      key: 'auth:onboarding.usernameTaken',
       leave: false,
       field: 'username',
     });

@@ -4,9 +4,9 @@ import { PASSWORD_MIN_LENGTH } from '../../utils/schemas';
 
 /** What the invitation page does with a refusal from getInvitation / acceptInvitation. */
 export interface InviteFailure {
-  /** i18n key of the toast's text. */
+  /** i18n key of the toast's text (with its namespace: `auth:…`, also the field's error). */
   key: string;
-  /** Toast title key: the spec's invitation messages are titles themselves. */
+  /** Toast title key (`auth:…`): the spec's invitation messages are titles themselves. */
   title: string;
   /** Leave for / (the invitation cannot be used). */
   leave: boolean;
@@ -16,17 +16,22 @@ export interface InviteFailure {
 
 /** Maps a callable refusal (code + details.reason) to the spec's messages. null = unexpected. */
 export function inviteFailure(code: string | null, reason: string | null): InviteFailure | null {
-  if (reason === 'expired') return { title: 'invite.errors.expired', key: '', leave: true };
+  if (reason === 'expired') return { title: 'auth:invite.errors.expired', key: '', leave: true };
   if (reason === 'used' || reason === 'invalid' || code === 'not-found') {
-    return { title: 'invite.errors.invalid', key: '', leave: true };
+    return { title: 'auth:invite.errors.invalid', key: '', leave: true };
   }
   if (reason === 'username-taken') {
-    return { title: 'auth.toasts.error', key: 'onboarding.usernameTaken', leave: false, field: 'username' };
+    return {
+      title: 'auth:toasts.error',
+      key: 'auth:onboarding.usernameTaken',
+      leave: false,
+      field: 'username',
+    };
   }
   if (reason === 'wrong-email')
-    return { title: 'auth.toasts.error', key: 'invite.errors.wrongEmail', leave: false };
+    return { title: 'auth:toasts.error', key: 'auth:invite.errors.wrongEmail', leave: false };
   if (reason === 'has-organization') {
-    return { title: 'auth.toasts.error', key: 'invite.errors.hasOrganization', leave: false };
+    return { title: 'auth:toasts.error', key: 'auth:invite.errors.hasOrganization', leave: false };
   }
   return null;
 }

@@ -45,7 +45,8 @@ export function InviteForm({
   created: CreatedInvitation | null;
   onCreated: (invitation: CreatedInvitation | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const setCreated = onCreated;
   const { copy } = useCopyLink();
@@ -69,7 +70,7 @@ export function InviteForm({
         description:
           described.reason === 'already-member'
             ? t('team.invite.alreadyMember')
-            : t(`errors.server.${describeError(error).key}`),
+            : tc(`errors.server.${describeError(error).key}`),
         variant: 'destructive',
       });
     }
@@ -89,7 +90,7 @@ export function InviteForm({
             <FormTextField
               name="email"
               type="email"
-              label={t('auth.fields.email')}
+              label={tc('auth.fields.email')}
               placeholder={t('team.invite.emailPlaceholder')}
               autoComplete="off"
               inputMode="email"
@@ -106,8 +107,8 @@ export function InviteForm({
               disabled={isSubmitting}
               sx={{ flex: 1, minWidth: 160 }}
             >
-              <MenuItem value="seller">{t('enums.role.seller')}</MenuItem>
-              <MenuItem value="admin">{t('enums.role.admin')}</MenuItem>
+              <MenuItem value="seller">{tc('enums.role.seller')}</MenuItem>
+              <MenuItem value="admin">{tc('enums.role.admin')}</MenuItem>
             </TextField>
           </Stack>
           {values.role === 'seller' ? (
@@ -135,7 +136,7 @@ export function InviteForm({
                     }
                     slotProps={{
                       input: {
-                        'aria-label': `${t(`enums.resource.${resource}`)}: ${t(`enums.action.${action}`)}`,
+                        'aria-label': `${tc(`enums.resource.${resource}`)}: ${tc(`enums.action.${action}`)}`,
                       },
                     }}
                   />
@@ -167,7 +168,7 @@ export function InviteForm({
               severity="success"
               sx={{ mt: 2, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}
               onClose={() => setCreated(null)}
-              slotProps={{ closeButton: { title: t('common.toast.close') } }}
+              slotProps={{ closeButton: { title: tc('common.toast.close') } }}
             >
               <Typography variant="body2" sx={{ mb: 1 }}>
                 {t('team.invite.linkFor', { email: created.email })}

@@ -26,7 +26,8 @@ export function PendingInvitations({
   organizationId: string;
   onDeleted?: (invitationId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const language = useLanguage();
@@ -109,7 +110,7 @@ export function PendingInvitations({
                       spacing={1}
                       sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}
                     >
-                      <Chip size="small" label={t(`enums.role.${invitation.role}`)} variant="outlined" />
+                      <Chip size="small" label={tc(`enums.role.${invitation.role}`)} variant="outlined" />
                       {expired ? (
                         <Chip size="small" color="warning" label={t('team.invitations.expired')} />
                       ) : (

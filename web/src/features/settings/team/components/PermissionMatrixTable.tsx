@@ -31,7 +31,8 @@ export function PermissionMatrixTable({
   labelledBy: string;
   renderControl: (resource: Resource, action: Action) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
   return (
     <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Table size="small" aria-labelledby={labelledBy} sx={compactSx}>
@@ -40,7 +41,7 @@ export function PermissionMatrixTable({
             <TableCell>{t('team.matrix.section')}</TableCell>
             {ACTIONS.map((action) => (
               <TableCell key={action} align="center">
-                {t(`enums.action.${action}`)}
+                {tc(`enums.action.${action}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -49,7 +50,7 @@ export function PermissionMatrixTable({
           {RESOURCES.map((resource) => (
             <TableRow key={resource}>
               <TableCell component="th" scope="row">
-                {t(`enums.resource.${resource}`)}
+                {tc(`enums.resource.${resource}`)}
               </TableCell>
               {ACTIONS.map((action) => (
                 <TableCell key={action} align="center">

@@ -4,7 +4,7 @@ import { useToast } from '@/components/toast';
 
 /** Copies an invitation link: 'Enlace copiado al portapapeles', or shows the link when copying is refused. */
 export function useCopyLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const { toast } = useToast();
   const copy = useCallback(
     async (link: string) => {
