@@ -26,13 +26,13 @@ import {
   useMembership,
   usePagedList,
 } from '@/firebase/dataApi';
-import { RelatedDeals } from '@/features/deals/RelatedDeals';
-import { RelatedMeetings } from '@/features/meetings/RelatedMeetings';
-import { BackLink } from '@/features/records/BackLink';
-import { NotFoundRecord } from '@/features/records/NotFoundRecord';
-import { companyLinks } from '@/features/records/links';
-import { RelatedTasks } from '@/features/tasks/RelatedTasks';
-import { Timeline } from '@/features/timeline/Timeline';
+import { RelatedDeals } from '@/components/records/RelatedDeals';
+import { RelatedMeetings } from '@/components/records/RelatedMeetings';
+import { BackLink } from '@/components/records/BackLink';
+import { NotFoundRecord } from '@/components/records/NotFoundRecord';
+import { companyLinks } from '@/components/records/links';
+import { RelatedTasks } from '@/components/records/RelatedTasks';
+import { Timeline } from '@/components/records/Timeline';
 import { enumLabel } from '@/i18n/enums';
 import { CompanyDialog } from './CompanyDialog';
 

@@ -25,26 +25,29 @@ import {
   writeRecords,
   type RecordWrite,
 } from '@/firebase/dataApi';
-import { RelatedDeals } from '@/features/deals/RelatedDeals';
-import { RelatedMeetings } from '@/features/meetings/RelatedMeetings';
-import { BackLink } from '@/features/records/BackLink';
-import { NotFoundRecord } from '@/features/records/NotFoundRecord';
-import { contactLinks } from '@/features/records/links';
-import { RelatedTasks } from '@/features/tasks/RelatedTasks';
-import { Timeline } from '@/features/timeline/Timeline';
+import { RelatedDeals } from '@/components/records/RelatedDeals';
+import { RelatedMeetings } from '@/components/records/RelatedMeetings';
+import { BackLink } from '@/components/records/BackLink';
+import { NotFoundRecord } from '@/components/records/NotFoundRecord';
+import { contactLinks } from '@/components/records/links';
+import { RelatedTasks } from '@/components/records/RelatedTasks';
+import { Timeline } from '@/components/records/Timeline';
 import { ContactDialog } from './ContactDialog';
 import { NotesTab, notesTarget } from './NotesTab';
 
 /** Spec: back and after-delete navigation go to /clientes (which redirects to /contactos). */
 const LIST_PATH = '/clientes';
 
-/** The writes that delete a contact with its notes (and their timeline entries), notes first. */
+/** The writes that delete a contact with its notes (and their timeline entries). */
 async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise<RecordWrite[]> {
   const notes = notesTarget(orgId, contact);
   const noteIds = await idsOf({ id: 'notes.byContact', parentPath: notes.parentPath });
+  // The contact goes in the first batch: with it gone, each note's timeline entry is deleted
+  // without a read, so a contact with hundreds of notes fits the rules' read budget per batch
+  // (docs/data-model.md, Delete behaviour). A failure after it leaves invisible orphans only.
   return [
-    ...noteIds.map((id): RecordWrite => ({ kind: 'delete', target: notes, id })),
     { kind: 'delete', target: orgTarget(orgId, 'contacts'), id: contact.id },
+    ...noteIds.map((id): RecordWrite => ({ kind: 'delete', target: notes, id })),
   ];
 }
 

@@ -12,7 +12,7 @@ import { DeleteAction } from '@/components/form/DeleteAction';
 import { useCan } from '@/components/Can';
 import { useErrorToast, useToast } from '@/components/toast';
 import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/features/records/links';
+import type { RecordLinks } from '@/components/records/links';
 
 /** The contact dialog's message for a missing title (spec §5). */
 const schema = withRequiredMessage(taskSchema, ['title'], 'records:task.titleRequired');

@@ -13,7 +13,7 @@ import { EnumSelectField } from '@/components/form/SelectField';
 import { formValuesFor, withRequiredMessage } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
 import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/features/records/links';
+import type { RecordLinks } from '@/components/records/links';
 
 const REQUIRED = 'records:meeting.requiredFields';
 /** Title, start and end: 'Complete los campos requeridos' (spec §5); the end not before the start. */

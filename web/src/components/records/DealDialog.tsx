@@ -13,7 +13,7 @@ import { MoneyField } from '@/components/form/TypedFields';
 import { formValuesFor, withRequiredMessage } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
 import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/features/records/links';
+import type { RecordLinks } from '@/components/records/links';
 
 /** A contact's opportunity needs its title and client (spec §5: 'Título y cliente son obligatorios'). */
 const opportunityForm = withRequiredMessage(

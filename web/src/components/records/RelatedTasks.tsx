@@ -5,7 +5,7 @@ import type { Task, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { StatusChip } from '@/components/data/StatusChip';
 import { orgRequest, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/features/records/links';
+import type { RecordLinks } from '@/components/records/links';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TaskDialog } from './TaskDialog';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { orgRequest, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/features/records/links';
+import type { RecordLinks } from '@/components/records/links';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { MeetingDialog } from './MeetingDialog';

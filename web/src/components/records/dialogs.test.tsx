@@ -1,0 +1,94 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render';
+
+const writes = vi.hoisted(() => ({
+  createRecord: vi.fn(),
+  updateRecord: vi.fn(),
+  deleteRecord: vi.fn(),
+}));
+
+vi.mock('@/firebase/dataApi', () => ({
+  ...writes,
+  orgTarget: (orgId: string, collection: string) => ({ parentPath: `organizations/${orgId}`, collection }),
+  orgRequest: () => null,
+  useLiveList: () => ({ status: 'success', data: [], error: null }),
+  usePagedList: () => ({
+    status: 'success',
+    rows: [],
+    error: null,
+    total: 0,
+    page: 0,
+    pageSize: 25,
+    hasNext: false,
+    hasPrevious: false,
+    next() {},
+    previous() {},
+  }),
+  useMembership: () => ({
+    organizationId: 'org1',
+    uid: 'u1',
+    member: { fullName: 'Ana López' },
+    can: () => true,
+  }),
+}));
+
+const { TaskDialog } = await import('@/components/records/TaskDialog');
+const { DealDialog } = await import('@/components/records/DealDialog');
+const { MeetingDialog } = await import('@/components/records/MeetingDialog');
+
+const save = (label = 'Guardar') => fireEvent.click(screen.getByRole('button', { name: label }));
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input,textarea' }), {
+    target: { value },
+  });
+
+beforeEach(() => {
+  Object.values(writes).forEach((fn) => fn.mockReset());
+});
+
+describe('entity dialogs of the contact page', () => {
+  it("task: 'El título es requerido'", async () => {
+    await renderWithApp(<TaskDialog links={{ contactId: 'c1', contactName: 'José' }} onClose={() => {}} />);
+    save();
+    expect(await screen.findByText('El título es requerido')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it('task: created linked to the contact and assigned to its author', async () => {
+    writes.createRecord.mockResolvedValue('t1');
+    await renderWithApp(
+      <TaskDialog
+        links={{ contactId: 'c1', contactName: 'José', companyId: 'k1', companyName: 'Maya' }}
+        onClose={() => {}}
+      />,
+    );
+    type('Título', 'Llamar');
+    save();
+    await waitFor(() => expect(writes.createRecord).toHaveBeenCalled());
+    expect(writes.createRecord.mock.calls[0][1]).toMatchObject({
+      title: 'Llamar',
+      status: 'pending',
+      contactId: 'c1',
+      companyId: 'k1',
+      contactName: 'José',
+      assigneeIds: ['u1'],
+    });
+  });
+
+  it("opportunity: 'Título y cliente son obligatorios', probability 0–100", async () => {
+    await renderWithApp(<DealDialog variant="opportunity" onClose={() => {}} />);
+    type('Probabilidad (%)', '140');
+    save();
+    expect((await screen.findAllByText('Título y cliente son obligatorios')).length).toBeGreaterThan(0);
+    expect(screen.getByText('El valor es mayor que el máximo permitido')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it("meeting: 'Complete los campos requeridos' for the title; starts on the next hour for an hour", async () => {
+    await renderWithApp(<MeetingDialog onClose={() => {}} />);
+    save();
+    expect(await screen.findByText('Complete los campos requeridos')).toBeTruthy();
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+});
