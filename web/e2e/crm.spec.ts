@@ -83,10 +83,10 @@ test('es: a company, a contact in it, its notes, tasks, opportunities, meetings 
   await expect(page).toHaveURL(/q=nun/, SLOW);
   await expect(page.getByRole('row', { name: /José Núñez/ })).toBeVisible(SLOW);
   await page.getByRole('searchbox').fill('');
-  await page.getByLabel('Etapa', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Etapa' }).click();
   await page.getByRole('option', { name: 'Cliente' }).click();
   await expect(page.getByText('Ningún contacto coincide con la búsqueda o los filtros.')).toBeVisible(SLOW);
-  await page.getByLabel('Etapa', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Etapa' }).click();
   await page.getByRole('option', { name: 'Prospecto' }).click();
   await page.getByRole('row', { name: /José Núñez/ }).click();
 

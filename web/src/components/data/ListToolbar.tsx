@@ -76,6 +76,8 @@ export function FilterSelect({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      // 'Todas las etapas' shows when nothing is chosen.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
       <MenuItem value="">{allLabel}</MenuItem>
       {options.map((option) => (

@@ -100,6 +100,8 @@ export function EntityPicker({
           helperText={helperText ?? (open && !searching ? t('common.picker.typeToSearch') : undefined)}
           slotProps={{
             ...params.slotProps,
+            // A placeholder ('Todas las empresas') reads better than an empty box.
+            inputLabel: placeholder ? { ...params.slotProps.inputLabel, shrink: true } : params.slotProps.inputLabel,
             input: {
               ...params.slotProps.input,
               endAdornment: (
