@@ -16,7 +16,7 @@ import { FullNameField, UsernameField } from '@/components/form/AccountFields';
 import { useSignOut } from '@/components/useSignOut';
 import { callFunction, describeCallableError, useMembership } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n';
-import { onboardingSchema, type OnboardingValues } from './schema';
+import { validateOnboarding, type OnboardingValues } from './schema';
 
 /**
  * A signed-in user without an organization (organization creation failed after sign-up, an older
@@ -78,7 +78,7 @@ export default function OnboardingPage() {
           </Typography>
           <Formik<OnboardingValues>
             initialValues={initialValues}
-            validationSchema={onboardingSchema}
+            validate={validateOnboarding}
             onSubmit={submit}
           >
             {({ isSubmitting }) => (
