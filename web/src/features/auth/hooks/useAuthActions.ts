@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/toast';
 import { describeAuthError, useAuthApi } from '@/firebase';
+// Not '@/firebase/dataApi': sign-up needs the callables (the Functions SDK loads with the first
+// call), not Firestore.
+import { callFunction } from '@/firebase/callables';
+import { describeCallableError } from '@/firebase/callableErrors';
 import { useLanguage } from '@/i18n';
 import { parseInviteToken } from '../utils/inviteToken';
 import type { LoginValues, RecoveryValues, SignUpValues } from '../utils/schemas';
@@ -80,8 +84,6 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
         }
         const fullName = values.fullName.trim();
         const companyName = values.companyName.trim();
-        // Loaded on demand: the auth screen itself needs only Auth.
-        const { callFunction, describeCallableError } = await import('@/firebase/dataApi');
         const { available } = await callFunction('checkUsername', { username: values.username });
         if (!available) throw new Error(t('onboarding.usernameTaken'));
         const { user, verificationError } = await api.signUp({

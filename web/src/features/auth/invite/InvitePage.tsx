@@ -21,7 +21,9 @@ import { PasswordField } from '@/components/form/PasswordField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import { FullNameField, UsernameField } from '@/components/form/AccountFields';
 import { describeAuthError, useAuthApi, useSession } from '@/firebase';
-import { callFunction, describeCallableError, type CallableContract } from '@/firebase/dataApi';
+// Not '@/firebase/dataApi': the invitation needs the callables only, not Firestore.
+import { callFunction, type CallableContract } from '@/firebase/callables';
+import { describeCallableError } from '@/firebase/callableErrors';
 import { useLanguage } from '@/i18n';
 import { describeError } from '@/i18n/errors';
 import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
