@@ -3,7 +3,6 @@ import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -16,6 +15,7 @@ import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
 import { needsSubscription } from '../../sections';
 import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
+import { ShellTooltip } from './ShellTooltip';
 import { SidebarContent } from './Sidebar';
 
 /**
@@ -90,7 +90,7 @@ export function AppLayout() {
             borderBottom: `1px solid ${brand.border}`,
           }}
         >
-          <Tooltip title={`${toggleLabel} (Ctrl+B)`}>
+          <ShellTooltip title={`${toggleLabel} (Ctrl+B)`} placement="bottom-start">
             <IconButton
               onClick={sidebar.toggle}
               aria-label={toggleLabel}
@@ -99,7 +99,7 @@ export function AppLayout() {
             >
               {sidebar.open && !sidebar.isMobile ? <MenuOpenRoundedIcon /> : <MenuRoundedIcon />}
             </IconButton>
-          </Tooltip>
+          </ShellTooltip>
           {membership.organization && (
             <Typography noWrap sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="org-name">
               {membership.organization.name}

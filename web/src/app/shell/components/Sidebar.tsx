@@ -6,12 +6,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { useMembership } from '@/firebase/dataApi';
 import { sidebarSections } from '../../sections';
+import { ShellTooltip } from './ShellTooltip';
 import { UserMenu } from './UserMenu';
 
 /** Logo, the sections the member may view (live), and the user menu at the bottom. */
@@ -88,9 +88,9 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
             return (
               <ListItem key={item.path} disablePadding>
                 {collapsed ? (
-                  <Tooltip title={label} placement="right" describeChild={false}>
+                  <ShellTooltip title={label} placement="right">
                     {button}
-                  </Tooltip>
+                  </ShellTooltip>
                 ) : (
                   button
                 )}

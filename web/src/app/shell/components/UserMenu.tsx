@@ -8,7 +8,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
+import { ShellTooltip } from './ShellTooltip';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -77,9 +77,9 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   return (
     <>
       {collapsed ? (
-        <Tooltip title={email} placement="right">
+        <ShellTooltip title={email} placement="right">
           {trigger}
-        </Tooltip>
+        </ShellTooltip>
       ) : (
         trigger
       )}
