@@ -574,6 +574,20 @@ describe.concurrent('deletes and their cascade', () => {
   denied("a seller without contacts.delete deletes a contact's note", () =>
     deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1/notes/note1`)),
   );
+  denied("a seller with contacts.edit deletes another member's note", () =>
+    deleteDoc(doc(db('s_on_contacts_edit'), `${A}/contacts/contact1/notes/note1`)),
+  );
+  denied('the author of a note deletes it without contacts.edit', () =>
+    deleteDoc(doc(db('sellerA'), `${A}/contacts/contact1/notes/note_sellerA`)),
+  );
+  control('the author of a note deletes it with contacts.edit (no contacts.delete)', async () => {
+    const note = doc(db('s_on_contacts_edit'), `${A}/contacts/contact1/notes/${freshId()}`);
+    await setDoc(note, {
+      ...crmBody('notes', 's_on_contacts_edit', 'x'),
+      ...createAudit('s_on_contacts_edit'),
+    });
+    await deleteDoc(note);
+  });
   denied('a seller without contacts.edit adds a note', () =>
     setDoc(doc(db('deleter'), `${A}/contacts/contact1/notes/${freshId()}`), {
       content: 'x',
