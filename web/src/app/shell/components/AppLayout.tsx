@@ -6,6 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { LightTooltip } from '@/app/LightTooltip';
 import { brand } from '@/app/theme';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useMembership } from '@/firebase/dataApi';
@@ -15,7 +16,6 @@ import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
 import { needsSubscription } from '../../sections';
 import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
-import { ShellTooltip } from './ShellTooltip';
 import { SidebarContent } from './Sidebar';
 
 /**
@@ -90,7 +90,7 @@ export function AppLayout() {
             borderBottom: `1px solid ${brand.border}`,
           }}
         >
-          <ShellTooltip title={`${toggleLabel} (Ctrl+B)`} placement="bottom-start">
+          <LightTooltip title={`${toggleLabel} (Ctrl+B)`} placement="bottom-start">
             <IconButton
               onClick={sidebar.toggle}
               aria-label={toggleLabel}
@@ -99,7 +99,7 @@ export function AppLayout() {
             >
               {sidebar.open && !sidebar.isMobile ? <MenuOpenRoundedIcon /> : <MenuRoundedIcon />}
             </IconButton>
-          </ShellTooltip>
+          </LightTooltip>
           {membership.organization && (
             <Typography noWrap sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="org-name">
               {membership.organization.name}

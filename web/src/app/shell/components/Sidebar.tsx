@@ -8,10 +8,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { LightTooltip } from '@/app/LightTooltip';
 import { Logo } from '@/components/Logo';
 import { useMembership } from '@/firebase/dataApi';
 import { sidebarSections } from '../../sections';
-import { ShellTooltip } from './ShellTooltip';
 import { UserMenu } from './UserMenu';
 
 /** Logo, the sections the member may view (live), and the user menu at the bottom. */
@@ -88,9 +88,9 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
             return (
               <ListItem key={item.path} disablePadding>
                 {collapsed ? (
-                  <ShellTooltip title={label} placement="right">
+                  <LightTooltip title={label} placement="right">
                     {button}
-                  </ShellTooltip>
+                  </LightTooltip>
                 ) : (
                   button
                 )}

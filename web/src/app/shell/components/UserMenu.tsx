@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
-import { ShellTooltip } from './ShellTooltip';
+import { LightTooltip } from '@/app/LightTooltip';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -77,9 +77,9 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   return (
     <>
       {collapsed ? (
-        <ShellTooltip title={email} placement="right">
+        <LightTooltip title={email} placement="right">
           {trigger}
-        </ShellTooltip>
+        </LightTooltip>
       ) : (
         trigger
       )}

@@ -7,11 +7,11 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@trato/model';
+import { LightTooltip } from '@/app/LightTooltip';
 import { useErrorToast, useToast } from '@/components/toast';
 import { QueryState } from '@/components/data/QueryState';
 import { callFunction, deleteInvitation, invitationLink, orgRequest, useLiveList } from '@/firebase/dataApi';
@@ -123,7 +123,7 @@ export function PendingInvitations({
                     </Stack>
                   </Box>
                   <Stack direction="row" spacing={0.5}>
-                    <Tooltip title={t('team.invitations.copy')}>
+                    <LightTooltip title={t('team.invitations.copy')} placement="bottom-end">
                       <span>
                         <IconButton
                           onClick={() => void onCopy(invitation.id)}
@@ -137,8 +137,8 @@ export function PendingInvitations({
                           )}
                         </IconButton>
                       </span>
-                    </Tooltip>
-                    <Tooltip title={t('team.invitations.delete')}>
+                    </LightTooltip>
+                    <LightTooltip title={t('team.invitations.delete')} placement="bottom-end">
                       <span>
                         <IconButton
                           onClick={() => void onDelete(invitation.id)}
@@ -152,7 +152,7 @@ export function PendingInvitations({
                           )}
                         </IconButton>
                       </span>
-                    </Tooltip>
+                    </LightTooltip>
                   </Stack>
                 </ListItem>
               );

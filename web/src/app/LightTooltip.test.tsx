@@ -1,15 +1,15 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
-import { ShellTooltip } from './ShellTooltip';
+import { LightTooltip } from './LightTooltip';
 
 async function renderTooltip(onPointerEnter = vi.fn()) {
   await renderWithApp(
-    <ShellTooltip title="Empresas" placement="right">
+    <LightTooltip title="Empresas" placement="right">
       <button type="button" aria-label="Empresas" onPointerEnter={onPointerEnter}>
         E
       </button>
-    </ShellTooltip>,
+    </LightTooltip>,
   );
   return screen.getByRole('button', { name: 'Empresas' });
 }
@@ -19,7 +19,7 @@ const wait = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
-describe('ShellTooltip', () => {
+describe('LightTooltip', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });
@@ -54,6 +54,27 @@ describe('ShellTooltip', () => {
     const anchor = await renderTooltip();
     fireEvent.pointerEnter(anchor, { pointerType: 'touch' });
     await wait(150);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('shows on keyboard focus of what it wraps (a disabled button needs a wrapper), below it', async () => {
+    await renderWithApp(
+      <LightTooltip title="Copiar enlace" placement="bottom-end">
+        <span>
+          <button type="button" aria-label="Copiar enlace de la invitación de ana@x.com">
+            C
+          </button>
+        </span>
+      </LightTooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'Copiar enlace de la invitación de ana@x.com' });
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    act(() => button.focus());
+    await wait(150);
+    const tooltip = screen.getByRole('tooltip');
+    expect(tooltip.textContent).toBe('Copiar enlace');
+    expect(getComputedStyle(tooltip).position).toBe('fixed');
+    act(() => button.blur());
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

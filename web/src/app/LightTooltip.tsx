@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 
-type Placement = 'right' | 'bottom-start';
+type Placement = 'right' | 'bottom-start' | 'bottom-end';
 
 interface TriggerProps {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
@@ -34,15 +34,17 @@ const GAP = 14;
 const ENTER_DELAY_MS = 100;
 
 /**
- * The shell's tooltips (the sidebar toggle, the collapsed sidebar's sections and user menu): what
- * MUI's Tooltip shows, without Popper.js (~11 KB gzip on every signed-in route). The anchors sit
- * in fixed places (the left edge, the top bar), so a fixed position next to the anchor is enough.
+ * A tooltip for anchors whose place is simple to follow (the sidebar toggle, the collapsed
+ * sidebar's sections and user menu, the icon buttons at the end of a row): what MUI's Tooltip
+ * shows, without Popper.js (~11 KB gzip that the shell, and so every signed-in route, would load).
+ * It sits next to its anchor at a fixed position: to the right, or below and aligned with the
+ * anchor's start or end (so it stays on screen at the edges); scrolling hides it.
  *
  * The anchor keeps its own accessible name (the label is on it already, as with MUI's Tooltip,
- * whose `aria-label` the anchor's overrides); the text shows on hover and on keyboard focus, and
- * Escape hides it.
+ * whose `aria-label` the anchor's overrides); the text shows on hover and on keyboard focus (of
+ * the anchor or of what it wraps), not on a tap, and Escape hides it.
  */
-export function ShellTooltip({
+export function LightTooltip({
   title,
   placement,
   children,
@@ -52,7 +54,7 @@ export function ShellTooltip({
   children: ReactElement<TriggerProps>;
 }) {
   const id = useId();
-  const [at, setAt] = useState<{ top: number; left: number } | null>(null);
+  const [at, setAt] = useState<{ top: number; left?: number; right?: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const hide = useCallback(() => {
@@ -66,7 +68,9 @@ export function ShellTooltip({
       setAt(
         placement === 'right'
           ? { top: rect.top + rect.height / 2, left: rect.right + GAP }
-          : { top: rect.bottom + GAP, left: rect.left },
+          : placement === 'bottom-start'
+            ? { top: rect.bottom + GAP, left: rect.left }
+            : { top: rect.bottom + GAP, right: document.documentElement.clientWidth - rect.right },
       );
     }, ENTER_DELAY_MS);
   };
@@ -99,7 +103,7 @@ export function ShellTooltip({
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       props.onFocus?.(event);
-      if (focusVisible(event.currentTarget)) show(event.currentTarget);
+      if (focusVisible(event.target)) show(event.currentTarget);
     },
     onBlur: (event: FocusEvent<HTMLElement>) => {
       props.onBlur?.(event);
@@ -119,6 +123,7 @@ export function ShellTooltip({
               position: 'fixed',
               top: at.top,
               left: at.left,
+              right: at.right,
               transform: placement === 'right' ? 'translateY(-50%)' : undefined,
               zIndex: theme.zIndex.tooltip,
               pointerEvents: 'none',
