@@ -173,70 +173,89 @@ for (const language of LANGUAGES) {
       await shot(visitor, `invite-errors-${tag}`);
       await visitorContext.close();
     });
+  }
+}
 
-    test(`screenshots of companies and contacts ${tag}`, async ({ page }) => {
-      test.setTimeout(150_000);
-      await useLanguage(page, language);
-      await page.setViewportSize(size);
-      const email = uniqueEmail(`shot-crm-${tag}`);
-      const admin = await createAdminWithOrganization(email, PASSWORD, {
-        companyName: 'Café Aurora',
-        language,
-      });
-      await startTrial(admin);
-      await loginAs(page, email);
-      const submit = () => page.getByRole('dialog').locator('button[type="submit"]').click();
+/**
+ * The companies and contacts screens: records are created once through the UI (Spanish, desktop),
+ * then every screen is shot in each language and width (a reload applies the language).
+ */
+test('screenshots of companies and contacts', async ({ page }) => {
+  test.setTimeout(240_000);
+  await useLanguage(page, 'es');
+  const email = uniqueEmail('shot-crm');
+  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
+  await startTrial(admin);
+  const submit = () => page.getByRole('dialog').locator('button[type="submit"]').click();
+  const dialogField = (name: string) => page.getByRole('dialog').locator(`[name="${name}"]`);
+  const open = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    await waitLoaded(page);
+  };
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await loginAs(page, email);
 
-      await page.goto('/empresas');
-      await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
-      await shot(page, `companies-empty-${tag}`);
-      await page.getByTestId('empty-state').getByRole('button').click();
-      await page.getByRole('dialog').locator('input[name="name"]').fill('Cafetalera Montaña Azul');
-      await page.getByRole('dialog').locator('input[name="city"]').fill('Marcala');
-      await page.getByRole('dialog').locator('input[name="phone"]').fill('+504 2764-1200');
-      await shot(page, `company-dialog-${tag}`, false);
-      await submit();
-      await expect(page.getByRole('tablist')).toBeVisible(SLOW);
-      await shot(page, `company-detail-${tag}`);
-      await page.goto('/empresas');
-      await expect(page.getByText('Cafetalera Montaña Azul')).toBeVisible(SLOW);
+  // Empty lists, dialogs (with their errors), then a company and a contact with a note and a task.
+  await open('/empresas', () => expect(page.getByTestId('empty-state')).toBeVisible(SLOW));
+  await page.getByTestId('empty-state').getByRole('button').click();
+  await dialogField('name').fill('Cafetalera Montaña Azul');
+  await dialogField('city').fill('Marcala');
+  await dialogField('phone').fill('+504 2764-1200');
+  await submit();
+  await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+  const companyUrl = page.url();
+  await page.goto('/contactos');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await dialogField('name').fill('José Núñez');
+  await dialogField('email').fill('jose@montanaazul.example.com');
+  await dialogField('jobTitle').fill('Gerente de compras');
+  await submit();
+  await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+  const contactUrl = page.url();
+  await page.goto(`${contactUrl}?tab=notas`);
+  await page.getByRole('tabpanel').locator('textarea').first().fill('Quiere cotización de 40 quintales.');
+  await page.getByRole('tabpanel').locator('button[type="submit"]').click();
+  await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(1, SLOW);
+  await page.goto(`${contactUrl}?tab=tareas`);
+  await page.getByRole('tabpanel').getByRole('button').first().click(SLOW);
+  await dialogField('title').fill('Enviar cotización');
+  await submit();
+  await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
+
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      const tag = `${language}-${width}`;
+      await page.evaluate((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      const row = (text: string) => page.getByText(text).first();
+      await open('/empresas', () => expect(row('Cafetalera Montaña Azul')).toBeVisible(SLOW));
       await shot(page, `companies-${tag}`);
-
-      await page.goto('/contactos');
-      await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
-      await shot(page, `contacts-empty-${tag}`);
-      await page.getByTestId('empty-state').getByRole('button').click();
-      await page.getByRole('dialog').locator('input[name="email"]').fill('jose@');
+      await page.locator('button').filter({ hasText: /^(Nueva empresa|New company)$/ }).click();
+      await dialogField('name').fill('');
+      await submit();
+      await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
+      await shot(page, `company-dialog-errors-${tag}`, false);
+      await page.keyboard.press('Escape');
+      await open(companyUrl, () => expect(page.getByRole('tablist')).toBeVisible(SLOW));
+      await shot(page, `company-detail-${tag}`);
+      await open('/contactos', () => expect(row('José Núñez')).toBeVisible(SLOW));
+      await shot(page, `contacts-${tag}`);
+      await page.locator('button').filter({ hasText: /^(Nuevo contacto|New contact)$/ }).click();
+      await dialogField('email').fill('jose@');
       await submit();
       await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
       await shot(page, `contact-dialog-errors-${tag}`, false);
-      await page.getByRole('dialog').locator('input[name="name"]').fill('José Núñez');
-      await page.getByRole('dialog').locator('input[name="email"]').fill('jose@montanaazul.example.com');
-      await page.getByRole('dialog').locator('input[name="jobTitle"]').fill('Gerente de compras');
-      await submit();
-      await expect(page.getByRole('tablist')).toBeVisible(SLOW);
-      await shot(page, `contact-detail-${tag}`);
-      await page.getByRole('tab').nth(1).click();
-      await page.getByRole('tabpanel').locator('textarea').first().fill('Quiere cotización de 40 quintales.');
-      await page.getByRole('tabpanel').locator('button[type="submit"]').click();
-      await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(1, SLOW);
-      await shot(page, `contact-notes-${tag}`);
-      await page.getByRole('tab').nth(2).click();
+      await page.keyboard.press('Escape');
+      for (const tab of ['resumen', 'notas', 'tareas', 'actividad']) {
+        await open(`${contactUrl}?tab=${tab}`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
+        await shot(page, `contact-${tab}-${tag}`);
+      }
+      await open(`${contactUrl}?tab=oportunidades`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
       await page.getByRole('tabpanel').getByRole('button').first().click();
-      await page.getByRole('dialog').locator('input[name="title"]').fill('Enviar cotización');
-      await shot(page, `task-dialog-${tag}`, false);
-      await submit();
-      await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
-      await page.getByRole('tab').nth(3).click();
-      await page.getByRole('tabpanel').getByRole('button').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
       await shot(page, `deal-dialog-${tag}`, false);
       await page.keyboard.press('Escape');
-      await page.getByRole('tab').last().click();
-      await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(2, SLOW);
-      await shot(page, `contact-activity-${tag}`);
-      await page.goto('/contactos');
-      await expect(page.getByText('José Núñez')).toBeVisible(SLOW);
-      await shot(page, `contacts-${tag}`);
-    });
+    }
   }
-}
+});
