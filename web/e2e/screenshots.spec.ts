@@ -182,7 +182,7 @@ for (const language of LANGUAGES) {
  */
 test('screenshots of companies and contacts', async ({ page }) => {
   test.setTimeout(240_000);
-  await useLanguage(page, 'es');
+  // The language is set in storage (not by an init script) so that each variant can change it.
   const email = uniqueEmail('shot-crm');
   const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
   await startTrial(admin);
@@ -194,6 +194,8 @@ test('screenshots of companies and contacts', async ({ page }) => {
     await waitLoaded(page);
   };
   await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/auth');
+  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
   await loginAs(page, email);
 
   // Empty lists, dialogs (with their errors), then a company and a contact with a note and a task.
