@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { Resource, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import type { QueryRequest } from '@/firebase/dataApi';
@@ -60,7 +60,7 @@ export function RelatedRecords<T extends object>({
           </Typography>
         }
       />
-      {open && renderDialog(open === 'new' ? null : open, close)}
+      {open && <Suspense fallback={null}>{renderDialog(open === 'new' ? null : open, close)}</Suspense>}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deal, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -8,7 +9,9 @@ import { orgRequest, useMembership } from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { DealDialog } from './DealDialog';
+
+// The dialog (and its date pickers) loads when it is first opened, not with the page.
+const DealDialog = lazy(() => import('./DealDialog').then((module) => ({ default: module.DealDialog })));
 
 /**
  * A contact's opportunities (Título, Monto, Etapa, Probabilidad; 'Nueva oportunidad') or a

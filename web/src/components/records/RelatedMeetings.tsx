@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -7,7 +8,11 @@ import { orgRequest, useMembership } from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { MeetingDialog } from './MeetingDialog';
+
+// The dialog (and its date pickers) loads when it is first opened, not with the page.
+const MeetingDialog = lazy(() =>
+  import('./MeetingDialog').then((module) => ({ default: module.MeetingDialog })),
+);
 
 /** A contact's or company's meetings (Título, Inicio, Fin) by start, with 'Nueva reunión'. */
 export function RelatedMeetings({

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -8,7 +9,9 @@ import { orgRequest, useMembership } from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { TaskDialog } from './TaskDialog';
+
+// The dialog (and its date pickers) loads when it is first opened, not with the page.
+const TaskDialog = lazy(() => import('./TaskDialog').then((module) => ({ default: module.TaskDialog })));
 
 /** A contact's or company's tasks (Título, Estado, Fecha límite), newest first, with 'Nueva tarea'. */
 export function RelatedTasks({
