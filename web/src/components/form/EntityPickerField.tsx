@@ -101,7 +101,9 @@ export function EntityPicker({
           slotProps={{
             ...params.slotProps,
             // A placeholder ('Todas las empresas') reads better than an empty box.
-            inputLabel: placeholder ? { ...params.slotProps.inputLabel, shrink: true } : params.slotProps.inputLabel,
+            inputLabel: placeholder
+              ? { ...params.slotProps.inputLabel, shrink: true }
+              : params.slotProps.inputLabel,
             input: {
               ...params.slotProps.input,
               endAdornment: (
