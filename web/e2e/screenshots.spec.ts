@@ -233,7 +233,10 @@ test('screenshots of companies and contacts', async ({ page }) => {
       const row = (text: string) => page.getByText(text).first();
       await open('/empresas', () => expect(row('Cafetalera Montaña Azul')).toBeVisible(SLOW));
       await shot(page, `companies-${tag}`);
-      await page.locator('button').filter({ hasText: /^(Nueva empresa|New company)$/ }).click();
+      await page
+        .locator('button')
+        .filter({ hasText: /^(Nueva empresa|New company)$/ })
+        .click();
       await dialogField('name').fill('');
       await submit();
       await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
@@ -243,7 +246,10 @@ test('screenshots of companies and contacts', async ({ page }) => {
       await shot(page, `company-detail-${tag}`);
       await open('/contactos', () => expect(row('José Núñez')).toBeVisible(SLOW));
       await shot(page, `contacts-${tag}`);
-      await page.locator('button').filter({ hasText: /^(Nuevo contacto|New contact)$/ }).click();
+      await page
+        .locator('button')
+        .filter({ hasText: /^(Nuevo contacto|New contact)$/ })
+        .click();
       await dialogField('email').fill('jose@');
       await submit();
       await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
@@ -253,7 +259,9 @@ test('screenshots of companies and contacts', async ({ page }) => {
         await open(`${contactUrl}?tab=${tab}`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
         await shot(page, `contact-${tab}-${tag}`);
       }
-      await open(`${contactUrl}?tab=oportunidades`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
+      await open(`${contactUrl}?tab=oportunidades`, () =>
+        expect(page.getByRole('tabpanel')).toBeVisible(SLOW),
+      );
       await page.getByRole('tabpanel').getByRole('button').first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await shot(page, `deal-dialog-${tag}`, false);
