@@ -14,6 +14,11 @@
 //                         rows (every row has a word starting with it), and the reads
 //   /empresas, search     the same with 'dis'
 //
+// Before the browser part, as each seller over REST, the time of each list's first page (runQuery,
+// limit 26) and of its count() are printed as diagnostics (the emulator checks the list rule on
+// every document a query matches, so its count() of 100,000 contacts takes seconds and holds up
+// everything else it serves meanwhile; production answers a count from the index).
+//
 // Runs alternate between the organizations (one warm-up pass first, not counted); medians are
 // printed and written to web/bench/crm/results.json. Targets (exit code 1 when missed): each
 // 100,000-contact time within 1.5× the 100-contact one (plus 50 ms for timer noise), and every
@@ -171,6 +176,49 @@ function filteredRowsShown({ q, before }) {
   return rows.every((r) => words(r.textContent ?? '').some((w) => w.startsWith(q)));
 }
 
+/**
+ * Diagnostics, as the seller over REST (no browser): the median time of the list's first page
+ * (runQuery, createdAt desc, limit 26) and of its count() — what /contactos and /empresas ask for.
+ */
+async function timeQueries(cloud, org, kind) {
+  const signIn = await fetch(
+    `http://${cloud.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: org.email, password: org.password, returnSecureToken: true }),
+    },
+  );
+  const { idToken } = await signIn.json();
+  const base = `http://${cloud.firestore}/v1/projects/${PROJECT_ID}/databases/(default)/documents/organizations/${org.orgId}`;
+  const structuredQuery = {
+    from: [{ collectionId: kind }],
+    orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
+  };
+  const time = async (method, body) => {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const response = await fetch(`${base}:${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok)
+        throw new Error(`${method} ${kind}: HTTP ${response.status} ${await response.text()}`);
+      await response.json();
+      times.push(performance.now() - t);
+    }
+    return Math.round(median(times));
+  };
+  return {
+    pageMs: await time('runQuery', { structuredQuery: { ...structuredQuery, limit: PAGE_SIZE + 1 } }),
+    countMs: await time('runAggregationQuery', {
+      structuredAggregationQuery: { structuredQuery, aggregations: [{ alias: 'n', count: {} }] },
+    }),
+  };
+}
+
 async function signIn(page, baseUrl, { email, password }) {
   await page.goto(`${baseUrl}/auth`);
   await page.getByLabel(/^Email/).fill(email);
@@ -240,6 +288,16 @@ async function main() {
     }
     const seedMs = Date.now() - seedStarted;
     await deleteApp(app);
+    const diagnostics = {};
+    for (const key of ['small', 'big'])
+      for (const kind of ['contacts', 'companies'])
+        diagnostics[`${key}.${kind}`] = await timeQueries(cloud, orgs[key], kind);
+    for (const kind of ['contacts', 'companies'])
+      console.log(
+        `  as the seller over REST, ${kind}: first page ${diagnostics[`small.${kind}`].pageMs} / ` +
+          `${diagnostics[`big.${kind}`].pageMs} ms, count() ${diagnostics[`small.${kind}`].countMs} / ` +
+          `${diagnostics[`big.${kind}`].countMs} ms (small / big)`,
+      );
     if (argv.includes('--seed-only')) return;
 
     // ── The web app, built against this cloud ──────────────────────────────────────────────
@@ -364,6 +422,7 @@ async function main() {
       },
       targets: { timeRatio: TIME_RATIO, timeSlackMs: TIME_SLACK_MS, maxReads },
       median: summary,
+      restDiagnostics: diagnostics,
       runsByCase: results,
       failures,
     };
