@@ -59,7 +59,8 @@ test.describe('routes', () => {
 
     await page.goto('/clientes/abc123');
     await expect(page).toHaveURL(/\/contactos\/abc123$/);
-    await expect(page.getByTestId('record-id')).toContainText('abc123');
+    // The contact page of an id that does not exist.
+    await expect(page.getByText('Cliente no encontrado')).toBeVisible({ timeout: 20_000 });
 
     await page.goto('/oportunidades');
     await expect(page).toHaveURL(/\/deals$/);
