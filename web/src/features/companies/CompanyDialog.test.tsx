@@ -1,37 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { writes } from '@/test/dataApiMock';
 import { renderWithApp } from '@/test/render';
 
-const writes = vi.hoisted(() => ({
-  createRecord: vi.fn(),
-  updateRecord: vi.fn(),
-  deleteRecord: vi.fn(),
-}));
-
-vi.mock('@/firebase/dataApi', () => ({
-  ...writes,
-  orgTarget: (orgId: string, collection: string) => ({ parentPath: `organizations/${orgId}`, collection }),
-  orgRequest: () => null,
-  useLiveList: () => ({ status: 'success', data: [], error: null }),
-  usePagedList: () => ({
-    status: 'success',
-    rows: [],
-    error: null,
-    total: 0,
-    page: 0,
-    pageSize: 25,
-    hasNext: false,
-    hasPrevious: false,
-    next() {},
-    previous() {},
-  }),
-  useMembership: () => ({
-    organizationId: 'org1',
-    uid: 'u1',
-    member: { fullName: 'Ana López' },
-    can: () => true,
-  }),
-}));
+vi.mock('@/firebase/dataApi', async () => (await import('@/test/dataApiMock')).dataApiMock);
 
 const { CompanyDialog } = await import('@/features/companies/CompanyDialog');
 
