@@ -24,6 +24,11 @@ export const NOTIFICATIONS_WINDOW_HOURS = 24;
 export const NOTIFICATIONS_REFETCH_MS = 60_000;
 export const SUBSCRIPTION_REFETCH_MS = 60_000;
 export const PAGE_SIZE = 25;
+/**
+ * Counts stop here: a list says "1.000+" beyond it. Production bills a count one read per 1,000
+ * index entries, so an uncapped count of 100,000 contacts costs 100 reads on every visit.
+ */
+export const COUNT_LIMIT = 1000;
 
 /** Search tokens: word prefixes of at least SEARCH_MIN_CHARS, each at most this long (code points). */
 export const SEARCH_TOKEN_MAX_LENGTH = 20;

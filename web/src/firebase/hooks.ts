@@ -10,7 +10,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { converter, PAGE_SIZE, type WithId } from '@trato/model';
 import { getDataServices } from './data';
-import { buildQuery, countOf, requestKey, type QueryRequest } from './queries';
+import { buildQuery, countOf, requestKey, type Count, type QueryRequest } from './queries';
 
 export interface LiveError {
   code: string;
@@ -85,8 +85,8 @@ export interface PagedList<T> {
   status: LiveState<unknown>['status'];
   rows: WithId<T>[];
   error: LiveError | null;
-  /** Documents matching the request (server-side count), null while it is being counted. */
-  total: number | null;
+  /** Documents matching the request (a server-side count up to COUNT_LIMIT), null while counting. */
+  total: Count | null;
   /** 0-based. */
   page: number;
   pageSize: number;
@@ -98,8 +98,9 @@ export interface PagedList<T> {
 
 /**
  * A paged, live list of a declared query: each page is a cursor query of `pageSize` (+1 to know
- * whether there is a next page), the total a `count()` aggregation, refreshed when documents
- * enter or leave the page. Reads per page: pageSize + 1 documents, plus the count.
+ * whether there is a next page), the total a capped `count()` aggregation, refreshed when
+ * documents enter or leave the page. Reads per page: pageSize + 1 documents, plus one or two for
+ * the count.
  */
 export function usePagedList<T extends object>(
   request: QueryRequest | null,
@@ -115,7 +116,7 @@ export function usePagedList<T extends object>(
   const current = position.key === key ? position : { key, page: 0, cursors: [null] };
   const pageKey = key === null ? null : `${key}#${current.page}`;
   const [snapshot, setSnapshot] = useKeyedState<QuerySnapshot<WithId<T>>>(pageKey);
-  const [total, setTotal] = useState<{ key: string | null; value: number | null }>({
+  const [total, setTotal] = useState<{ key: string | null; value: Count | null }>({
     key: null,
     value: null,
   });
@@ -145,14 +146,16 @@ export function usePagedList<T extends object>(
   const after = current.cursors[current.page] ?? null;
   useEffect(() => {
     if (!request || pageKey === null) return undefined;
-    let first = true;
+    // The first server snapshot can follow one from the cache with different documents: that is
+    // the page arriving, not documents entering or leaving, and the count already covers it.
+    let synced = false;
     return onSnapshot(
       buildQuery<T>(request, { size: pageSize + 1, after }),
       (next) => {
         setSnapshot({ key: pageKey, value: { status: 'success', data: next, error: null } });
         // Documents entering or leaving (this client's writes or others') change the total.
-        if (!first && next.docChanges().some((change) => change.type !== 'modified')) recount.current();
-        first = false;
+        if (synced && next.docChanges().some((change) => change.type !== 'modified')) recount.current();
+        if (!next.metadata.fromCache) synced = true;
       },
       (error) =>
         setSnapshot({ key: pageKey, value: { status: 'error', data: null, error: toLiveError(error) } }),
@@ -191,10 +194,10 @@ export function usePagedList<T extends object>(
   };
 }
 
-/** How many documents match a declared query (a server-side count; null while counting or on failure). */
-export function useCount(request: QueryRequest | null): number | null {
+/** How many documents match a declared query (a capped server-side count; null while counting or on failure). */
+export function useCount(request: QueryRequest | null): Count | null {
   const key = requestKey(request);
-  const [count, setCount] = useState<{ key: string | null; value: number | null }>({
+  const [count, setCount] = useState<{ key: string | null; value: Count | null }>({
     key: null,
     value: null,
   });

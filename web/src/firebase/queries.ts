@@ -14,7 +14,15 @@ import {
   type QueryConstraint,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { APP_QUERIES, converter, paths, searchQueryToken, type QuerySpec, type WithId } from '@trato/model';
+import {
+  APP_QUERIES,
+  converter,
+  COUNT_LIMIT,
+  paths,
+  searchQueryToken,
+  type QuerySpec,
+  type WithId,
+} from '@trato/model';
 import { getDataServices } from './data';
 
 /** A declared query, by id ('contacts.list+by-companyId', 'tasks.pending', ...). */
@@ -80,10 +88,25 @@ export function buildQuery<T extends object>(
   return query(ref, ...constraints);
 }
 
-/** How many documents match (a server-side aggregation: one read per 1,000 index entries). */
-export async function countOf(request: QueryRequest): Promise<number> {
-  const snapshot = await getCountFromServer(buildQuery(request));
-  return snapshot.data().count;
+/** How many documents match, up to a limit: `more` says that others match beyond `value`. */
+export interface Count {
+  value: number;
+  more: boolean;
+}
+
+/**
+ * How many documents match, counted on the server up to COUNT_LIMIT: the count of a limited query
+ * reads at most COUNT_LIMIT + 1 index entries (production bills one read per 1,000), so it costs
+ * the same with 1,001 or 100,000 matches.
+ */
+export async function countOf(request: QueryRequest): Promise<Count> {
+  const snapshot = await getCountFromServer(buildQuery(request, { size: COUNT_LIMIT + 1 }));
+  return cappedCount(snapshot.data().count);
+}
+
+/** The count of a query limited to COUNT_LIMIT + 1: one past the limit means "more". */
+export function cappedCount(counted: number): Count {
+  return counted > COUNT_LIMIT ? { value: COUNT_LIMIT, more: true } : { value: counted, more: false };
 }
 
 /** A request for a collection directly under an organization (the usual case). */

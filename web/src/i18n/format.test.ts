@@ -3,10 +3,19 @@ import {
   formatDate,
   formatDateTime,
   formatFileSize,
+  formatCount,
   formatMoney,
   formatRelative,
   formatShortDate,
 } from './format';
+
+describe('formatCount', () => {
+  it('groups thousands and marks a count that stopped at its limit', () => {
+    expect(formatCount({ value: 12480, more: false }, 'es')).toBe('12,480');
+    expect(formatCount({ value: 1000, more: true }, 'en')).toBe('1,000+');
+    expect(formatCount({ value: 0, more: false }, 'en')).toBe('0');
+  });
+});
 
 describe('formatMoney', () => {
   it('uses a dollar sign and thousands separators in both languages', () => {

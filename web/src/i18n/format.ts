@@ -19,6 +19,11 @@ export function formatMoney(amount: number, language: Language, fractionDigits =
   return `${amount < 0 ? '-' : ''}$${formatted}`;
 }
 
+/** A count as shown: "12,480", or "1,000+" when the count stopped at its limit. */
+export function formatCount(count: { value: number; more: boolean }, language: Language): string {
+  return new Intl.NumberFormat(localeFor(language)).format(count.value) + (count.more ? '+' : '');
+}
+
 /** "23 de noviembre de 2026" / "November 23, 2026". */
 export function formatDate(millis: number, language: Language): string {
   return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'long' }).format(millis);

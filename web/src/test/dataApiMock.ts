@@ -18,7 +18,7 @@ export const dataApiMock = {
     status: 'success',
     rows: [],
     error: null,
-    total: 0,
+    total: { value: 0, more: false },
     page: 0,
     pageSize: 25,
     hasNext: false,

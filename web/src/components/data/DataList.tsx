@@ -86,7 +86,7 @@ export function DataList<T>({
           columns={columns}
           loading={list.status === 'loading'}
           paginationMode="server"
-          rowCount={list.total ?? -1}
+          rowCount={list.total && !list.total.more ? list.total.value : -1}
           paginationMeta={{ hasNextPage: list.hasNext }}
           paginationModel={{ page: list.page, pageSize: list.pageSize }}
           onPaginationModelChange={onPaginationModelChange}

@@ -25,12 +25,15 @@ import {
   usePagedList,
 } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
+import { formatCount } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
 import { CompanyDialog } from './CompanyDialog';
 
 /** /empresas: newest first, paged on the server, searched by name, city or industry. */
 export default function CompaniesPage() {
   const { t } = useTranslation('companies');
   const { t: tc } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const { toast } = useToast();
   const { organizationId } = useMembership();
@@ -91,7 +94,11 @@ export default function CompaniesPage() {
     <>
       <PageHeader
         title={t('title')}
-        subtitle={list.total !== null ? tc('common.list.count', { count: list.total }) : undefined}
+        subtitle={
+          list.total !== null
+            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
+            : undefined
+        }
         actions={
           canCreate && (
             <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>

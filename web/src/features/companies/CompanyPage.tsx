@@ -34,6 +34,8 @@ import { companyLinks } from '@/components/records/links';
 import { RelatedTasks } from '@/components/records/RelatedTasks';
 import { Timeline } from '@/components/records/Timeline';
 import { enumLabel } from '@/i18n/enums';
+import { formatCount } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
 import { CompanyDialog } from './CompanyDialog';
 
 /** The company's contacts (name, email), each opening the contact. */
@@ -97,6 +99,7 @@ export default function CompanyPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('companies');
   const { t: tc } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const { toast } = useToast();
   const { organizationId, can } = useMembership();
@@ -155,7 +158,7 @@ export default function CompanyPage() {
                 label:
                   contactsCount === null
                     ? t('detail.tabs.contacts')
-                    : t('detail.tabs.contactsCount', { count: contactsCount }),
+                    : t('detail.tabs.contactsCount', { count: formatCount(contactsCount, language) }),
                 render: () => <CompanyContacts companyId={id} />,
               },
             ]

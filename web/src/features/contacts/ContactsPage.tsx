@@ -18,6 +18,8 @@ import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
 import { PageHeader } from '@/components/page/PageHeader';
 import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
+import { formatCount } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
 import { ContactDialog } from './ContactDialog';
 
 const dash = (value: unknown) => (typeof value === 'string' && value ? value : '-');
@@ -29,6 +31,7 @@ const dash = (value: unknown) => (typeof value === 'string' && value ? value : '
 export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const { organizationId } = useMembership();
   const canCreate = useCan('contacts', 'create');
@@ -83,7 +86,11 @@ export default function ContactsPage() {
     <>
       <PageHeader
         title={t('title')}
-        subtitle={list.total !== null ? tc('common.list.count', { count: list.total }) : undefined}
+        subtitle={
+          list.total !== null
+            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
+            : undefined
+        }
         actions={
           canCreate && (
             <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
