@@ -102,9 +102,12 @@ export const APP_QUERIES: QuerySpec[] = [
     [desc('createdAt')],
     'companies.view',
   ),
-  // Deals board: one paged query per column; contact and company tabs; global search.
+  // Deals board: one growing query per column, the most recently changed first (a card dropped in
+  // a column lands on top of it); its totals are count() and sum('amount') of the same query, and
+  // the newest change of any deal tells the board to refresh them. Contact and company tabs; search.
   q('deals.list', 'deals', [], [desc('createdAt')], 'deals.view'),
-  q('deals.byStage', 'deals', [eq('stage')], [desc('createdAt')], 'deals.view'),
+  q('deals.byStage', 'deals', [eq('stage')], [desc('updatedAt')], 'deals.view'),
+  { ...q('deals.lastChange', 'deals', [], [desc('updatedAt')], 'deals.view'), limit: 1 },
   q('deals.byContact', 'deals', [eq('primaryContactId')], [desc('createdAt')], 'deals.view'),
   q('deals.byCompany', 'deals', [eq('companyId')], [desc('createdAt')], 'deals.view'),
   q('deals.search', 'deals', [contains('searchTokens')], [desc('createdAt')], 'deals.view'),
