@@ -106,7 +106,14 @@ export const SECTIONS: readonly Section[] = [
       namespaces: ['contacts', 'records'],
     },
   ]),
-  crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [{ path: '', title: 'deals' }]),
+  crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [
+    {
+      path: '',
+      title: 'deals',
+      load: () => import('@/features/deals/DealsPage'),
+      namespaces: ['deals', 'records'],
+    },
+  ]),
   crm('tasks', 'tareas', 'tasks', TaskAltRoundedIcon, [{ path: '', title: 'tasks' }]),
   crm('meetings', 'reuniones', 'meetings', EventRoundedIcon, [{ path: '', title: 'meetings' }]),
   crm('tickets', 'tickets', 'tickets', ConfirmationNumberRoundedIcon, [

@@ -6,10 +6,18 @@ export { describeCallableError } from './callableErrors';
 export type { DescribedCallableError } from './callableErrors';
 export { MembershipProvider, useMembership } from './membership';
 export type { Membership, MembershipStatus } from './membership';
-export { useCount, useDocument, useLiveList, usePagedList } from './hooks';
-export type { LiveError, LiveState, PagedList } from './hooks';
-export { idsOf, listQueryId, orgRequest } from './queries';
-export type { QueryRequest } from './queries';
+export {
+  toLiveError,
+  useChangeSignal,
+  useCount,
+  useDocument,
+  useGrowingList,
+  useLiveList,
+  usePagedList,
+} from './hooks';
+export type { GrowingList, LiveError, LiveState, PagedList } from './hooks';
+export { countAndSumOf, idsOf, listQueryId, orgRequest } from './queries';
+export type { CountAndSum, QueryRequest } from './queries';
 export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';
 export {

@@ -215,3 +215,77 @@ export function useCount(request: QueryRequest | null): Count | null {
   }, [key]);
   return count.key === key ? count.value : null;
 }
+
+export interface GrowingList<T> {
+  status: LiveState<unknown>['status'];
+  rows: WithId<T>[];
+  error: LiveError | null;
+  /** More documents match than are shown. */
+  hasMore: boolean;
+  /** Shows one more page (the listener is replaced by one with a larger limit). */
+  loadMore(): void;
+}
+
+/**
+ * A live list that grows by pages (a board column): one listener with a limit of
+ * pages × pageSize + 1. Growing re-reads what is shown, which suits lists that are rarely grown
+ * far; a new request starts again at one page.
+ */
+export function useGrowingList<T extends object>(
+  request: QueryRequest | null,
+  pageSize = PAGE_SIZE,
+): GrowingList<T> {
+  const key = requestKey(request);
+  const [pages, setPages] = useState<{ key: string | null; count: number }>({ key, count: 1 });
+  const pageCount = pages.key === key ? pages.count : 1;
+  const limit = pageCount * pageSize;
+  // Keyed by the request only: while a larger limit loads, the rows already shown stay.
+  const [state, setState] = useKeyedState<QuerySnapshot<WithId<T>>>(key);
+  useEffect(() => {
+    if (!request || key === null) return undefined;
+    return onSnapshot(
+      buildQuery<T>(request, { size: limit + 1 }),
+      (next) => setState({ key, value: { status: 'success', data: next, error: null } }),
+      (error) => setState({ key, value: { status: 'error', data: null, error: toLiveError(error) } }),
+    );
+    // The key identifies the request.
+  }, [key, limit, setState]);
+  const docs = state.status === 'success' ? state.data.docs : [];
+  const hasMore = docs.length > limit;
+  const loadMore = useCallback(() => {
+    if (hasMore) setPages({ key, count: pageCount + 1 });
+  }, [hasMore, key, pageCount]);
+  return {
+    status: state.status,
+    rows: docs.slice(0, limit).map((d) => d.data()),
+    error: state.error,
+    hasMore,
+    loadMore,
+  };
+}
+
+/**
+ * Calls `onChange` each time the server confirms a change to the newest document of a declared
+ * query (limit 1, e.g. 'deals.lastChange' ordered by updatedAt): a cheap live signal for figures
+ * that are not live themselves, like aggregations. Not called for the first snapshot.
+ */
+export function useChangeSignal(request: QueryRequest | null, onChange: () => void): void {
+  const key = requestKey(request);
+  const callback = useRef(onChange);
+  useEffect(() => {
+    callback.current = onChange;
+  });
+  useEffect(() => {
+    if (!request || key === null) return undefined;
+    let seen: string | null = null;
+    return onSnapshot(buildQuery(request), { includeMetadataChanges: true }, (snapshot) => {
+      // Local writes show first with pending writes; the server's confirmation is the change.
+      if (snapshot.metadata.hasPendingWrites || snapshot.metadata.fromCache) return;
+      const newest = snapshot.docs[0];
+      const version = newest ? `${newest.id}@${newest.get('updatedAt')?.toMillis?.() ?? ''}` : '';
+      if (seen !== null && version !== seen) callback.current();
+      seen = version;
+    });
+    // The key identifies the request.
+  }, [key]);
+}

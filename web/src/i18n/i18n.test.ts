@@ -87,6 +87,7 @@ describe('feature namespaces', () => {
     auth: true,
     companies: true,
     contacts: true,
+    deals: true,
     landing: true,
     records: true,
     settings: true,

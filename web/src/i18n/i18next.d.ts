@@ -4,6 +4,7 @@ import type admin from './locales/es/admin.json';
 import type auth from './locales/es/auth.json';
 import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
+import type deals from './locales/es/deals.json';
 import type landing from './locales/es/landing.json';
 import type records from './locales/es/records.json';
 import type settings from './locales/es/settings.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       auth: typeof auth;
       companies: typeof companies;
       contacts: typeof contacts;
+      deals: typeof deals;
       landing: typeof landing;
       records: typeof records;
       settings: typeof settings;

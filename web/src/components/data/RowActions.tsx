@@ -1,16 +1,19 @@
 import MoreVertRoundedIcon from '@mui/icons-material/MoreVertRounded';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface RowAction {
   label: string;
   onClick: () => void;
   destructive?: boolean;
+  /** Actions of one group ('Mover a…') follow its heading, in the order given. */
+  group?: string;
 }
 
-/** A row's '⋮' menu (edit, delete); nothing when the member may do none of them. */
+/** A row's '⋮' menu (edit, delete, grouped actions); nothing when the member may do none of them. */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!actions.length) return null;
@@ -33,18 +36,28 @@ export function RowActions({ label, actions }: { label: string; actions: RowActi
         onClose={() => setAnchor(null)}
         onClick={(event) => event.stopPropagation()}
       >
-        {actions.map((action) => (
-          <MenuItem
-            key={action.label}
-            onClick={() => {
-              setAnchor(null);
-              action.onClick();
-            }}
-            sx={action.destructive ? { color: 'error.main' } : undefined}
-          >
-            {action.label}
-          </MenuItem>
-        ))}
+        {actions.flatMap((action, i) => {
+          const items: ReactNode[] = [];
+          if (action.group && action.group !== actions[i - 1]?.group)
+            items.push(
+              <ListSubheader key={`group-${action.group}`} sx={{ lineHeight: '32px' }}>
+                {action.group}
+              </ListSubheader>,
+            );
+          items.push(
+            <MenuItem
+              key={action.label}
+              onClick={() => {
+                setAnchor(null);
+                action.onClick();
+              }}
+              sx={action.destructive ? { color: 'error.main' } : undefined}
+            >
+              {action.label}
+            </MenuItem>,
+          );
+          return items;
+        })}
       </Menu>
     </>
   );

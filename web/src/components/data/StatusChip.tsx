@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, type EnumName, type EnumValue } from '@/i18n/enums';
 
-type Tone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
+export type Tone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
 
 /** The colour of each value that has one (the spec's badge variants); the rest read neutral. */
 const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
@@ -19,6 +19,11 @@ const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
   contactStatus: { active: 'success', inactive: 'default' },
 };
 
+/** The colour of an enum value ('default' when it has none). */
+export function enumTone<N extends EnumName>(enumName: N, value: EnumValue<N>): Tone {
+  return TONES[enumName]?.[value] ?? 'default';
+}
+
 /** A stored enum value as a small labelled badge in the current language. */
 export function StatusChip<N extends EnumName>({
   enumName,
@@ -33,7 +38,7 @@ export function StatusChip<N extends EnumName>({
     <Chip
       size="small"
       variant="outlined"
-      color={TONES[enumName]?.[value] ?? 'default'}
+      color={enumTone(enumName, value)}
       label={enumLabel(t, enumName, value)}
       sx={{ fontWeight: 600 }}
     />

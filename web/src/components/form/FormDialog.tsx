@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
 import { useErrorToast } from '@/components/toast';
 import { GuardedForm } from './GuardedForm';
+import { ToastFirstError } from './ToastFirstError';
 
 /**
  * A create/edit dialog: Formik + the model's yup schema, submit disabled and 'Guardando...' while
@@ -28,6 +29,7 @@ export function FormDialog<V extends FormikValues>({
   submitLabel,
   extraActions,
   errorTitle,
+  toastInvalid = false,
   children,
 }: {
   open: boolean;
@@ -42,6 +44,8 @@ export function FormDialog<V extends FormikValues>({
   extraActions?: ReactNode;
   /** The failure toast's title ('Error al actualizar'); 'Error' by default. */
   errorTitle?: string;
+  /** Also toast the first validation message when a submit is refused (deals, tasks, meetings). */
+  toastInvalid?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -71,6 +75,7 @@ export function FormDialog<V extends FormikValues>({
       <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
         {({ isSubmitting }) => (
           <GuardedForm>
+            {toastInvalid && <ToastFirstError />}
             <DialogTitle id="form-dialog-title">{title}</DialogTitle>
             <DialogContent dividers>
               <Stack spacing={2} sx={{ pt: 0.5 }}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, taskSchema } from '@trato/model';
-import { formValuesFor } from './formValues';
+import { contactSchema, dealSchema, taskSchema } from '@trato/model';
+import { formValuesFor, withRequiredMessage } from './formValues';
 
 describe('formValuesFor', () => {
   it('starts a new record from the schema defaults and empty inputs', () => {
@@ -35,5 +35,24 @@ describe('formValuesFor', () => {
 
   it('adds what the form carries beside the schema', () => {
     expect(formValuesFor(contactSchema, null, { companyName: 'Maya' }).companyName).toBe('Maya');
+  });
+});
+
+describe('withRequiredMessage', () => {
+  const schema = withRequiredMessage(dealSchema, ['title'], 'records:deal.titleRequired');
+  const titleError = (title: unknown) => {
+    try {
+      schema.validateSyncAt('title', { title });
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('answers a missing, empty or blank value with the given message', () => {
+    expect(titleError(undefined)).toBe('records:deal.titleRequired');
+    expect(titleError('')).toBe('records:deal.titleRequired');
+    expect(titleError('   ')).toBe('records:deal.titleRequired');
+    expect(titleError('Licencias')).toBeNull();
   });
 });

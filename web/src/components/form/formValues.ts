@@ -1,6 +1,11 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 
-type FieldSchema = { type: string; spec: { default?: unknown }; required(message: string): unknown };
+type FieldSchema = {
+  type: string;
+  spec: { default?: unknown };
+  required(message: string): unknown;
+  notRequired(): FieldSchema;
+};
 
 type Values = Record<string, unknown>;
 
@@ -54,7 +59,11 @@ export function withRequiredMessage<S extends ObjectSchema<AnyObject>>(
   message: string,
 ): S {
   const replaced = Object.fromEntries(
-    fields.map((name) => [name, (schema.fields[name] as unknown as FieldSchema).required(message)]),
+    // notRequired() drops the field's own 'required' test, which would otherwise answer first.
+    fields.map((name) => [
+      name,
+      (schema.fields[name] as unknown as FieldSchema).notRequired().required(message),
+    ]),
   );
   return schema.shape(replaced as never) as unknown as S;
 }

@@ -82,6 +82,7 @@ export function DealDialog({
         schema={schema}
         onSubmit={save}
         onClose={onClose}
+        toastInvalid
         extraActions={deal && canDelete && <DeleteAction onClick={() => setConfirming(true)} />}
       >
         <FormTextField name="title" label={t('deal.title')} required autoFocus />

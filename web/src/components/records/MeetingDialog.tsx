@@ -78,6 +78,7 @@ export function MeetingDialog({
         schema={schema}
         onSubmit={save}
         onClose={onClose}
+        toastInvalid
         errorTitle={meeting ? t('meeting.updateError') : undefined}
         extraActions={meeting && canDelete && <DeleteAction onClick={() => setConfirming(true)} />}
       >

@@ -83,6 +83,7 @@ export function TaskDialog({
       schema={schema}
       onSubmit={save}
       onClose={onClose}
+      toastInvalid
       extraActions={task && canDelete && <DeleteAction onClick={() => void remove()} />}
     >
       <FormTextField name="title" label={t('task.title')} required autoFocus />

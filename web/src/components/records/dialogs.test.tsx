@@ -20,10 +20,23 @@ beforeEach(() => {
 });
 
 describe('entity dialogs of the contact page', () => {
-  it("task: 'El título es requerido'", async () => {
+  it("task: 'El título es requerido' under the field and as a toast", async () => {
     await renderWithApp(<TaskDialog links={{ contactId: 'c1', contactName: 'José' }} onClose={() => {}} />);
     save();
-    expect(await screen.findByText('El título es requerido')).toBeTruthy();
+    expect((await screen.findByRole('alert', { hidden: true })).textContent).toContain(
+      'El título es requerido',
+    );
+    expect(screen.getAllByText('El título es requerido')).toHaveLength(2);
+    expect(writes.createRecord).not.toHaveBeenCalled();
+  });
+
+  it("board deal: a blank title toasts 'El título es requerido' and sends nothing", async () => {
+    await renderWithApp(<DealDialog onClose={() => {}} />);
+    type('Título', '   ');
+    save();
+    expect((await screen.findByRole('alert', { hidden: true })).textContent).toContain(
+      'El título es requerido',
+    );
     expect(writes.createRecord).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,67 @@
+// The deals board's arithmetic: column totals from the server's aggregations, with the moves that
+// the server has not counted yet applied on top, so totals follow a dropped card at once.
+import { DEAL_STAGES, type Deal, type DealStage } from '@trato/model';
+
+export interface StageTotal {
+  count: number;
+  /** Sum of the amounts (deals without an amount add nothing). */
+  amount: number;
+}
+
+export type BoardTotals = Record<DealStage, StageTotal>;
+
+/** A card moved on this screen, until an aggregation that started after its write has landed. */
+export interface PendingMove {
+  id: number;
+  from: DealStage;
+  to: DealStage;
+  amount: number | null;
+  /**
+   * null while the write is on its way; then the number of the last totals refresh that started
+   * before the server confirmed it — refreshes up to that number may not include the move.
+   */
+  confirmedAfter: number | null;
+}
+
+/** Totals as computed by one refresh (`refresh` numbers them in the order they started). */
+export interface CountedTotals {
+  refresh: number;
+  totals: BoardTotals;
+}
+
+export function emptyTotals(): BoardTotals {
+  return Object.fromEntries(DEAL_STAGES.map((stage) => [stage, { count: 0, amount: 0 }])) as BoardTotals;
+}
+
+/** Whether the counted totals may not include the move yet. */
+export function isUncounted(move: PendingMove, counted: CountedTotals): boolean {
+  return move.confirmedAfter === null || counted.refresh <= move.confirmedAfter;
+}
+
+/** The server's totals with the moves it has not counted yet. */
+export function totalsWithMoves(counted: CountedTotals, moves: readonly PendingMove[]): BoardTotals {
+  const totals = structuredClone(counted.totals);
+  for (const move of moves) {
+    if (!isUncounted(move, counted)) continue;
+    const amount = move.amount ?? 0;
+    totals[move.from] = { count: totals[move.from].count - 1, amount: totals[move.from].amount - amount };
+    totals[move.to] = { count: totals[move.to].count + 1, amount: totals[move.to].amount + amount };
+  }
+  return totals;
+}
+
+/** The summary above the board: every deal's amount and the won ones'. */
+export function boardSummary(totals: BoardTotals): { all: number; won: number } {
+  const all = DEAL_STAGES.reduce((sum, stage) => sum + totals[stage].amount, 0);
+  return { all, won: totals.won.amount };
+}
+
+/** The card's second line: the primary contact, else the company, else a dash. */
+export function cardSubtitle(deal: Pick<Deal, 'primaryContactName' | 'companyName'>): string {
+  return deal.primaryContactName?.trim() || deal.companyName?.trim() || '-';
+}
+
+/** The stages a card can be moved to from its own (the keyboard path's menu). */
+export function otherStages(stage: DealStage): DealStage[] {
+  return DEAL_STAGES.filter((candidate) => candidate !== stage);
+}
