@@ -87,7 +87,15 @@ export function FormDialog<V extends FormikValues>({
               <Button onClick={onClose} disabled={isSubmitting} sx={{ ml: 'auto' }}>
                 {t('common.actions.cancel')}
               </Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting} aria-busy={isSubmitting}>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting}
+                aria-busy={isSubmitting}
+                // Pressing it does not blur the field being typed in: that blur's validation can
+                // show a message, grow the dialog and move this button before the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+              >
                 {isSubmitting ? t('common.actions.saving') : (submitLabel ?? t('common.actions.save'))}
               </Button>
             </DialogActions>

@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ToastContext, type ToastApi, type ToastOptions, type ToastVariant } from './toastContext';
 
@@ -66,40 +67,46 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {current ? (
-        <Snackbar
-          key={current?.id}
-          open={open}
-          autoHideDuration={current?.duration ?? (isError ? ERROR_DURATION : DEFAULT_DURATION)}
-          onClose={handleClose}
-          slotProps={{ transition: { onExited: () => setCurrent(null) } }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          sx={{ left: { xs: 8, sm: 'auto' }, right: { xs: 8, sm: 24 } }}
-        >
-          <Alert
-            onClose={() => setOpen(false)}
-            severity={SEVERITY[variant]}
-            variant={isError ? 'filled' : 'standard'}
-            role={isError ? 'alert' : 'status'}
-            aria-live={isError ? 'assertive' : 'polite'}
-            data-testid="toast"
-            data-variant={variant}
-            closeText={t('common.toast.close')}
-            sx={{
-              width: '100%',
-              minWidth: { sm: 320 },
-              maxWidth: { sm: 420 },
-              boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
-              ...(isError ? {} : { bgcolor: 'background.paper', border: 1, borderColor: 'divider' }),
-            }}
-          >
-            <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.25 : 0 }}>
-              {current.title}
-            </AlertTitle>
-            {current.description}
-          </Alert>
-        </Snackbar>
-      ) : null}
+      {current
+        ? // Appended to the body when it shows: an open dialog hides the app root from assistive
+          // technologies (aria-hidden), and a toast inside it would never be announced. A direct
+          // portal, mounted in the same commit (MUI's Portal mounts a render later).
+          createPortal(
+            <Snackbar
+              key={current?.id}
+              open={open}
+              autoHideDuration={current?.duration ?? (isError ? ERROR_DURATION : DEFAULT_DURATION)}
+              onClose={handleClose}
+              slotProps={{ transition: { onExited: () => setCurrent(null) } }}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              sx={{ left: { xs: 8, sm: 'auto' }, right: { xs: 8, sm: 24 } }}
+            >
+              <Alert
+                onClose={() => setOpen(false)}
+                severity={SEVERITY[variant]}
+                variant={isError ? 'filled' : 'standard'}
+                role={isError ? 'alert' : 'status'}
+                aria-live={isError ? 'assertive' : 'polite'}
+                data-testid="toast"
+                data-variant={variant}
+                closeText={t('common.toast.close')}
+                sx={{
+                  width: '100%',
+                  minWidth: { sm: 320 },
+                  maxWidth: { sm: 420 },
+                  boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
+                  ...(isError ? {} : { bgcolor: 'background.paper', border: 1, borderColor: 'divider' }),
+                }}
+              >
+                <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.25 : 0 }}>
+                  {current.title}
+                </AlertTitle>
+                {current.description}
+              </Alert>
+            </Snackbar>,
+            document.body,
+          )
+        : null}
     </ToastContext.Provider>
   );
 }

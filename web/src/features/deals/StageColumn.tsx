@@ -85,7 +85,8 @@ export function StageColumn({
       sx={{
         display: 'flex',
         flexDirection: 'column',
-        flex: { xs: '0 0 calc(100vw - 56px)', sm: '0 0 290px' },
+        // Phones: one column per screen; wider screens share the width, scrolling below 5 × 232 px.
+        flex: { xs: '0 0 calc(100vw - 56px)', sm: '1 0 232px' },
         maxWidth: { xs: 360, sm: 'none' },
         scrollSnapAlign: 'start',
         bgcolor: over ? 'action.selected' : 'grey.50',
