@@ -137,7 +137,7 @@ test('es: a deal moves from Nuevo to Ganado by drag and drop, live in a second b
   const seen = card(column(seller, 'proposal'), 'Licencias anuales');
   await expect(seen).toContainText('$15,000', SLOW);
   await expect(seller.getByText('Total amount')).toBeVisible();
-  await expect(seller.getByRole('button', { name: 'New deal' })).toHaveCount(0);
+  await expect(seller.getByRole('button', { name: 'New Deal' })).toHaveCount(0);
   await expect(seller.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
   await expect(seen.getByRole('button')).toHaveCount(0);
   await drag(seller, seen, column(seller, 'lost'));

@@ -269,3 +269,64 @@ test('screenshots of companies and contacts', async ({ page }) => {
     }
   }
 });
+
+/** The deals board with a deal in most stages, and the deal dialog's validation, in each language and width. */
+test('screenshots of the deals board', async ({ page }) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('shot-deals');
+  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
+  await startTrial(admin);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/auth');
+  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
+  await loginAs(page, email);
+  const boardReady = async () => {
+    await expect(page.locator('[data-board-summary]')).toHaveAttribute('aria-busy', 'false', SLOW);
+    await expect(page.locator('section[data-stage][aria-busy="true"]')).toHaveCount(0, SLOW);
+  };
+
+  await page.goto('/deals');
+  await boardReady();
+  const deals: [string, string, string][] = [
+    ['Contrato anual de café', '184000', 'Nuevo'],
+    ['Suministro de empaques', '46500', 'En Progreso'],
+    ['Renovación de licencias', '12500', 'Propuesta'],
+    ['Pedido trimestral de abarrotes', '90250', 'Ganado'],
+    ['Equipo de oficina', '', 'Perdido'],
+  ];
+  for (const [title, amount, stage] of deals) {
+    await page.getByRole('button', { name: 'Nuevo Deal' }).click();
+    const form = page.getByRole('dialog');
+    await form.locator('[name="title"]').fill(title);
+    if (amount) await form.locator('[name="amount"]').fill(amount);
+    await form.getByLabel('Etapa').click();
+    await page.getByRole('option', { name: stage, exact: true }).click();
+    await form.locator('button[type="submit"]').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
+  }
+
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      const tag = `${language}-${width}`;
+      await page.evaluate((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await page.goto('/deals');
+      await boardReady();
+      await expect(page.locator('[data-deal-id]')).toHaveCount(5, SLOW);
+      await shot(page, `deals-${tag}`, width !== 390);
+      await page.locator('section[data-stage="new"] [data-deal-id] button').last().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.waitForTimeout(400); // the menu's fade-in
+      await shot(page, `deals-card-menu-${tag}`, false);
+      await page.keyboard.press('Escape');
+      await page
+        .locator('button')
+        .filter({ hasText: /^(Nuevo Deal|New Deal)$/ })
+        .click();
+      await page.getByRole('dialog').locator('button[type="submit"]').click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await shot(page, `deal-dialog-errors-${tag}`, false);
+      await page.keyboard.press('Escape');
+    }
+  }
+});
