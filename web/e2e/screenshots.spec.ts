@@ -41,6 +41,28 @@ async function waitLoaded(page: Page) {
   await expect(page.getByRole('main').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/** A new organization with an active trial, its admin signed in (Spanish, desktop). */
+async function signInNewAdmin(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
+  await startTrial(admin);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/auth');
+  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
+  await loginAs(page, email);
+}
+
+/** Runs `shoot` in each language and width; the language is stored, the next page load applies it. */
+async function eachVariant(page: Page, shoot: (tag: string, width: number) => Promise<void>) {
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      await page.evaluate((lang) => window.localStorage.setItem('trato.lang', lang), language);
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await shoot(`${language}-${width}`, width);
+    }
+  }
+}
+
 for (const language of LANGUAGES) {
   for (const width of WIDTHS) {
     const size = { width, height: width === 390 ? 844 : 860 };
@@ -183,9 +205,7 @@ for (const language of LANGUAGES) {
 test('screenshots of companies and contacts', async ({ page }) => {
   test.setTimeout(240_000);
   // The language is set in storage (not by an init script) so that each variant can change it.
-  const email = uniqueEmail('shot-crm');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
-  await startTrial(admin);
+  await signInNewAdmin(page, 'shot-crm');
   const submit = () => page.getByRole('dialog').locator('button[type="submit"]').click();
   const dialogField = (name: string) => page.getByRole('dialog').locator(`[name="${name}"]`);
   const open = async (path: string, ready: () => Promise<void>) => {
@@ -193,10 +213,6 @@ test('screenshots of companies and contacts', async ({ page }) => {
     await ready();
     await waitLoaded(page);
   };
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.goto('/auth');
-  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
-  await loginAs(page, email);
 
   // Empty lists, dialogs (with their errors), then a company and a contact with a note and a task.
   await open('/empresas', () => expect(page.getByTestId('empty-state')).toBeVisible(SLOW));
@@ -225,61 +241,48 @@ test('screenshots of companies and contacts', async ({ page }) => {
   await submit();
   await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
 
-  for (const language of LANGUAGES) {
-    for (const width of WIDTHS) {
-      const tag = `${language}-${width}`;
-      await page.evaluate((lang) => window.localStorage.setItem('trato.lang', lang), language);
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
-      const row = (text: string) => page.getByText(text).first();
-      await open('/empresas', () => expect(row('Cafetalera Montaña Azul')).toBeVisible(SLOW));
-      await shot(page, `companies-${tag}`);
-      await page
-        .locator('button')
-        .filter({ hasText: /^(Nueva empresa|New company)$/ })
-        .click();
-      await dialogField('name').fill('');
-      await submit();
-      await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
-      await shot(page, `company-dialog-errors-${tag}`, false);
-      await page.keyboard.press('Escape');
-      await open(companyUrl, () => expect(page.getByRole('tablist')).toBeVisible(SLOW));
-      await shot(page, `company-detail-${tag}`);
-      await open('/contactos', () => expect(row('José Núñez')).toBeVisible(SLOW));
-      await shot(page, `contacts-${tag}`);
-      await page
-        .locator('button')
-        .filter({ hasText: /^(Nuevo contacto|New contact)$/ })
-        .click();
-      await dialogField('email').fill('jose@');
-      await submit();
-      await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
-      await shot(page, `contact-dialog-errors-${tag}`, false);
-      await page.keyboard.press('Escape');
-      for (const tab of ['resumen', 'notas', 'tareas', 'actividad']) {
-        await open(`${contactUrl}?tab=${tab}`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
-        await shot(page, `contact-${tab}-${tag}`);
-      }
-      await open(`${contactUrl}?tab=oportunidades`, () =>
-        expect(page.getByRole('tabpanel')).toBeVisible(SLOW),
-      );
-      await page.getByRole('tabpanel').getByRole('button').first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await shot(page, `deal-dialog-${tag}`, false);
-      await page.keyboard.press('Escape');
+  await eachVariant(page, async (tag) => {
+    const row = (text: string) => page.getByText(text).first();
+    await open('/empresas', () => expect(row('Cafetalera Montaña Azul')).toBeVisible(SLOW));
+    await shot(page, `companies-${tag}`);
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Nueva empresa|New company)$/ })
+      .click();
+    await dialogField('name').fill('');
+    await submit();
+    await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
+    await shot(page, `company-dialog-errors-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await open(companyUrl, () => expect(page.getByRole('tablist')).toBeVisible(SLOW));
+    await shot(page, `company-detail-${tag}`);
+    await open('/contactos', () => expect(row('José Núñez')).toBeVisible(SLOW));
+    await shot(page, `contacts-${tag}`);
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Nuevo contacto|New contact)$/ })
+      .click();
+    await dialogField('email').fill('jose@');
+    await submit();
+    await expect(page.getByRole('dialog').locator('.Mui-error').first()).toBeVisible();
+    await shot(page, `contact-dialog-errors-${tag}`, false);
+    await page.keyboard.press('Escape');
+    for (const tab of ['resumen', 'notas', 'tareas', 'actividad']) {
+      await open(`${contactUrl}?tab=${tab}`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
+      await shot(page, `contact-${tab}-${tag}`);
     }
-  }
+    await open(`${contactUrl}?tab=oportunidades`, () => expect(page.getByRole('tabpanel')).toBeVisible(SLOW));
+    await page.getByRole('tabpanel').getByRole('button').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await shot(page, `deal-dialog-${tag}`, false);
+    await page.keyboard.press('Escape');
+  });
 });
 
 /** The deals board with a deal in most stages, and the deal dialog's validation, in each language and width. */
 test('screenshots of the deals board', async ({ page }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('shot-deals');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
-  await startTrial(admin);
-  await page.setViewportSize({ width: 1280, height: 860 });
-  await page.goto('/auth');
-  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
-  await loginAs(page, email);
+  await signInNewAdmin(page, 'shot-deals');
   const boardReady = async () => {
     await expect(page.locator('[data-board-summary]')).toHaveAttribute('aria-busy', 'false', SLOW);
     await expect(page.locator('section[data-stage][aria-busy="true"]')).toHaveCount(0, SLOW);
@@ -305,28 +308,23 @@ test('screenshots of the deals board', async ({ page }) => {
     await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
   }
 
-  for (const language of LANGUAGES) {
-    for (const width of WIDTHS) {
-      const tag = `${language}-${width}`;
-      await page.evaluate((lang) => window.localStorage.setItem('trato.lang', lang), language);
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
-      await page.goto('/deals');
-      await boardReady();
-      await expect(page.locator('[data-deal-id]')).toHaveCount(5, SLOW);
-      await shot(page, `deals-${tag}`, width !== 390);
-      await page.locator('section[data-stage="new"] [data-deal-id] button').last().click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      await page.waitForTimeout(400); // the menu's fade-in
-      await shot(page, `deals-card-menu-${tag}`, false);
-      await page.keyboard.press('Escape');
-      await page
-        .locator('button')
-        .filter({ hasText: /^(Nuevo Deal|New Deal)$/ })
-        .click();
-      await page.getByRole('dialog').locator('button[type="submit"]').click();
-      await expect(page.getByRole('alert')).toBeVisible();
-      await shot(page, `deal-dialog-errors-${tag}`, false);
-      await page.keyboard.press('Escape');
-    }
-  }
+  await eachVariant(page, async (tag, width) => {
+    await page.goto('/deals');
+    await boardReady();
+    await expect(page.locator('[data-deal-id]')).toHaveCount(5, SLOW);
+    await shot(page, `deals-${tag}`, width !== 390);
+    await page.locator('section[data-stage="new"] [data-deal-id] button').last().click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.waitForTimeout(400); // the menu's fade-in
+    await shot(page, `deals-card-menu-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Nuevo Deal|New Deal)$/ })
+      .click();
+    await page.getByRole('dialog').locator('button[type="submit"]').click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await shot(page, `deal-dialog-errors-${tag}`, false);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -24,7 +24,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const SPAN = 3 * 365 * DAY;
 export const PASSWORD = 'trato-bench';
 
-/** What the seller may do: view contacts and companies (and the dashboard), nothing else. */
+/** What the seller may do by default: view contacts and companies (and the dashboard), nothing
+ * else; `seedOrganization({ permissions })` replaces some resources' rights (bench:deals). */
 const SELLER_PERMISSIONS = {
   dashboard: { view: true, create: false, edit: false, delete: false },
   companies: { view: true, create: false, edit: false, delete: false },
@@ -39,7 +40,7 @@ const SELLER_PERMISSIONS = {
 
 /** Writes `docs` ([path, data], any iterable: generated as they are written) in batches of 500,
  * `inFlight` batches at a time. */
-async function bulkWrite(db, docs, inFlight = 4) {
+export async function bulkWrite(db, docs, inFlight = 4) {
   const it = docs[Symbol.iterator]();
   let done = false;
   const worker = async () => {
@@ -63,10 +64,22 @@ async function bulkWrite(db, docs, inFlight = 4) {
 /**
  * @param {{ db: import('firebase-admin/firestore').Firestore, auth: import('firebase-admin/auth').Auth,
  *   Timestamp: typeof import('firebase-admin/firestore').Timestamp, model: object, key: string,
- *   name: string, contacts: number, companies: number, seed: number }} options
+ *   name: string, contacts: number, companies: number, seed: number,
+ *   permissions?: Record<string, { view: boolean, create: boolean, edit: boolean, delete: boolean }> }} options
  * @returns {Promise<{ orgId: string, email: string, password: string, uid: string }>}
  */
-export async function seedOrganization({ db, auth, Timestamp, model, key, name, contacts, companies, seed }) {
+export async function seedOrganization({
+  db,
+  auth,
+  Timestamp,
+  model,
+  key,
+  name,
+  contacts,
+  companies,
+  seed,
+  permissions = {},
+}) {
   const rng = prng(seed);
   const now = Date.now();
   const ts = (ms) => Timestamp.fromMillis(Math.floor(ms));
@@ -113,7 +126,7 @@ export async function seedOrganization({ db, auth, Timestamp, model, key, name, 
         fullName,
         email,
         username,
-        permissions: SELLER_PERMISSIONS,
+        permissions: { ...SELLER_PERMISSIONS, ...permissions },
         joinedAt: created,
         invitedBy: adminUid,
       },

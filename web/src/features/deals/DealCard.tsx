@@ -17,21 +17,19 @@ export interface DraggedDeal {
   deal: WithId<Deal>;
 }
 
+/** What the board lets a member do with its cards. */
+export interface CardHandlers {
+  /** Drag, open and move (deals.edit). */
+  canEdit: boolean;
+  onOpen: (deal: WithId<Deal>) => void;
+  onMove: (deal: WithId<Deal>, to: DealStage) => void;
+}
+
 /**
  * A deal on the board: title, contact (else company, else '-'), amount. Members who may edit drag
  * it to another column, open it, or move it from its '⋮' menu (the keyboard and screen-reader path).
  */
-export function DealCard({
-  deal,
-  canEdit,
-  onOpen,
-  onMove,
-}: {
-  deal: WithId<Deal>;
-  canEdit: boolean;
-  onOpen: (deal: WithId<Deal>) => void;
-  onMove: (deal: WithId<Deal>, to: DealStage) => void;
-}) {
+export function DealCard({ deal, canEdit, onOpen, onMove }: { deal: WithId<Deal> } & CardHandlers) {
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const language = useLanguage();

@@ -7,14 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useDrop } from 'react-dnd';
 import { useTranslation } from 'react-i18next';
-import type { Deal, DealStage, WithId } from '@trato/model';
+import type { Deal, DealStage } from '@trato/model';
 import { enumTone } from '@/components/data/StatusChip';
 import { orgRequest, useGrowingList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { StageTotal } from './board';
-import { DEAL_CARD, DealCard, type DraggedDeal } from './DealCard';
+import { DEAL_CARD, DealCard, type CardHandlers, type DraggedDeal } from './DealCard';
 
 /**
  * One stage of the board: its title, deal count and amount (server totals), its deals most
@@ -31,10 +31,7 @@ export function StageColumn({
   stage: DealStage;
   organizationId: string;
   total: StageTotal | null;
-  canEdit: boolean;
-  onOpen: (deal: WithId<Deal>) => void;
-  onMove: (deal: WithId<Deal>, to: DealStage) => void;
-}) {
+} & CardHandlers) {
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const language = useLanguage();
