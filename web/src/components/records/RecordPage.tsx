@@ -1,0 +1,120 @@
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import Button from '@mui/material/Button';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Resource, WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { QueryState } from '@/components/data/QueryState';
+import { RecordTabs, type RecordTab } from '@/components/data/RecordTabs';
+import { PageHeader } from '@/components/page/PageHeader';
+import { useToast } from '@/components/toast';
+import type { LiveState } from '@/firebase/dataApi';
+import { BackLink } from './BackLink';
+import { NotFoundRecord } from './NotFoundRecord';
+
+/**
+ * A record's page (/empresas/{id}, /contactos/{id}): 'Volver', the name with its Editar and
+ * Eliminar as the member may, the tabs; loading, failure and 'no encontrado' states. Texts come
+ * from the feature's namespace (detail.back, detail.notFound, detail.notFoundBody,
+ * detail.backToList, detail.tabsLabel, delete.title, delete.body, toasts.deleted).
+ */
+export function RecordPage<T extends object>({
+  namespace,
+  resource,
+  listPath,
+  state,
+  title,
+  subtitle,
+  tabs,
+  editDialog,
+  onDelete,
+}: {
+  namespace: 'companies' | 'contacts';
+  resource: Resource;
+  /** Where 'Volver' and a delete lead. */
+  listPath: string;
+  state: LiveState<WithId<T> | null>;
+  title: (record: WithId<T>) => string;
+  subtitle?: (record: WithId<T>) => ReactNode;
+  tabs: (record: WithId<T>) => RecordTab[];
+  editDialog: (record: WithId<T>, close: () => void) => ReactNode;
+  /** Deletes the record (and what goes with it). */
+  onDelete: (record: WithId<T>) => Promise<void>;
+}) {
+  const { t } = useTranslation(namespace);
+  const { t: tc } = useTranslation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const canEdit = useCan(resource, 'edit');
+  const canDelete = useCan(resource, 'delete');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const back = <BackLink to={listPath} label={t('detail.back')} />;
+  if (state.status === 'success' && state.data === null) {
+    return (
+      <>
+        {back}
+        <NotFoundRecord
+          title={t('detail.notFound')}
+          body={t('detail.notFoundBody')}
+          backLabel={t('detail.backToList')}
+          backTo={listPath}
+        />
+      </>
+    );
+  }
+  const record = state.data;
+  return (
+    <QueryState state={state} loadingLabel={tc('common.loading')}>
+      {record && (
+        <>
+          <PageHeader
+            before={back}
+            title={title(record)}
+            subtitle={subtitle?.(record)}
+            actions={
+              <>
+                {canEdit && (
+                  <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
+                    {tc('common.actions.edit')}
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    startIcon={<DeleteOutlineRoundedIcon />}
+                    onClick={() => setDeleting(true)}
+                  >
+                    {tc('common.actions.delete')}
+                  </Button>
+                )}
+              </>
+            }
+          />
+          <RecordTabs tabs={tabs(record)} label={t('detail.tabsLabel')} />
+          {editing && editDialog(record, () => setEditing(false))}
+          <ConfirmDialog
+            open={deleting}
+            title={t('delete.title')}
+            body={t('delete.body')}
+            confirmLabel={tc('common.actions.delete')}
+            onClose={() => setDeleting(false)}
+            onConfirm={async () => {
+              // Leave as the delete starts (the page would read 'not found' the moment it applies
+              // locally); a refused delete is toasted and the record stays in the list.
+              const done = onDelete(record);
+              navigate(listPath, { replace: true });
+              await done;
+              toast({ title: t('toasts.deleted'), variant: 'success' });
+            }}
+          />
+        </>
+      )}
+    </QueryState>
+  );
+}
