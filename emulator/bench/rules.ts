@@ -47,6 +47,10 @@ service cloud.firestore {
         && request.resource.data.name is string
         && request.resource.data.name.size() <= 200;
     }
+    match /organizations/{org}/deals/{id} {
+      allow read: if request.auth != null
+        && member(org).data.permissions.deals.view == true;
+    }
     match /open/{id} {
       allow read, write: if true;
     }

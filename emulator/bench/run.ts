@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { aggregationsUnderRules, type AggregationResult } from './aggregations.js';
 import { engineFanOut, type EngineFanOut } from './engine.js';
 import { rulesEndToEnd, rulesInProcess, type EndToEndResult, type InProcessResult } from './rules.js';
 import { mergeThroughputs, summarize, type Summary, type Throughput } from './stats.js';
@@ -40,6 +41,8 @@ const config = quick
       listeners: 100,
       rounds: 3,
       rulesMs: 500,
+      aggregationSizes: [100, 20_000],
+      aggregationRuns: 3,
     }
   : {
       writeMs: 3000,
@@ -50,6 +53,8 @@ const config = quick
       listeners: 100,
       rounds: 5,
       rulesMs: 2000,
+      aggregationSizes: [100, 20_000, 100_000],
+      aggregationRuns: 5,
     };
 const SIZE = 10_000;
 
@@ -399,6 +404,11 @@ async function main(): Promise<void> {
     listeners: config.listeners,
     rounds: config.rounds,
   });
+  section('aggregations under rules, engine only');
+  const aggregations: AggregationResult[] = await aggregationsUnderRules(
+    config.aggregationSizes,
+    config.aggregationRuns,
+  );
   section('listener fan-out, engine only');
   const engineFan: EngineFanOut[] = await engineFanOut(config.listeners, config.rounds * 2);
   const seconds = (performance.now() - started) / 1000;
@@ -526,6 +536,29 @@ async function main(): Promise<void> {
       ]),
     ),
   );
+  out.push('');
+  out.push(
+    table(
+      [
+        'aggregations, engine only: median ms',
+        'count()',
+        'sum(amount)',
+        'board: 5 × (count + sum)',
+        'owner: count',
+        'sum',
+        'board',
+      ],
+      aggregations.map((a) => [
+        `${a.documents.toLocaleString('en')} deals, membership get() + permission map`,
+        fmt(a.rules.count.median),
+        fmt(a.rules.sum.median),
+        fmt(a.rules.board.median),
+        fmt(a.owner.count.median),
+        fmt(a.owner.sum.median),
+        fmt(a.owner.board.median),
+      ]),
+    ),
+  );
   console.log(out.join('\n'));
 
   // --- JSON --------------------------------------------------------------------------------
@@ -547,7 +580,7 @@ async function main(): Promise<void> {
     })),
     admin: { ours, theirs },
     ours100k: big,
-    rules: { inProcess, endToEnd: e2e },
+    rules: { inProcess, endToEnd: e2e, aggregations },
     engineFanOut: engineFan,
   };
   const text = JSON.stringify(json, (key, value: unknown) => (key === 'samples' ? undefined : value), 2);

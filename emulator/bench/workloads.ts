@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Firestore, Query } from 'firebase-admin/firestore';
 import { concurrentFor, sequentialFor, summarize, timed, type Summary, type Throughput } from './stats.js';
 
-const STAGES = ['lead', 'qualified', 'proposal', 'won', 'lost'];
+export const STAGES = ['lead', 'qualified', 'proposal', 'won', 'lost'];
 
 /** A CRM deal; `amount` is distinct for every i < 100,000 (7919 is prime to 100,000). */
 export function deal(i: number): Record<string, unknown> {

@@ -351,6 +351,15 @@ function seek(range: Range, from: string | undefined, strict: boolean, reverse: 
 }
 
 function* zigzag(store: Store, q: CompiledQuery, ranges: Range[], reverse: boolean): Generator<Document> {
+  if (ranges.length === 1) {
+    // One equality: its range is already in name order; a seek per document would cost log(n).
+    const bound: Bound = { vals: ranges[0].prefix, inclusive: true };
+    for (const e of scan(ranges[0].index, [bound], [bound], reverse)) {
+      const doc = store.get(e.path);
+      if (doc && inScope(q, e.path) && matchesQuery(q, doc)) yield doc;
+    }
+    return;
+  }
   let from: string | undefined;
   let strict = false;
   for (;;) {

@@ -88,6 +88,9 @@ export class Evaluator {
   fatal: RError | null = null;
   /** Last result of each node in the current condition, for denial explanations. */
   readonly trace = new Map<number, Result>();
+  /** Expressions that evaluated to an unknown since reset(): zero means that no input left
+   *  unknown (list checks) was read. */
+  unknowns = 0;
   private readonly maxExpressions: number;
   private readonly maxCallDepth: number;
 
@@ -110,6 +113,7 @@ export class Evaluator {
   reset(): void {
     this.count = 0;
     this.fatal = null;
+    this.unknowns = 0;
     this.trace.clear();
   }
 
@@ -131,6 +135,7 @@ export class Evaluator {
 
   private record(e: Expr, r: Result): Result {
     this.trace.set(e.id, r);
+    if (r instanceof RUnknown) this.unknowns++;
     const obs = this.options.observer;
     if (obs) {
       obs(

@@ -6,7 +6,7 @@
  *  - get()/exists()/getAfter()/existsAfter() read the request's DataLookup, cached per request,
  *    at most 10 distinct documents per request and 20 per batch (writes sharing a DataLookup).
  *  - list: decided from the query (query.ts), and additionally every returned document must be
- *    one the rule allows.
+ *    one the rule allows (evaluated once per collection when that provably decides them all).
  */
 import type { AccessRequest, Authorizer, DataLookup, Decision, ListRequest } from '../firestore/access.js';
 import type { Document } from '../firestore/model.js';
@@ -14,9 +14,9 @@ import { authToRules, documentToResource, nameToSegments, projectOf, toTimestamp
 import type { CoverageRecorder } from './coverage.js';
 import { DocAccessBudget } from './docaccess.js';
 import { ANY_SEGMENTS, DOC_ID, evaluateRequest, type Method, type Segment } from './engine.js';
-import { Evaluator, Frame, type EvalHost } from './evaluator.js';
+import { Evaluator, Frame, type EvalHost, type ExpressionObserver } from './evaluator.js';
 import { culprit, describeDenial, sourceText } from './explain.js';
-import type { Ruleset } from './loader.js';
+import type { CompiledMatch, Ruleset } from './loader.js';
 import { describeConjunct, queryProperties, toDisjuncts } from './query.js';
 import { unsupported } from './stdlib/errors.js';
 import {
@@ -93,10 +93,58 @@ export function createFirestoreAuthorizer(
   };
 }
 
+/** request's entries when the document is unknown: reading `path`, or the values of the whole
+ *  map (`request == m`, `request.values()`, diff, debug), is reading the document. */
+class BlindRequest extends Map<string, RValue> {
+  pathRead = false;
+  override get(key: string): RValue | undefined {
+    if (key === 'path') this.pathRead = true;
+    return super.get(key);
+  }
+  override forEach(...args: Parameters<Map<string, RValue>['forEach']>): void {
+    this.pathRead = true;
+    super.forEach(...args);
+  }
+  override values(): MapIterator<RValue> {
+    this.pathRead = true;
+    return super.values();
+  }
+  override entries(): MapIterator<[string, RValue]> {
+    this.pathRead = true;
+    return super.entries();
+  }
+  override [Symbol.iterator](): MapIterator<[string, RValue]> {
+    this.pathRead = true;
+    return super[Symbol.iterator]();
+  }
+}
+
+const literalSegments = new WeakMap<Ruleset, Set<string>>();
+
+/** The literal segments of the ruleset's match paths: a document whose id is one of them may
+ *  match other blocks than its siblings (`match /stories/featured`). */
+function matchLiterals(ruleset: Ruleset): Set<string> {
+  let out = literalSegments.get(ruleset);
+  if (!out) {
+    const found = new Set<string>();
+    const walk = (matches: CompiledMatch[]) => {
+      for (const m of matches) {
+        for (const seg of m.decl.path) if (seg.kind === 'literal') found.add(seg.text);
+        walk(m.children);
+      }
+    };
+    walk(ruleset.matches);
+    literalSegments.set(ruleset, (out = found));
+  }
+  return out;
+}
+
 class RequestContext {
   private readonly cache = new Map<string, Document | null>();
   readonly evaluator: Evaluator;
   private readonly project: string;
+  /** While set, coverage and debug() output wait here: kept only if the evaluation counts. */
+  private deferred: (() => void)[] | null = null;
 
   constructor(
     readonly ruleset: Ruleset,
@@ -105,14 +153,23 @@ class RequestContext {
     options: FirestoreAuthorizerOptions,
   ) {
     this.project = projectOf(request.database);
+    const debug = options.onDebug ?? ((t: string) => console.log(t));
     const host: EvalHost = {
       callGlobal: (fn, args) => this.lookup(fn, args),
-      debug: (v) =>
-        (options.onDebug ?? ((t: string) => console.log(t)))(
-          `debug: ${v instanceof RError ? v.message : show(v)}`,
-        ),
+      debug: (v) => {
+        const print = () => debug(`debug: ${v instanceof RError ? v.message : show(v)}`);
+        if (this.deferred) this.deferred.push(print);
+        else print();
+      },
     };
-    this.evaluator = new Evaluator(ruleset, host, { observer: options.coverage?.observer });
+    const cover = options.coverage?.observer;
+    const observer: ExpressionObserver | undefined =
+      cover &&
+      ((rs, id, outcome) => {
+        if (this.deferred) this.deferred.push(() => cover(rs, id, outcome));
+        else cover(rs, id, outcome);
+      });
+    this.evaluator = new Evaluator(ruleset, host, { observer });
   }
 
   private baseRequest(method: Method, path: RValue): Map<string, RValue> {
@@ -197,8 +254,19 @@ class RequestContext {
       return { allowed: false, reason };
     }
 
-    // Independently: never return a document the rules would refuse.
+    // Independently: never return a document the rules would refuse. Documents of one collection
+    // share one evaluation when it provably decides them all (allowsEveryDocumentOf).
+    const shared = new Map<string, boolean>();
+    const literals = matchLiterals(this.ruleset);
     for (const doc of r.results) {
+      const cut = doc.name.lastIndexOf('/');
+      if (!literals.has(doc.name.slice(cut + 1))) {
+        const collection = doc.name.slice(0, cut);
+        let allowed = shared.get(collection);
+        if (allowed === undefined)
+          shared.set(collection, (allowed = this.allowsEveryDocumentOf(collection, props)));
+        if (allowed) continue;
+      }
       const segments = nameToSegments(doc.name);
       const req = this.baseRequest('list', new RPath(segments));
       req.set('query', RMap.of(props));
@@ -214,6 +282,33 @@ class RequestContext {
       }
     }
     return { allowed: true };
+  }
+
+  /**
+   * The list rule for "a document of `collection`": `resource`, `request.path` and the document
+   * id (DOC_ID) unknown. An evaluation that allows without any expression evaluating to an
+   * unknown and without reading request.path never read the document: everything it read —
+   * request.auth/time/query, the collection's path wildcards, get() results (cached per request) —
+   * is the same for every document of the collection, and so is the path matching (documents
+   * whose id is a literal of a match path are kept apart by the caller). Each document's own
+   * evaluation would take the same steps to the same grant, so one stands for all of them.
+   * Otherwise (false), the caller evaluates each document.
+   */
+  private allowsEveryDocumentOf(collection: string, props: Record<string, RValue>): boolean {
+    const req = new BlindRequest(this.baseRequest('list', new RUnknown('request.path')));
+    req.set('query', RMap.of(props));
+    const path: Segment[] = [...nameToSegments(collection), DOC_ID];
+    this.evaluator.reset();
+    const deferred: (() => void)[] = (this.deferred = []);
+    try {
+      const d = evaluateRequest(this.evaluator, path, 'list', this.root(req, new RUnknown('resource')));
+      if (!d.allowed || this.evaluator.unknowns > 0 || req.pathRead) return false;
+    } finally {
+      this.deferred = null;
+    }
+    // Coverage and debug() of an evaluation that stands for real documents.
+    for (const f of deferred) f();
+    return true;
   }
 
   /** get(), exists(), getAfter(), existsAfter() */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFirestoreEngine } from '../../src/firestore/engine.js';
 import { OWNER, type Caller, type Filter } from '../../src/firestore/model.js';
-import { firestoreRules } from '../../src/rules/index.js';
+import { CoverageRecorder, firestoreRules } from '../../src/rules/index.js';
 import { toFields, toValue } from './vectors.js';
 
 const DB = 'projects/demo-rules/databases/(default)';
@@ -63,5 +63,62 @@ service cloud.firestore {
     await engine.commit(alice, DB, [story, bump]);
     const after = await engine.batchGet(OWNER, DB, [`${DOCS}/stories/a2`]);
     expect(after.results[0].found).toBeDefined();
+  });
+
+  it('queries, aggregations and listen targets: one evaluation per collection unless the rule reads the document', async () => {
+    const engine = createFirestoreEngine({ projectId: 'demo-rules' });
+    const denials: string[] = [];
+    const coverage = new CoverageRecorder();
+    const rules = firestoreRules({ coverage, onDenied: (d) => denials.push(d.reason) });
+    engine.setAuthorizer(rules.authorizer);
+    const member = `get(/databases/$(database)/documents/organizations/$(org)/members/$(request.auth.uid)).data.role == 'seller'`;
+    const loaded = rules.load(`rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /organizations/{org}/deals/{id} {
+      allow list: if ${member};
+    }
+    match /notes/{id} {
+      allow list: if resource.data.visibility == 'public' ? true : true;
+    }
+  }
+}`);
+    expect(loaded.ok).toBe(true);
+    const org = `${DOCS}/organizations/acme`;
+    await engine.commit(OWNER, DB, [
+      { update: { name: `${org}/members/alice`, fields: toFields({ role: 'seller' }) } },
+      ...Array.from({ length: 300 }, (_, i) => ({
+        update: { name: `${org}/deals/d${i}`, fields: toFields({ amount: i }) },
+      })),
+      { update: { name: `${DOCS}/notes/n1`, fields: toFields({ visibility: 'public' }) } },
+      { update: { name: `${DOCS}/notes/n2`, fields: toFields({}) } },
+    ]);
+    const alice = user('alice');
+    const evaluations = () => coverage.report().expressions.find((e) => e.text === member)!.counts.true;
+
+    const deals = { from: [{ collectionId: 'deals' }] };
+    const sum = await engine.runAggregationQuery(alice, org, {
+      structuredQuery: deals,
+      aggregations: [
+        { alias: 'n', count: {} },
+        { alias: 's', sum: { field: { fieldPath: 'amount' } } },
+      ],
+    });
+    expect(sum.aggregateFields).toEqual({ n: { integerValue: 300n }, s: { integerValue: 44850n } });
+    expect(evaluations()).toBe(2); // the query, then one evaluation for the 300 documents
+    expect((await engine.runQuery(alice, org, deals)).documents).toHaveLength(300);
+    expect(evaluations()).toBe(4);
+    const stream = engine.listen(alice, DB, () => undefined);
+    stream.addTarget({ targetId: 1, query: { parent: org, structuredQuery: deals } });
+    expect(evaluations()).toBe(6);
+    stream.close();
+
+    // The query-level check accepts `unknown ? true : true`; n2, without the field, errors.
+    const notes = {
+      structuredQuery: { from: [{ collectionId: 'notes' }] },
+      aggregations: [{ alias: 'n', count: {} }],
+    };
+    await expect(engine.runAggregationQuery(alice, DOCS, notes)).rejects.toMatchObject({ code: 7 });
+    expect(denials.at(-1)).toMatch(/notes\/n2 is not readable/);
   });
 });

@@ -416,6 +416,100 @@ describe('list: rules are not filters', () => {
   });
 });
 
+describe('list: the per-document check', () => {
+  const member = doc('organizations/acme/members/alice', { role: 'seller' });
+  const memberRule = `get(/databases/$(database)/documents/organizations/$(org)/members/$(request.auth.uid)).data.role == 'seller'`;
+  const rs = rules(`
+    match /organizations/{org}/deals/{id} {
+      allow list: if ${memberRule};
+    }
+    match /posts/{id} {
+      allow list: if resource.data.visibility == 'public';
+    }
+    match /notes/{id} {
+      allow list: if resource.data.visibility == 'public' ? true : true;
+    }
+    match /files/{id} {
+      allow list: if !request.values().hasAny([/databases/$(database)/documents/files/secret]);
+    }
+    match /groups/{g}/items/{id} {
+      allow list: if g == request.auth.uid;
+    }
+    match /stories/locked {
+      allow list: if ${Array.from({ length: 11 }, (_, i) => `exists(/databases/$(database)/documents/x/${i})`).join(' || ')};
+    }
+    match /stories/{id} {
+      allow list: if true;
+    }`);
+  const deals = (n: number) => Array.from({ length: n }, (_, i) => doc(`organizations/acme/deals/d${i}`, {}));
+  const listAs = (
+    uid: string,
+    collection: string,
+    q: Partial<StructuredQuery>,
+    results: Document[],
+    parent = DOCS,
+  ) => ({
+    ...list(collection, uid, q, results, parent),
+    lookup: store(member),
+  });
+
+  it('a rule that does not read the document is evaluated once for all of them', () => {
+    const cov = new CoverageRecorder();
+    const a = authz(rs, [], cov);
+    const parent = `${DOCS}/organizations/acme`;
+    expect(a.authorize(listAs('alice', 'deals', {}, deals(500), parent)).allowed).toBe(true);
+    const counts = () => cov.report().expressions.find((e) => e.text === memberRule)!.counts;
+    // The query-level check, then one evaluation standing for the 500 documents.
+    expect(counts()).toMatchObject({ true: 2, false: 0 });
+    expect(a.authorize(listAs('bob', 'deals', {}, deals(500), parent)).allowed).toBe(false);
+  });
+  it('a rule that reads the document is evaluated for each one', () => {
+    const pub = doc('posts/p1', { visibility: 'public' });
+    const priv = doc('posts/p2', { visibility: 'private' });
+    const q = { where: eq('visibility', 'public') };
+    expect(authz(rs).authorize(list('posts', 'a', q, [pub, pub])).allowed).toBe(true);
+    // Results the query would not return (an engine bug) are still refused.
+    const denials: DenialInfo[] = [];
+    expect(authz(rs, denials).authorize(list('posts', 'a', q, [pub, priv])).allowed).toBe(false);
+    expect(denials[0].reason).toMatch(/posts\/p2 is not readable/);
+  });
+  it('... also when the query-level check is fooled', () => {
+    // The query-level check accepts `unknown ? true : true`; a document without the field errors.
+    const withField = doc('notes/n1', { visibility: 'private' });
+    const without = doc('notes/n2', {});
+    expect(authz(rs).authorize(list('notes', 'a', {}, [withField, withField])).allowed).toBe(true);
+    const denials: DenialInfo[] = [];
+    expect(authz(rs, denials).authorize(list('notes', 'a', {}, [withField, without])).allowed).toBe(false);
+    expect(denials[0].reason).toMatch(/notes\/n2 is not readable/);
+  });
+  it('reading request.path through the whole request map counts as reading the document', () => {
+    // request.values() holds the path; the query-level check cannot see it (true).
+    const denials: DenialInfo[] = [];
+    const results = [doc('files/a', {}), doc('files/secret', {})];
+    expect(authz(rs, denials).authorize(list('files', 'a', {}, results)).allowed).toBe(false);
+    expect(denials[0].reason).toMatch(/files\/secret is not readable/);
+  });
+  it('documents of another collection are judged by their own path', () => {
+    const parent = `${DOCS}/groups/alice`;
+    const own = doc('groups/alice/items/i1', {});
+    const other = doc('groups/bob/items/i2', {});
+    expect(authz(rs).authorize(list('items', 'alice', {}, [own, own], parent)).allowed).toBe(true);
+    const denials: DenialInfo[] = [];
+    expect(authz(rs, denials).authorize(list('items', 'alice', {}, [own, other], parent)).allowed).toBe(
+      false,
+    );
+    expect(denials[0].reason).toMatch(/groups\/bob\/items\/i2 is not readable/);
+  });
+  it('a document whose id is a literal of a match path is evaluated on its own', () => {
+    // stories/locked also matches `match /stories/locked`, whose 11 lookups exceed the budget.
+    const denials: DenialInfo[] = [];
+    const results = [doc('stories/a', {}), doc('stories/locked', {})];
+    expect(authz(rs).authorize(list('stories', 'a', {}, [results[0]])).allowed).toBe(true);
+    expect(authz(rs, denials).authorize(list('stories', 'a', {}, results)).allowed).toBe(false);
+    expect(denials[0].reason).toMatch(/stories\/locked is not readable/);
+  });
+});
+
 describe('denial reasons', () => {
   it('name the allow statements that applied and the first failing sub-expression with values', () => {
     const rs = rules(`
