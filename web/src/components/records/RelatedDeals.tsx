@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Deal, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { StatusChip } from '@/components/data/StatusChip';
-import { orgRequest, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/components/records/links';
+import { useRelatedRequest, type RelatedProps } from './related';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
@@ -17,23 +16,10 @@ const DealDialog = lazy(() => import('./DealDialog').then((module) => ({ default
  * A contact's opportunities (Título, Monto, Etapa, Probabilidad; 'Nueva oportunidad') or a
  * company's deals, newest first.
  */
-export function RelatedDeals({
-  by,
-  id,
-  links,
-}: {
-  by: 'contact' | 'company';
-  id: string;
-  links: RecordLinks;
-}) {
+export function RelatedDeals({ by, id, links }: RelatedProps) {
   const { t } = useTranslation('records');
   const language = useLanguage();
-  const { organizationId } = useMembership();
-  const request = organizationId
-    ? by === 'contact'
-      ? orgRequest(organizationId, 'deals.byContact', { primaryContactId: id })
-      : orgRequest(organizationId, 'deals.byCompany', { companyId: id })
-    : null;
+  const request = useRelatedRequest('deals', by, id);
   const amount = (row: Deal) => (row.amount === null ? '-' : formatMoney(row.amount, language));
   const probability = (row: Deal) => (row.probability == null ? '-' : `${row.probability}%`);
   const columns: GridColDef<WithId<Deal>>[] = [

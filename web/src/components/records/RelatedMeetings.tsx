@@ -4,8 +4,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
-import { orgRequest, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/components/records/links';
+import { useRelatedRequest, type RelatedProps } from './related';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
@@ -15,23 +14,10 @@ const MeetingDialog = lazy(() =>
 );
 
 /** A contact's or company's meetings (Título, Inicio, Fin) by start, with 'Nueva reunión'. */
-export function RelatedMeetings({
-  by,
-  id,
-  links,
-}: {
-  by: 'contact' | 'company';
-  id: string;
-  links: RecordLinks;
-}) {
+export function RelatedMeetings({ by, id, links }: RelatedProps) {
   const { t } = useTranslation('records');
   const language = useLanguage();
-  const { organizationId } = useMembership();
-  const request = organizationId
-    ? by === 'contact'
-      ? orgRequest(organizationId, 'meetings.byContact', { contactId: id })
-      : orgRequest(organizationId, 'meetings.byCompany', { companyId: id })
-    : null;
+  const request = useRelatedRequest('meetings', by, id);
   const when = (value: Meeting['startTime']) => {
     const millis = millisOf(value);
     return millis === null ? '-' : formatDateTime(millis, language);

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { StatusChip } from '@/components/data/StatusChip';
-import { orgRequest, useMembership } from '@/firebase/dataApi';
-import type { RecordLinks } from '@/components/records/links';
+import { useRelatedRequest, type RelatedProps } from './related';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
@@ -14,23 +13,10 @@ import { useLanguage } from '@/i18n/useLanguage';
 const TaskDialog = lazy(() => import('./TaskDialog').then((module) => ({ default: module.TaskDialog })));
 
 /** A contact's or company's tasks (Título, Estado, Fecha límite), newest first, with 'Nueva tarea'. */
-export function RelatedTasks({
-  by,
-  id,
-  links,
-}: {
-  by: 'contact' | 'company';
-  id: string;
-  links: RecordLinks;
-}) {
+export function RelatedTasks({ by, id, links }: RelatedProps) {
   const { t } = useTranslation('records');
   const language = useLanguage();
-  const { organizationId } = useMembership();
-  const request = organizationId
-    ? by === 'contact'
-      ? orgRequest(organizationId, 'tasks.byContact', { contactId: id })
-      : orgRequest(organizationId, 'tasks.byCompany', { companyId: id })
-    : null;
+  const request = useRelatedRequest('tasks', by, id);
   const due = (row: Task) => {
     const millis = millisOf(row.dueDate);
     return millis === null ? '-' : formatDateTime(millis, language);

@@ -16,11 +16,9 @@ import {
   useMembership,
   usePagedList,
 } from '@/firebase/dataApi';
-import { RelatedDeals } from '@/components/records/RelatedDeals';
-import { RelatedMeetings } from '@/components/records/RelatedMeetings';
 import { companyLinks } from '@/components/records/links';
 import { RecordPage } from '@/components/records/RecordPage';
-import { RelatedTasks } from '@/components/records/RelatedTasks';
+import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount } from '@/i18n/format';
@@ -97,73 +95,48 @@ export default function CompanyPage() {
     organizationId ? orgRequest(organizationId, 'contacts.list+by-companyId', { companyId: id }) : null,
   );
 
-  const tabs = (record: WithId<Company>) => {
-    const links = companyLinks(record);
-    return [
-      {
-        key: 'resumen',
-        label: t('detail.tabs.summary'),
-        render: () => (
-          <DetailFields
-            fields={[
-              { label: t('detail.website'), value: external(record.website) },
-              { label: t('detail.phone'), value: record.phone },
-              { label: t('detail.city'), value: record.city },
-              { label: t('detail.country'), value: record.country },
-              { label: t('detail.address'), value: record.address },
-              { label: t('detail.size'), value: record.size && enumLabel(tc, 'companySize', record.size) },
-              { label: t('detail.linkedinUrl'), value: external(record.linkedinUrl) },
-              ...(record.notes ? [{ label: t('detail.notes'), value: record.notes }] : []),
-            ]}
-          />
-        ),
-      },
-      ...(can('contacts', 'view')
-        ? [
-            {
-              key: 'contactos',
-              label:
-                contactsCount === null
-                  ? t('detail.tabs.contacts')
-                  : t('detail.tabs.contactsCount', { count: formatCount(contactsCount, language) }),
-              render: () => <CompanyContacts companyId={id} />,
-            },
-          ]
-        : []),
-      ...(can('deals', 'view')
-        ? [
-            {
-              key: 'deals',
-              label: t('detail.tabs.deals'),
-              render: () => <RelatedDeals by="company" id={id} links={links} />,
-            },
-          ]
-        : []),
-      ...(can('tasks', 'view')
-        ? [
-            {
-              key: 'tareas',
-              label: t('detail.tabs.tasks'),
-              render: () => <RelatedTasks by="company" id={id} links={links} />,
-            },
-          ]
-        : []),
-      ...(can('meetings', 'view')
-        ? [
-            {
-              key: 'reuniones',
-              label: t('detail.tabs.meetings'),
-              render: () => <RelatedMeetings by="company" id={id} links={links} />,
-            },
-          ]
-        : []),
-      {
-        key: 'actividad',
-        label: t('detail.tabs.timeline'),
-        render: () => <Timeline by="company" id={id} />,
-      },
-    ];
-  };
+  const tabs = (record: WithId<Company>) => [
+    {
+      key: 'resumen',
+      label: t('detail.tabs.summary'),
+      render: () => (
+        <DetailFields
+          fields={[
+            { label: t('detail.website'), value: external(record.website) },
+            { label: t('detail.phone'), value: record.phone },
+            { label: t('detail.city'), value: record.city },
+            { label: t('detail.country'), value: record.country },
+            { label: t('detail.address'), value: record.address },
+            { label: t('detail.size'), value: record.size && enumLabel(tc, 'companySize', record.size) },
+            { label: t('detail.linkedinUrl'), value: external(record.linkedinUrl) },
+            ...(record.notes ? [{ label: t('detail.notes'), value: record.notes }] : []),
+          ]}
+        />
+      ),
+    },
+    ...(can('contacts', 'view')
+      ? [
+          {
+            key: 'contactos',
+            label:
+              contactsCount === null
+                ? t('detail.tabs.contacts')
+                : t('detail.tabs.contactsCount', { count: formatCount(contactsCount, language) }),
+            render: () => <CompanyContacts companyId={id} />,
+          },
+        ]
+      : []),
+    ...relatedTabs(can, { by: 'company', id, links: companyLinks(record) }, [
+      { kind: 'deals', key: 'deals', label: t('detail.tabs.deals') },
+      { kind: 'tasks', key: 'tareas', label: t('detail.tabs.tasks') },
+      { kind: 'meetings', key: 'reuniones', label: t('detail.tabs.meetings') },
+    ]),
+    {
+      key: 'actividad',
+      label: t('detail.tabs.timeline'),
+      render: () => <Timeline by="company" id={id} />,
+    },
+  ];
 
   return (
     <RecordPage

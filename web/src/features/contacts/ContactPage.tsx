@@ -15,11 +15,9 @@ import {
   writeRecords,
   type RecordWrite,
 } from '@/firebase/dataApi';
-import { RelatedDeals } from '@/components/records/RelatedDeals';
-import { RelatedMeetings } from '@/components/records/RelatedMeetings';
 import { contactLinks } from '@/components/records/links';
 import { RecordPage } from '@/components/records/RecordPage';
-import { RelatedTasks } from '@/components/records/RelatedTasks';
+import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
 import { ContactDialog } from './ContactDialog';
 import { NotesTab, notesTarget } from './NotesTab';
@@ -47,82 +45,57 @@ export default function ContactPage() {
   const { organizationId, can } = useMembership();
   const contact = useDocument<Contact>(organizationId ? orgRecordPath(organizationId, 'contacts', id) : null);
 
-  const tabs = (record: WithId<Contact>) => {
-    const links = contactLinks(record);
-    return [
-      {
-        key: 'resumen',
-        label: t('detail.tabs.summary'),
-        render: () => (
-          <DetailFields
-            fields={[
-              {
-                label: t('detail.email'),
-                value: record.email && <Link href={`mailto:${record.email}`}>{record.email}</Link>,
-              },
-              {
-                label: t('detail.phone'),
-                value: record.phone && <Link href={`tel:${record.phone}`}>{record.phone}</Link>,
-              },
-              { label: t('detail.city'), value: record.city },
-              { label: t('detail.country'), value: record.country },
-              { label: t('detail.rtn'), value: record.rtn },
-              {
-                label: t('detail.status'),
-                value: <StatusChip enumName="contactStatus" value={record.status} />,
-              },
-              { label: t('detail.jobTitle'), value: record.jobTitle },
-              {
-                label: t('detail.lifecycleStage'),
-                value: <StatusChip enumName="lifecycleStage" value={record.lifecycleStage} />,
-              },
-              {
-                label: t('detail.linkedinUrl'),
-                value: record.linkedinUrl && (
-                  <Link href={record.linkedinUrl} target="_blank" rel="noopener noreferrer">
-                    {record.linkedinUrl}
-                  </Link>
-                ),
-              },
-            ]}
-          />
-        ),
-      },
-      { key: 'notas', label: t('detail.tabs.notes'), render: () => <NotesTab contact={record} /> },
-      ...(can('tasks', 'view')
-        ? [
+  const tabs = (record: WithId<Contact>) => [
+    {
+      key: 'resumen',
+      label: t('detail.tabs.summary'),
+      render: () => (
+        <DetailFields
+          fields={[
             {
-              key: 'tareas',
-              label: t('detail.tabs.tasks'),
-              render: () => <RelatedTasks by="contact" id={id} links={links} />,
+              label: t('detail.email'),
+              value: record.email && <Link href={`mailto:${record.email}`}>{record.email}</Link>,
             },
-          ]
-        : []),
-      ...(can('deals', 'view')
-        ? [
             {
-              key: 'oportunidades',
-              label: t('detail.tabs.deals'),
-              render: () => <RelatedDeals by="contact" id={id} links={links} />,
+              label: t('detail.phone'),
+              value: record.phone && <Link href={`tel:${record.phone}`}>{record.phone}</Link>,
             },
-          ]
-        : []),
-      ...(can('meetings', 'view')
-        ? [
+            { label: t('detail.city'), value: record.city },
+            { label: t('detail.country'), value: record.country },
+            { label: t('detail.rtn'), value: record.rtn },
             {
-              key: 'reuniones',
-              label: t('detail.tabs.meetings'),
-              render: () => <RelatedMeetings by="contact" id={id} links={links} />,
+              label: t('detail.status'),
+              value: <StatusChip enumName="contactStatus" value={record.status} />,
             },
-          ]
-        : []),
-      {
-        key: 'actividad',
-        label: t('detail.tabs.timeline'),
-        render: () => <Timeline by="contact" id={id} />,
-      },
-    ];
-  };
+            { label: t('detail.jobTitle'), value: record.jobTitle },
+            {
+              label: t('detail.lifecycleStage'),
+              value: <StatusChip enumName="lifecycleStage" value={record.lifecycleStage} />,
+            },
+            {
+              label: t('detail.linkedinUrl'),
+              value: record.linkedinUrl && (
+                <Link href={record.linkedinUrl} target="_blank" rel="noopener noreferrer">
+                  {record.linkedinUrl}
+                </Link>
+              ),
+            },
+          ]}
+        />
+      ),
+    },
+    { key: 'notas', label: t('detail.tabs.notes'), render: () => <NotesTab contact={record} /> },
+    ...relatedTabs(can, { by: 'contact', id, links: contactLinks(record) }, [
+      { kind: 'tasks', key: 'tareas', label: t('detail.tabs.tasks') },
+      { kind: 'deals', key: 'oportunidades', label: t('detail.tabs.deals') },
+      { kind: 'meetings', key: 'reuniones', label: t('detail.tabs.meetings') },
+    ]),
+    {
+      key: 'actividad',
+      label: t('detail.tabs.timeline'),
+      render: () => <Timeline by="contact" id={id} />,
+    },
+  ];
 
   return (
     <RecordPage

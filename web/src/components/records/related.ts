@@ -1,0 +1,28 @@
+// What a contact's or company's tabs of tasks, deals and meetings list: one declared query per
+// kind and parent (model/src/queries.ts), keyed by the field that links the record.
+import { orgRequest, useMembership, type QueryRequest } from '@/firebase/dataApi';
+import type { RecordLinks } from './links';
+
+export type RelatedKind = 'tasks' | 'deals' | 'meetings';
+export type RelatedParent = 'contact' | 'company';
+
+/** The props of RelatedTasks, RelatedDeals and RelatedMeetings. */
+export interface RelatedProps {
+  by: RelatedParent;
+  id: string;
+  /** The parent's id and name, preset in a new record's dialog. */
+  links: RecordLinks;
+}
+
+const RELATED_QUERIES: Record<RelatedKind, Record<RelatedParent, [queryId: string, field: string]>> = {
+  tasks: { contact: ['tasks.byContact', 'contactId'], company: ['tasks.byCompany', 'companyId'] },
+  deals: { contact: ['deals.byContact', 'primaryContactId'], company: ['deals.byCompany', 'companyId'] },
+  meetings: { contact: ['meetings.byContact', 'contactId'], company: ['meetings.byCompany', 'companyId'] },
+};
+
+/** The request for the `kind` records of a contact or company (null until the membership is in). */
+export function useRelatedRequest(kind: RelatedKind, by: RelatedParent, id: string): QueryRequest | null {
+  const { organizationId } = useMembership();
+  const [queryId, field] = RELATED_QUERIES[kind][by];
+  return organizationId ? orgRequest(organizationId, queryId, { [field]: id }) : null;
+}
