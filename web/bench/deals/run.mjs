@@ -40,7 +40,7 @@
 //
 //   node web/bench/deals/run.mjs [--runs 5] [--drops 20] [--deals 20000]
 //                                [--dist <built dir>] [--out <results.json>] [--seed-only]
-/* global performance, requestAnimationFrame, MutationObserver, CSS -- Node has the first; the page functions run in Chromium */
+/* global performance, requestAnimationFrame, MutationObserver, PerformanceObserver, CSS -- Node has the first; the page functions run in Chromium */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -105,6 +105,14 @@ function percentile(values, p) {
 }
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const round1 = (x) => Math.round(x * 10) / 10;
+/** The p-th percentile of `field` over `list` (objects), to 0.1. */
+const pct = (list, field, p) =>
+  round1(
+    percentile(
+      list.map((r) => r[field]),
+      p,
+    ),
+  );
 
 /** The reads a board load may bill (see the header), from the seeded stage counts. */
 function readAllowance(byStage) {
@@ -145,25 +153,30 @@ function readCounter(firestoreHost) {
 // ── In the page ───────────────────────────────────────────────────────────────────────────
 /** Installed before every document: on /deals, when the board is first complete (every frame). */
 function boardProbe({ empty }) {
-  const complete = () => {
-    const summary = document.querySelector('[data-board-summary]');
-    const sections = [...document.querySelectorAll('section[data-stage]')];
-    return (
-      summary?.getAttribute('aria-busy') === 'false' &&
-      sections.length === 5 &&
-      sections.every(
-        (s) =>
-          s.getAttribute('aria-busy') === 'false' &&
-          (s.querySelector('[data-deal-id]') !== null ||
-            (s.querySelector('[role="list"]')?.textContent ?? '').includes(empty)),
-      )
+  const sections = () => [...document.querySelectorAll('section[data-stage]')];
+  // Every column shows its cards or its empty text (no skeletons left).
+  const cards = () =>
+    sections().length === 5 &&
+    sections().every(
+      (s) =>
+        s.querySelector('[data-deal-id]') !== null ||
+        (s.querySelector('[role="list"]')?.textContent ?? '').includes(empty),
     );
-  };
-  const probe = { complete: null };
+  // The summary and every column have their totals.
+  const totals = () =>
+    document.querySelector('[data-board-summary]')?.getAttribute('aria-busy') === 'false' &&
+    sections().every((s) => s.querySelector('[data-column-total] .MuiSkeleton-root') === null);
+  const complete = () =>
+    sections().every((s) => s.getAttribute('aria-busy') === 'false') && cards() && totals();
+  /** performance.now() of the first frame where each held (complete: all of them). */
+  const probe = { cards: null, totals: null, complete: null };
   window.__benchProbe = probe;
   if (window.location.pathname !== '/deals') return;
   const tick = () => {
-    if (complete()) probe.complete = performance.now();
+    const now = performance.now();
+    if (probe.cards === null && cards()) probe.cards = now;
+    if (probe.totals === null && totals()) probe.totals = now;
+    if (complete()) probe.complete = now;
     else requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
@@ -181,8 +194,14 @@ function shownCounts() {
 
 /** Before a drag: when the drop event happens, and when the card first is in the target column. */
 function installDropProbe({ id, to }) {
-  const probe = { drop: null, dropListener: null, shown: null, painted: null };
+  const probe = { drop: null, dropListener: null, shown: null, painted: null, longTasks: [] };
   window.__dropProbe = probe;
+  // Main-thread tasks over 50 ms (start, duration), to tell rendering from waiting.
+  const tasks = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probe.longTasks.push([e.startTime, e.duration]);
+  });
+  tasks.observe({ type: 'longtask' });
+  window.__dropProbeStop = () => tasks.disconnect();
   const target = document.querySelector(`section[data-stage="${to}"]`);
   const selector = `[data-deal-id="${CSS.escape(id)}"]`;
   document.addEventListener(
@@ -275,10 +294,14 @@ async function measureBoard(page, baseUrl, counter) {
   await counter.reset();
   await page.goto(`${baseUrl}/deals`);
   await page.waitForFunction(() => window.__benchProbe?.complete != null, null, { timeout: 180_000 });
-  const loadMs = await page.evaluate(() => window.__benchProbe.complete);
+  const {
+    complete: loadMs,
+    cards: cardsMs,
+    totals: totalsMs,
+  } = await page.evaluate(() => window.__benchProbe);
   const reads = await counter.settled();
   const counts = await page.evaluate(shownCounts);
-  return { loadMs, reads, counts };
+  return { loadMs, cardsMs, totalsMs, reads, counts };
 }
 
 /** A mouse drag with several moves over the target: HTML5 drag and drop needs dragover events. */
@@ -305,7 +328,6 @@ async function measureDrop(page, counter, from, to, expected) {
     const probe = await page.evaluate(() => window.__dropProbe);
     throw new Error(`${id} ${from} → ${to}: the card did not show (${JSON.stringify(probe)}): ${error}`);
   }
-  const probe = await page.evaluate(() => window.__dropProbe);
   expected[from]--;
   expected[to]++;
   // Settled: the card has left its column, the counts shown follow, the reads have stopped.
@@ -335,6 +357,10 @@ async function measureDrop(page, counter, from, to, expected) {
     countsOk = false;
   }
   const reads = await counter.settled();
+  const probe = await page.evaluate(() => {
+    window.__dropProbeStop();
+    return window.__dropProbe;
+  });
   return {
     id,
     from,
@@ -342,7 +368,14 @@ async function measureDrop(page, counter, from, to, expected) {
     shownMs: probe.shown - probe.drop,
     paintedMs: probe.painted - probe.drop,
     listenerLagMs: probe.dropListener - probe.drop,
+    // Long tasks overlapping [drop, card shown]: the main thread's busy time in between.
+    longTaskMs: probe.longTasks.reduce(
+      (sum, [start, duration]) =>
+        sum + Math.max(0, Math.min(start + duration, probe.shown) - Math.max(start, probe.drop)),
+      0,
+    ),
     reads: reads.reads,
+    readsByKind: reads.byKind,
     countsOk,
   };
 }
@@ -476,7 +509,8 @@ async function main() {
         if (run === 0) continue; // warm-up
         loads[key].push(r);
         console.log(
-          `  run ${run}/${RUNS} ${key.padEnd(5)} complete board ${Math.round(r.loadMs)} ms, ${r.reads.reads} reads ` +
+          `  run ${run}/${RUNS} ${key.padEnd(5)} complete board ${Math.round(r.loadMs)} ms (cards ` +
+            `${Math.round(r.cardsMs)}, totals ${Math.round(r.totalsMs)}), ${r.reads.reads} reads ` +
             `${JSON.stringify(r.reads.byKind)} (allowed ${allowed(orgs[key].allowance)})`,
         );
       }
@@ -499,7 +533,8 @@ async function main() {
         drops[key].push(r);
         console.log(
           `  drop ${i}/${DROPS} ${key.padEnd(5)} ${from} → ${to}: card in the column ${r.shownMs.toFixed(1)} ms ` +
-            `(painted ${r.paintedMs.toFixed(1)} ms), ${r.reads} reads until settled`,
+            `(painted ${r.paintedMs.toFixed(1)} ms, long tasks ${Math.round(r.longTaskMs)} ms of it), ` +
+            `${r.reads} reads until settled ${JSON.stringify(r.readsByKind)}`,
         );
       }
     }
@@ -513,33 +548,16 @@ async function main() {
         deals: orgs[key].deals,
         byStage: orgs[key].byStage,
         boardMs: Math.round(median(list.map((r) => r.loadMs))),
+        cardsMs: Math.round(median(list.map((r) => r.cardsMs))),
+        totalsMs: Math.round(median(list.map((r) => r.totalsMs))),
         reads: median(list.map((r) => r.reads.reads)),
         readsByKind: list.at(-1).reads.byKind,
         readAllowance: { ...orgs[key].allowance, total: allowed(orgs[key].allowance) },
-        dropShownP50Ms: round1(
-          percentile(
-            d.map((r) => r.shownMs),
-            50,
-          ),
-        ),
-        dropShownP95Ms: round1(
-          percentile(
-            d.map((r) => r.shownMs),
-            95,
-          ),
-        ),
-        dropPaintedP50Ms: round1(
-          percentile(
-            d.map((r) => r.paintedMs),
-            50,
-          ),
-        ),
-        dropPaintedP95Ms: round1(
-          percentile(
-            d.map((r) => r.paintedMs),
-            95,
-          ),
-        ),
+        dropShownP50Ms: pct(d, 'shownMs', 50),
+        dropShownP95Ms: pct(d, 'shownMs', 95),
+        dropPaintedP50Ms: pct(d, 'paintedMs', 50),
+        dropPaintedP95Ms: pct(d, 'paintedMs', 95),
+        dropLongTaskP50Ms: pct(d, 'longTaskMs', 50),
         readsPerMove: median(d.map((r) => r.reads)),
       };
     }
@@ -593,15 +611,28 @@ async function main() {
     mkdirSync(path.dirname(outFile), { recursive: true });
     writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
 
-    const head = ['Deals', 'Complete board', 'Reads (allowed)', 'Drop → card p50', 'p95', 'Reads/move'];
+    const head = [
+      'Deals',
+      'Complete board',
+      'Cards',
+      'Totals',
+      'Reads (allowed)',
+      'Drop → card p50',
+      'p95',
+      'Long tasks p50',
+      'Reads/move',
+    ];
     const rows = ['small', 'big'].map((key) => {
       const s = summary[key];
       return [
         s.deals.toLocaleString('en'),
         `${s.boardMs} ms`,
+        `${s.cardsMs} ms`,
+        `${s.totalsMs} ms`,
         `${s.reads} (${s.readAllowance.total})`,
         `${s.dropShownP50Ms} ms`,
         `${s.dropShownP95Ms} ms`,
+        `${s.dropLongTaskP50Ms} ms`,
         String(s.readsPerMove),
       ];
     });

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { TouchBackend } from 'react-dnd-touch-backend';
@@ -13,7 +13,6 @@ import { useTranslation } from 'react-i18next';
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { PageHeader } from '@/components/page/PageHeader';
-import { DealDialog } from '@/components/records/DealDialog';
 import { useMembership } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
@@ -21,6 +20,11 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { boardSummary, type BoardTotals } from './board';
 import { StageColumn } from './StageColumn';
 import { useDealsBoard } from './useDealsBoard';
+
+// The dialog (formik, yup, date pickers, pickers) loads when it is first opened, not with the board.
+const DealDialog = lazy(() =>
+  import('@/components/records/DealDialog').then((module) => ({ default: module.DealDialog })),
+);
 
 /** Touch screens drag with a long press, so that a swipe still scrolls the board. */
 const TOUCH_OPTIONS = { enableMouseEvents: false, delayTouchStart: 200 };
@@ -96,13 +100,15 @@ export default function DealsPage() {
         {announcement}
       </Box>
       {editing && (
-        <DealDialog
-          deal={editing === 'new' ? null : editing}
-          onClose={() => {
-            setEditing(null);
-            board.refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DealDialog
+            deal={editing === 'new' ? null : editing}
+            onClose={() => {
+              setEditing(null);
+              board.refresh();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
