@@ -139,6 +139,23 @@ export const APP_QUERIES: QuerySpec[] = [
   // Meetings (/reuniones): by start ascending (+search); tabs; notifications.
   q('meetings.list', 'meetings', [], [asc('startTime')], 'meetings.view'),
   q('meetings.search', 'meetings', [contains('searchTokens')], [asc('startTime')], 'meetings.view'),
+  // /reuniones: upcoming (startTime >= now) soonest first, past (startTime < now) latest first.
+  q('meetings.upcoming', 'meetings', [{ field: 'startTime', op: '>=' }], [asc('startTime')], 'meetings.view'),
+  q(
+    'meetings.upcoming+search',
+    'meetings',
+    [contains('searchTokens'), { field: 'startTime', op: '>=' }],
+    [asc('startTime')],
+    'meetings.view',
+  ),
+  q('meetings.past', 'meetings', [{ field: 'startTime', op: '<' }], [desc('startTime')], 'meetings.view'),
+  q(
+    'meetings.past+search',
+    'meetings',
+    [contains('searchTokens'), { field: 'startTime', op: '<' }],
+    [desc('startTime')],
+    'meetings.view',
+  ),
   q('meetings.byContact', 'meetings', [eq('contactId')], [asc('startTime')], 'meetings.view'),
   q('meetings.byCompany', 'meetings', [eq('companyId')], [asc('startTime')], 'meetings.view'),
   q(
