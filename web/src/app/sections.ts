@@ -114,8 +114,22 @@ export const SECTIONS: readonly Section[] = [
       namespaces: ['deals', 'records'],
     },
   ]),
-  crm('tasks', 'tareas', 'tasks', TaskAltRoundedIcon, [{ path: '', title: 'tasks' }]),
-  crm('meetings', 'reuniones', 'meetings', EventRoundedIcon, [{ path: '', title: 'meetings' }]),
+  crm('tasks', 'tareas', 'tasks', TaskAltRoundedIcon, [
+    {
+      path: '',
+      title: 'tasks',
+      load: () => import('@/features/tasks/TasksPage'),
+      namespaces: ['tasks', 'records'],
+    },
+  ]),
+  crm('meetings', 'reuniones', 'meetings', EventRoundedIcon, [
+    {
+      path: '',
+      title: 'meetings',
+      load: () => import('@/features/meetings/MeetingsPage'),
+      namespaces: ['meetings', 'records'],
+    },
+  ]),
   crm('tickets', 'tickets', 'tickets', ConfirmationNumberRoundedIcon, [
     { path: '', title: 'tickets' },
     { path: 'nuevo', title: 'ticketNew' },

@@ -89,9 +89,11 @@ describe('feature namespaces', () => {
     contacts: true,
     deals: true,
     landing: true,
+    meetings: true,
     records: true,
     settings: true,
     subscription: true,
+    tasks: true,
   };
 
   it('has a file in each language for every declared namespace, and no other', () => {

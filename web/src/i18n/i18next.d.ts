@@ -6,9 +6,11 @@ import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
 import type deals from './locales/es/deals.json';
 import type landing from './locales/es/landing.json';
+import type meetings from './locales/es/meetings.json';
 import type records from './locales/es/records.json';
 import type settings from './locales/es/settings.json';
 import type subscription from './locales/es/subscription.json';
+import type tasks from './locales/es/tasks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -21,9 +23,11 @@ declare module 'i18next' {
       contacts: typeof contacts;
       deals: typeof deals;
       landing: typeof landing;
+      meetings: typeof meetings;
       records: typeof records;
       settings: typeof settings;
       subscription: typeof subscription;
+      tasks: typeof tasks;
     };
   }
 }

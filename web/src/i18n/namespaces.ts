@@ -25,9 +25,11 @@ export type FeatureNamespace =
   | 'contacts'
   | 'deals'
   | 'landing' // the React landing and its static prerender
+  | 'meetings'
   | 'records'
   | 'settings' // /ajustes, Equipo and Permisos included
-  | 'subscription'; // /subscription and the paywall
+  | 'subscription' // /subscription and the paywall
+  | 'tasks';
 
 export function namespaceFile(language: string, namespace: string): (() => Promise<Catalogue>) | null {
   return FILES[`./locales/${language}/${namespace}.json`] ?? null;

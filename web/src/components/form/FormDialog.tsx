@@ -3,6 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -14,10 +15,14 @@ import { useErrorToast } from '@/components/toast';
 import { GuardedForm } from './GuardedForm';
 import { ToastFirstError } from './ToastFirstError';
 
+/** The panel's form fills its height: the fields scroll, the buttons stay at the bottom. */
+const DRAWER_FORM = { display: 'flex', flexDirection: 'column', height: '100%' } as const;
+
 /**
  * A create/edit dialog: Formik + the model's yup schema, submit disabled and 'Guardando...' while
  * saving, one submit at a time. A failed save keeps the dialog open with everything typed and
- * toasts the reason; a successful one closes it. Full screen on phones.
+ * toasts the reason; a successful one closes it. Full screen on phones. `variant="drawer"` shows
+ * the same form in a side panel on the right (the meetings list's 'Editar Reunión').
  */
 export function FormDialog<V extends FormikValues>({
   open,
@@ -30,6 +35,7 @@ export function FormDialog<V extends FormikValues>({
   extraActions,
   errorTitle,
   toastInvalid = false,
+  variant = 'dialog',
   children,
 }: {
   open: boolean;
@@ -46,6 +52,8 @@ export function FormDialog<V extends FormikValues>({
   errorTitle?: string;
   /** Also toast the first validation message when a submit is refused (deals, tasks, meetings). */
   toastInvalid?: boolean;
+  /** A centred dialog, or a panel on the right (full width on phones). */
+  variant?: 'dialog' | 'drawer';
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -63,6 +71,56 @@ export function FormDialog<V extends FormikValues>({
     }
   };
 
+  const form = (
+    <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
+      {({ isSubmitting }) => (
+        <GuardedForm style={variant === 'drawer' ? DRAWER_FORM : undefined}>
+          {toastInvalid && <ToastFirstError />}
+          <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+          <DialogContent dividers>
+            <Stack spacing={2} sx={{ pt: 0.5 }}>
+              {children}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, py: 1.5 }}>
+            {extraActions}
+            <Button onClick={onClose} disabled={isSubmitting} sx={{ ml: 'auto' }}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              aria-busy={isSubmitting}
+              // Pressing it does not blur the field being typed in: that blur's validation can
+              // show a message, grow the dialog and move this button before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+            >
+              {isSubmitting ? t('common.actions.saving') : (submitLabel ?? t('common.actions.save'))}
+            </Button>
+          </DialogActions>
+        </GuardedForm>
+      )}
+    </Formik>
+  );
+  if (variant === 'drawer')
+    return (
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={onClose}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-labelledby': 'form-dialog-title',
+            sx: { width: { xs: '100%', sm: 480 } },
+          },
+        }}
+      >
+        {form}
+      </Drawer>
+    );
   return (
     <Dialog
       open={open}
@@ -72,36 +130,7 @@ export function FormDialog<V extends FormikValues>({
       fullScreen={phone}
       aria-labelledby="form-dialog-title"
     >
-      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
-        {({ isSubmitting }) => (
-          <GuardedForm>
-            {toastInvalid && <ToastFirstError />}
-            <DialogTitle id="form-dialog-title">{title}</DialogTitle>
-            <DialogContent dividers>
-              <Stack spacing={2} sx={{ pt: 0.5 }}>
-                {children}
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, py: 1.5 }}>
-              {extraActions}
-              <Button onClick={onClose} disabled={isSubmitting} sx={{ ml: 'auto' }}>
-                {t('common.actions.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={isSubmitting}
-                aria-busy={isSubmitting}
-                // Pressing it does not blur the field being typed in: that blur's validation can
-                // show a message, grow the dialog and move this button before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {isSubmitting ? t('common.actions.saving') : (submitLabel ?? t('common.actions.save'))}
-              </Button>
-            </DialogActions>
-          </GuardedForm>
-        )}
-      </Formik>
+      {form}
     </Dialog>
   );
 }

@@ -35,10 +35,13 @@ export function MeetingDialog({
   meeting,
   links,
   onClose,
+  variant,
 }: {
   meeting?: WithId<Meeting> | null;
   links?: RecordLinks;
   onClose: () => void;
+  /** 'drawer': the side panel of /reuniones. */
+  variant?: 'dialog' | 'drawer';
 }) {
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
@@ -79,6 +82,7 @@ export function MeetingDialog({
         onSubmit={save}
         onClose={onClose}
         toastInvalid
+        variant={variant}
         errorTitle={meeting ? t('meeting.updateError') : undefined}
         extraActions={meeting && canDelete && <DeleteAction onClick={() => setConfirming(true)} />}
       >

@@ -1,0 +1,207 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import EventRoundedIcon from '@mui/icons-material/EventRounded';
+import Button from '@mui/material/Button';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchesSearch, type Meeting, type WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataList } from '@/components/data/DataList';
+import { EmptyState } from '@/components/data/EmptyState';
+import { ListToolbar } from '@/components/data/ListToolbar';
+import { RowActions } from '@/components/data/RowActions';
+import { useListParams } from '@/components/data/useListParams';
+import { PageHeader } from '@/components/page/PageHeader';
+import { useToast } from '@/components/toast';
+import { deleteRecord, orgRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
+import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import { meetingsRequest, meetingsWhen, type MeetingsWhen } from './utils/meetingsQuery';
+
+// The dialog (and its date pickers) loads when it is first opened, not with the page.
+const MeetingDialog = lazy(() =>
+  import('@/components/records/MeetingDialog').then((module) => ({ default: module.MeetingDialog })),
+);
+
+/**
+ * /reuniones: upcoming meetings soonest first, or past ones latest first (?when=past), paged on the
+ * server and searched through the search tokens. A row opens 'Editar Reunión' in a side panel.
+ */
+export default function MeetingsPage() {
+  const { t } = useTranslation('meetings');
+  const { t: tr } = useTranslation('records');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const { toast } = useToast();
+  const { organizationId } = useMembership();
+  const canCreate = useCan('meetings', 'create');
+  const canEdit = useCan('meetings', 'edit');
+  const canDelete = useCan('meetings', 'delete');
+  const params = useListParams(['when'] as const);
+  const when = meetingsWhen(params.filters.when);
+  // The line between upcoming and past: when the page opened, moved on each switch.
+  const [now, setNow] = useState(() => Date.now());
+  const [editing, setEditing] = useState<WithId<Meeting> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<WithId<Meeting> | null>(null);
+
+  const request = meetingsRequest(when, params.query, now);
+  const list = usePagedList<Meeting>(
+    organizationId ? orgRequest(organizationId, request.id, request.values) : null,
+  );
+  // The query matched the longest word; the other words are checked on the page.
+  const rows = list.rows.filter((row) =>
+    matchesSearch(params.query, row.title, row.contactName, row.companyName, row.notes),
+  );
+  const shown = { ...list, rows };
+
+  const at = (value: Meeting['startTime'] | null | undefined) => {
+    const millis = millisOf(value);
+    return millis === null ? '-' : formatDateTime(millis, language);
+  };
+  const switchTo = (next: MeetingsWhen) => {
+    setNow(Date.now());
+    params.setFilter('when', next === 'past' ? 'past' : '');
+  };
+
+  const columns: GridColDef<WithId<Meeting>>[] = [
+    { field: 'title', headerName: t('columns.title'), flex: 1.6, minWidth: 200 },
+    {
+      field: 'contactName',
+      headerName: t('columns.contact'),
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (value: string | null | undefined) => value || '-',
+    },
+    {
+      field: 'startTime',
+      headerName: t('columns.startTime'),
+      width: 190,
+      valueGetter: (_value, row) => at(row.startTime),
+    },
+    {
+      field: 'endTime',
+      headerName: t('columns.endTime'),
+      width: 190,
+      valueGetter: (_value, row) => at(row.endTime),
+    },
+    {
+      field: 'actions',
+      headerName: t('columns.actions'),
+      width: 96,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <RowActions
+          label={t('rowMenu', { title: row.title })}
+          actions={[
+            ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
+            ...(canDelete
+              ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
+              : []),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const create = () => setEditing('new');
+  const emptyAll = (
+    <EmptyState
+      icon={EventRoundedIcon}
+      title={t('empty.title')}
+      body={t('empty.body')}
+      action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
+    />
+  );
+  const empty = params.query ? (
+    <EmptyState
+      icon={EventRoundedIcon}
+      title={t('empty.filtered')}
+      action={{ label: t('empty.clear'), onClick: () => params.setSearch('') }}
+    />
+  ) : when === 'past' ? (
+    <EmptyState icon={EventRoundedIcon} title={t('empty.noPast')} />
+  ) : (
+    emptyAll
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          list.total !== null
+            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
+            : undefined
+        }
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
+              {t('new')}
+            </Button>
+          )
+        }
+      />
+      <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={when}
+          onChange={(_event, next: MeetingsWhen | null) => next && switchTo(next)}
+          aria-label={t('when.label')}
+          sx={{ '& .MuiToggleButton-root': { flex: 1, textTransform: 'none', fontWeight: 600 } }}
+        >
+          <ToggleButton value="upcoming">{t('when.upcoming')}</ToggleButton>
+          <ToggleButton value="past">{t('when.past')}</ToggleButton>
+        </ToggleButtonGroup>
+      </ListToolbar>
+      <DataList
+        list={shown}
+        columns={columns}
+        label={t(`listLabel.${when}`)}
+        onRowClick={canEdit ? (row) => setEditing(row) : undefined}
+        renderCard={(row) => (
+          <>
+            <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {at(row.startTime)} – {at(row.endTime)}
+            </Typography>
+            {row.contactName && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {row.contactName}
+              </Typography>
+            )}
+          </>
+        )}
+        empty={empty}
+      />
+      {editing && (
+        <Suspense fallback={null}>
+          <MeetingDialog
+            meeting={editing === 'new' ? null : editing}
+            variant={editing === 'new' ? 'dialog' : 'drawer'}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={tr('meeting.deleteTitle')}
+        body={tr('meeting.deleteBody')}
+        confirmLabel={tc('common.actions.delete')}
+        errorTitle={tr('meeting.deleteError')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting || !organizationId) return;
+          await deleteRecord(orgTarget(organizationId, 'meetings'), deleting.id);
+          toast({ title: tr('meeting.deleted'), variant: 'success' });
+        }}
+      />
+    </>
+  );
+}

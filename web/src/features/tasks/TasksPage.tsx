@@ -1,0 +1,236 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
+import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Task, WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataList } from '@/components/data/DataList';
+import { EmptyState } from '@/components/data/EmptyState';
+import { ListToolbar } from '@/components/data/ListToolbar';
+import { RowActions } from '@/components/data/RowActions';
+import { StatusChip } from '@/components/data/StatusChip';
+import { useListParams } from '@/components/data/useListParams';
+import { PageHeader } from '@/components/page/PageHeader';
+import { useErrorToast, useToast } from '@/components/toast';
+import {
+  deleteRecord,
+  orgRequest,
+  orgTarget,
+  updateRecord,
+  useMembership,
+  usePagedList,
+} from '@/firebase/dataApi';
+import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import { LISTED_STATUS, pendingTasksQuery, visibleTasks } from './utils/pendingTasks';
+
+// The dialog (and its date pickers) loads when it is first opened, not with the page.
+const TaskDialog = lazy(() =>
+  import('@/components/records/TaskDialog').then((module) => ({ default: module.TaskDialog })),
+);
+
+/**
+ * /tareas: the organization's pending tasks, newest first, paged on the server and searched through
+ * the search tokens. A row opens 'Editar Tarea'; its check marks it completed (it leaves at once).
+ */
+export default function TasksPage() {
+  const { t } = useTranslation('tasks');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const { toast } = useToast();
+  const showError = useErrorToast();
+  const { organizationId } = useMembership();
+  const canCreate = useCan('tasks', 'create');
+  const canEdit = useCan('tasks', 'edit');
+  const canDelete = useCan('tasks', 'delete');
+  const params = useListParams([] as const);
+  const [editing, setEditing] = useState<WithId<Task> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<WithId<Task> | null>(null);
+  // Tasks marked completed here, hidden before the list's own snapshot drops them.
+  const [completing, setCompleting] = useState<ReadonlySet<string>>(new Set());
+
+  const list = usePagedList<Task>(
+    organizationId
+      ? orgRequest(organizationId, pendingTasksQuery(Boolean(params.query)), {
+          status: LISTED_STATUS,
+          searchTokens: params.query,
+        })
+      : null,
+  );
+  const shown = { ...list, rows: visibleTasks(list.rows, params.query, completing) };
+  const target = orgTarget(organizationId ?? '', 'tasks');
+
+  const due = (row: Task) => {
+    const millis = millisOf(row.dueDate);
+    return millis === null ? '-' : formatDateTime(millis, language);
+  };
+
+  const setHidden = (id: string, hidden: boolean) =>
+    setCompleting((previous) => {
+      const next = new Set(previous);
+      if (hidden) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const complete = async (row: WithId<Task>) => {
+    setHidden(row.id, true);
+    try {
+      await updateRecord(target, row.id, { status: 'completed' }, row);
+      toast({ title: t('completed'), variant: 'success' });
+    } catch (error) {
+      showError(error, t('completeError'));
+    } finally {
+      // Completed: the live query has dropped it. Refused: it shows again.
+      setHidden(row.id, false);
+    }
+  };
+
+  const columns: GridColDef<WithId<Task>>[] = [
+    { field: 'title', headerName: t('columns.title'), flex: 1.6, minWidth: 200 },
+    {
+      field: 'contactName',
+      headerName: t('columns.contact'),
+      flex: 1,
+      minWidth: 140,
+      valueGetter: (value: string | null | undefined) => value || '-',
+    },
+    {
+      field: 'status',
+      headerName: t('columns.status'),
+      width: 140,
+      renderCell: ({ row }) => <StatusChip enumName="taskStatus" value={row.status} />,
+    },
+    {
+      field: 'dueDate',
+      headerName: t('columns.dueDate'),
+      width: 190,
+      valueGetter: (_value, row) => due(row),
+    },
+    {
+      field: 'actions',
+      headerName: t('columns.actions'),
+      width: 112,
+      align: 'right',
+      headerAlign: 'right',
+      renderCell: ({ row }) => (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', height: '100%' }}>
+          {canEdit && (
+            <Tooltip title={t('complete')}>
+              <IconButton
+                size="small"
+                color="success"
+                aria-label={t('completeNamed', { title: row.title })}
+                onClick={(event) => {
+                  event.stopPropagation(); // the row's own click opens the task
+                  void complete(row);
+                }}
+              >
+                <CheckCircleOutlineRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          <RowActions
+            label={t('rowMenu', { title: row.title })}
+            actions={[
+              ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
+              ...(canDelete
+                ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
+                : []),
+            ]}
+          />
+        </Box>
+      ),
+    },
+  ];
+
+  const create = () => setEditing('new');
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          list.total !== null
+            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
+            : undefined
+        }
+        actions={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
+              {t('new')}
+            </Button>
+          )
+        }
+      />
+      <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')} />
+      <DataList
+        list={shown}
+        columns={columns}
+        label={t('listLabel')}
+        onRowClick={canEdit ? (row) => setEditing(row) : undefined}
+        renderCard={(row) => (
+          <>
+            <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
+            <Typography
+              variant="body2"
+              component="div"
+              sx={{
+                color: 'text.secondary',
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1,
+                alignItems: 'center',
+                mt: 0.5,
+              }}
+            >
+              <StatusChip enumName="taskStatus" value={row.status} />
+              <span>
+                {[row.contactName, due(row) === '-' ? null : due(row)].filter(Boolean).join(' · ') || '-'}
+              </span>
+            </Typography>
+          </>
+        )}
+        empty={
+          params.query ? (
+            <EmptyState
+              icon={TaskAltRoundedIcon}
+              title={t('empty.filtered')}
+              action={{ label: t('empty.clear'), onClick: params.clear }}
+            />
+          ) : (
+            <EmptyState
+              icon={TaskAltRoundedIcon}
+              title={t('empty.title')}
+              body={t('empty.body')}
+              action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
+            />
+          )
+        }
+      />
+      {editing && (
+        <Suspense fallback={null}>
+          <TaskDialog task={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={t('delete.title')}
+        body={t('delete.body')}
+        confirmLabel={tc('common.actions.delete')}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await deleteRecord(target, deleting.id);
+          toast({ title: t('toasts.deleted'), variant: 'success' });
+        }}
+      />
+    </>
+  );
+}
