@@ -131,6 +131,12 @@ export async function countAndSumOf(request: QueryRequest, field: string): Promi
   return { count: data.count, sum: data.sum ?? 0 };
 }
 
+/** The first `size` documents of a declared query, read once (global search's groups). */
+export async function firstMatches<T extends object>(request: QueryRequest, size: number): Promise<WithId<T>[]> {
+  const snapshot = await getDocs(buildQuery<T>(request, { size }));
+  return snapshot.docs.map((d) => d.data());
+}
+
 /** A request for a collection directly under an organization (the usual case). */
 export function orgRequest(orgId: string, id: string, values?: Record<string, unknown>): QueryRequest {
   return { id, parentPath: paths.organization(orgId), values };

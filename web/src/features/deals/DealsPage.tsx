@@ -10,10 +10,11 @@ import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { TouchBackend } from 'react-dnd-touch-backend';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { PageHeader } from '@/components/page/PageHeader';
-import { useMembership } from '@/firebase/dataApi';
+import { orgRecordPath, useDocument, useMembership } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -39,6 +40,19 @@ export default function DealsPage() {
   const canEdit = useCan('deals', 'edit');
   const board = useDealsBoard(organizationId, t('moveFailed'));
   const [editing, setEditing] = useState<WithId<Deal> | 'new' | null>(null);
+  // /deals?deal={id} (global search) opens that deal.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('deal');
+  const linked = useDocument<Deal>(
+    linkedId && organizationId ? orgRecordPath(organizationId, 'deals', linkedId) : null,
+  );
+  const linkedDeal = linked.status === 'success' ? linked.data : null;
+  const open = editing ?? (canEdit && linkedDeal ? linkedDeal : null);
+  const close = () => {
+    setEditing(null);
+    if (linkedId) setParams({}, { replace: true });
+    board.refresh();
+  };
   const [announcement, setAnnouncement] = useState('');
   // The backend is chosen once: react-dnd does not allow swapping it under a mounted board.
   const [touch] = useState(isTouchScreen);
@@ -99,15 +113,9 @@ export default function DealsPage() {
       <Box role="status" aria-live="polite" sx={visuallyHidden}>
         {announcement}
       </Box>
-      {editing && (
+      {open && (
         <Suspense fallback={null}>
-          <DealDialog
-            deal={editing === 'new' ? null : editing}
-            onClose={() => {
-              setEditing(null);
-              board.refresh();
-            }}
-          />
+          <DealDialog deal={open === 'new' ? null : open} onClose={close} />
         </Suspense>
       )}
     </>

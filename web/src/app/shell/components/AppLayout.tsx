@@ -16,6 +16,7 @@ import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
 import { needsSubscription } from '../../sections';
 import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
+import { SearchButton } from '../search/SearchButton';
 import { SidebarContent } from './Sidebar';
 
 /**
@@ -104,6 +105,11 @@ export function AppLayout() {
             <Typography noWrap sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="org-name">
               {membership.organization.name}
             </Typography>
+          )}
+          {membership.status === 'ready' && (
+            <Box sx={{ ml: 'auto' }}>
+              <SearchButton compact={sidebar.isMobile} />
+            </Box>
           )}
         </Box>
         <Box
