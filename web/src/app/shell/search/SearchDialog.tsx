@@ -2,12 +2,10 @@ import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
+import ButtonBase from '@mui/material/ButtonBase';
 import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
+import Modal from '@mui/material/Modal';
+import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,7 +19,8 @@ import { useGlobalSearch } from './useGlobalSearch';
 
 /**
  * The command dialog of the top bar's search (Ctrl/Cmd+K): hits grouped Contactos, Empresas,
- * Deals, Documentos; arrow keys move through them, Enter opens one.
+ * Deals, Documentos; arrow keys move through them, Enter opens one. Built on the Modal and
+ * ButtonBase the shell already loads (MUI's Dialog and List would add ~4 KB to every page).
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -54,101 +53,130 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   else if (search.status === 'done' && hits.length === 0) message = t('app.search.empty');
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-      aria-label={t('app.search.label')}
-      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' } }}
-      slotProps={{ paper: { sx: { mt: { sm: 10 }, borderRadius: { sm: 3 } } } }}
-    >
-      <Box
+    <Modal open onClose={onClose}>
+      <Paper
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('app.search.label')}
+        elevation={8}
         sx={{
-          p: 1.5,
-          borderBottom: 1,
-          borderColor: 'divider',
+          position: 'absolute',
+          top: { xs: 0, sm: 80 },
+          left: '50%',
+          transform: 'translateX(-50%)',
+          width: { xs: '100%', sm: 600 },
+          maxWidth: '100%',
+          height: { xs: '100%', sm: 'auto' },
+          borderRadius: { xs: 0, sm: 3 },
+          outline: 'none',
           display: 'flex',
-          gap: 1,
-          alignItems: 'center',
+          flexDirection: 'column',
         }}
       >
-        <TextField
-          autoFocus
-          fullWidth
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setActive(-1);
+        <Box
+          sx={{
+            p: 1.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+            display: 'flex',
+            gap: 1,
+            alignItems: 'center',
           }}
-          onKeyDown={onKeyDown}
-          placeholder={t('app.search.placeholder')}
-          slotProps={{
-            htmlInput: {
-              role: 'combobox',
-              'aria-label': t('app.search.label'),
-              'aria-expanded': hits.length > 0,
-              'aria-controls': 'search-hits',
-              'aria-activedescendant': current >= 0 ? optionId(current) : undefined,
-              'aria-autocomplete': 'list',
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon />
-                </InputAdornment>
-              ),
-              endAdornment:
-                search.status === 'loading' ? (
-                  <InputAdornment position="end">
-                    <CircularProgress size={18} aria-label={t('common.loading')} />
+        >
+          <TextField
+            autoFocus
+            fullWidth
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+            placeholder={t('app.search.placeholder')}
+            slotProps={{
+              htmlInput: {
+                role: 'combobox',
+                'aria-label': t('app.search.label'),
+                'aria-expanded': hits.length > 0,
+                'aria-controls': 'search-hits',
+                'aria-activedescendant': current >= 0 ? optionId(current) : undefined,
+                'aria-autocomplete': 'list',
+              },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRoundedIcon />
                   </InputAdornment>
-                ) : undefined,
-            },
-          }}
-        />
-        {phone && <Button onClick={onClose}>{t('common.actions.cancel')}</Button>}
-      </Box>
-      <Box sx={{ maxHeight: { sm: '60vh' }, overflowY: 'auto', pb: 1 }}>
-        {message && (
-          <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center', py: 4, px: 2 }}>
-            {message}
-          </Typography>
-        )}
-        {hits.length > 0 && (
-          <List id="search-hits" role="listbox" aria-label={t('app.search.label')} dense>
-            {hits.map((hit, i) => (
-              <Box
-                component="li"
-                key={`${hit.group}-${hit.id}`}
-                sx={{ listStyle: 'none' }}
-                role="presentation"
-              >
-                {hit.group !== hits[i - 1]?.group && (
-                  <ListSubheader
-                    component="div"
-                    role="presentation"
-                    sx={{ lineHeight: '32px', fontWeight: 700 }}
-                  >
-                    {t(`app.search.groups.${hit.group}`)}
-                  </ListSubheader>
-                )}
-                <ListItemButton
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === current}
-                  selected={i === current}
-                  onClick={() => open(hit)}
-                  onMouseMove={() => current !== i && setActive(i)}
+                ),
+                endAdornment:
+                  search.status === 'loading' ? (
+                    <InputAdornment position="end">
+                      <CircularProgress size={18} aria-label={t('common.loading')} />
+                    </InputAdornment>
+                  ) : undefined,
+              },
+            }}
+          />
+          {phone && <Button onClick={onClose}>{t('common.actions.cancel')}</Button>}
+        </Box>
+        <Box sx={{ maxHeight: { sm: '60vh' }, flex: { xs: 1, sm: 'none' }, overflowY: 'auto', pb: 1 }}>
+          {message && (
+            <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center', py: 4, px: 2 }}>
+              {message}
+            </Typography>
+          )}
+          {hits.length > 0 && (
+            <Box
+              component="ul"
+              id="search-hits"
+              role="listbox"
+              aria-label={t('app.search.label')}
+              sx={{ m: 0, p: 0 }}
+            >
+              {hits.map((hit, i) => (
+                <Box
+                  component="li"
+                  key={`${hit.group}-${hit.id}`}
+                  sx={{ listStyle: 'none' }}
+                  role="presentation"
                 >
-                  <ListItemText primary={hit.primary} secondary={hit.secondary || undefined} />
-                </ListItemButton>
-              </Box>
-            ))}
-          </List>
-        )}
-      </Box>
-    </Dialog>
+                  {hit.group !== hits[i - 1]?.group && (
+                    <Typography
+                      role="presentation"
+                      variant="body2"
+                      sx={{ px: 2, pt: 1.5, pb: 0.5, fontWeight: 700, color: 'text.secondary' }}
+                    >
+                      {t(`app.search.groups.${hit.group}`)}
+                    </Typography>
+                  )}
+                  <ButtonBase
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === current}
+                    onClick={() => open(hit)}
+                    onMouseMove={() => current !== i && setActive(i)}
+                    sx={{
+                      display: 'block',
+                      width: '100%',
+                      textAlign: 'left',
+                      px: 2,
+                      py: 0.75,
+                      bgcolor: i === current ? 'action.selected' : undefined,
+                    }}
+                  >
+                    <Typography variant="body2">{hit.primary}</Typography>
+                    {hit.secondary && (
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {hit.secondary}
+                      </Typography>
+                    )}
+                  </ButtonBase>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </Box>
+      </Paper>
+    </Modal>
   );
 }
