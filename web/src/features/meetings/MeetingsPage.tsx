@@ -20,6 +20,7 @@ import { useToast } from '@/components/toast';
 import { deleteRecord, orgRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
 import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { formatMeetingRange } from './utils/meetingTimes';
 import { meetingsRequest, meetingsWhen, type MeetingsWhen } from './utils/meetingsQuery';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
@@ -169,7 +170,7 @@ export default function MeetingsPage() {
           <>
             <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {at(row.startTime)} – {at(row.endTime)}
+              {formatMeetingRange(millisOf(row.startTime), millisOf(row.endTime), language)}
             </Typography>
             {row.contactName && (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
