@@ -7,7 +7,7 @@ import {
   type FirestoreError,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { converter, PAGE_SIZE, type WithId } from '@trato/model';
 import { getDataServices } from './data';
 import { buildQuery, countOf, requestKey, type Count, type QueryRequest } from './queries';
@@ -250,14 +250,19 @@ export function useGrowingList<T extends object>(
     );
     // The key identifies the request.
   }, [key, limit, setState]);
-  const docs = state.status === 'success' ? state.data.docs : [];
-  const hasMore = docs.length > limit;
+  const snapshot = state.status === 'success' ? state.data : null;
+  const hasMore = (snapshot?.docs.length ?? 0) > limit;
   const loadMore = useCallback(() => {
     if (hasMore) setPages({ key, count: pageCount + 1 });
   }, [hasMore, key, pageCount]);
+  // The same row objects until the next snapshot, so memoised rows (board cards) skip re-rendering.
+  const rows = useMemo(
+    () => (snapshot ? snapshot.docs.slice(0, limit).map((d) => d.data()) : []),
+    [snapshot, limit],
+  );
   return {
     status: state.status,
-    rows: docs.slice(0, limit).map((d) => d.data()),
+    rows,
     error: state.error,
     hasMore,
     loadMore,

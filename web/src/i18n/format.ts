@@ -10,18 +10,32 @@ export function localeFor(language: Language): string {
   return LOCALES[language];
 }
 
+/** Formatters are costly to build (a board formats hundreds of amounts per render): one per options. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: Language, fractionDigits?: number): Intl.NumberFormat {
+  const key = `${language}:${fractionDigits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      localeFor(language),
+      fractionDigits === undefined
+        ? undefined
+        : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+    );
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "$12,500" — a dollar sign and thousands separators in the current language. */
 export function formatMoney(amount: number, language: Language, fractionDigits = 0): string {
-  const formatted = new Intl.NumberFormat(localeFor(language), {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(Math.abs(amount));
+  const formatted = numberFormat(language, fractionDigits).format(Math.abs(amount));
   return `${amount < 0 ? '-' : ''}$${formatted}`;
 }
 
 /** A count as shown: "12,480", or "1,000+" when the count stopped at its limit. */
 export function formatCount(count: { value: number; more: boolean }, language: Language): string {
-  return new Intl.NumberFormat(localeFor(language)).format(count.value) + (count.more ? '+' : '');
+  return numberFormat(language).format(count.value) + (count.more ? '+' : '');
 }
 
 /** "23 de noviembre de 2026" / "November 23, 2026". */

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { useDrag } from 'react-dnd';
 import { useTranslation } from 'react-i18next';
 import type { Deal, DealStage, WithId } from '@trato/model';
@@ -29,7 +30,12 @@ export interface CardHandlers {
  * A deal on the board: title, contact (else company, else '-'), amount. Members who may edit drag
  * it to another column, open it, or move it from its '⋮' menu (the keyboard and screen-reader path).
  */
-export function DealCard({ deal, canEdit, onOpen, onMove }: { deal: WithId<Deal> } & CardHandlers) {
+export const DealCard = memo(function DealCard({
+  deal,
+  canEdit,
+  onOpen,
+  onMove,
+}: { deal: WithId<Deal> } & CardHandlers) {
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const language = useLanguage();
@@ -99,4 +105,4 @@ export function DealCard({ deal, canEdit, onOpen, onMove }: { deal: WithId<Deal>
       )}
     </Card>
   );
-}
+});

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { TouchBackend } from 'react-dnd-touch-backend';
@@ -62,7 +62,10 @@ export default function DealsPage() {
     (deal: WithId<Deal>, to: DealStage) => {
       if (deal.stage === to) return;
       move(deal, to);
-      setAnnouncement(t('card.moved', { title: deal.title, stage: enumLabel(tc, 'dealStage', to) }));
+      // Not urgent: the card's own move (the SDK's local snapshot) renders first.
+      startTransition(() =>
+        setAnnouncement(t('card.moved', { title: deal.title, stage: enumLabel(tc, 'dealStage', to) })),
+      );
     },
     [move, t, tc],
   );

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useDrop } from 'react-dnd';
 import { useTranslation } from 'react-i18next';
 import type { Deal, DealStage } from '@trato/model';
@@ -20,7 +20,7 @@ import { DEAL_CARD, DealCard, type CardHandlers, type DraggedDeal } from './Deal
  * One stage of the board: its title, deal count and amount (server totals), its deals most
  * recently changed first, more as the column is scrolled, and a drop target for other stages' cards.
  */
-export function StageColumn({
+export const StageColumn = memo(function StageColumn({
   stage,
   organizationId,
   total,
@@ -167,4 +167,4 @@ export function StageColumn({
       </Box>
     </Paper>
   );
-}
+});

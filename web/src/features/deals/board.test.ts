@@ -44,10 +44,11 @@ describe('totalsWithMoves', () => {
     expect(totals.won).toEqual({ count: 2, amount: 5_000 });
   });
 
-  it('does not change the counted totals it was given', () => {
+  it('does not change the counted totals it was given, and keeps untouched stages as they were', () => {
     const before = counted(1);
-    totalsWithMoves(before, [move(null)]);
+    const after = totalsWithMoves(before, [move(null)]);
     expect(before.totals.new.count).toBe(3);
+    expect(after.proposal).toBe(before.totals.proposal);
   });
 });
 

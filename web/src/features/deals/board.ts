@@ -40,7 +40,8 @@ export function isUncounted(move: PendingMove, counted: CountedTotals): boolean 
 
 /** The server's totals with the moves it has not counted yet. */
 export function totalsWithMoves(counted: CountedTotals, moves: readonly PendingMove[]): BoardTotals {
-  const totals = structuredClone(counted.totals);
+  // Untouched stages keep their objects (their columns need not re-render).
+  const totals = { ...counted.totals };
   for (const move of moves) {
     if (!isUncounted(move, counted)) continue;
     const amount = move.amount ?? 0;

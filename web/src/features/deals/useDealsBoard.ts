@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useErrorToast } from '@/components/toast/useErrorToast';
 import {
@@ -81,10 +81,13 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
     (deal: WithId<Deal>, to: DealStage) => {
       if (!organizationId || deal.stage === to) return;
       const id = ++moveIds.current;
-      setMoves((pending) => [
-        ...pending,
-        { id, from: deal.stage, to, amount: deal.amount, confirmedAfter: null },
-      ]);
+      // Totals follow in a transition: the card's move (the SDK's local snapshot) renders first.
+      startTransition(() =>
+        setMoves((pending) => [
+          ...pending,
+          { id, from: deal.stage, to, amount: deal.amount, confirmedAfter: null },
+        ]),
+      );
       // Only the stage is written; the SDK shows it at once and undoes it if the server refuses.
       updateRecord(orgTarget(organizationId, 'deals'), deal.id, { stage: to }, deal).then(
         () => {
