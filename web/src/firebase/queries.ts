@@ -132,7 +132,10 @@ export async function countAndSumOf(request: QueryRequest, field: string): Promi
 }
 
 /** The first `size` documents of a declared query, read once (global search's groups). */
-export async function firstMatches<T extends object>(request: QueryRequest, size: number): Promise<WithId<T>[]> {
+export async function firstMatches<T extends object>(
+  request: QueryRequest,
+  size: number,
+): Promise<WithId<T>[]> {
   const snapshot = await getDocs(buildQuery<T>(request, { size }));
   return snapshot.docs.map((d) => d.data());
 }
