@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
 
 /**
- * Global search end to end: Ctrl+K, an accent-less prefix finds the contact and the deal in their
+ * The dashboard's counts, then global search end to end: Ctrl+K, an accent-less prefix finds the contact and the deal in their
  * groups, Enter opens the contact, choosing the deal opens it on the board; a seller (in English)
  * who may not view deals gets no Deals group.
  */
@@ -15,7 +15,7 @@ async function openSearch(page: Page, label: RegExp) {
   return page.getByRole('combobox', { name: label });
 }
 
-test('Ctrl+K finds a contact and a deal by an accent-less prefix and opens them', async ({
+test('the dashboard counts a new contact and deal; Ctrl+K finds them by an accent-less prefix and opens them', async ({
   page,
   browser,
 }) => {
@@ -26,6 +26,12 @@ test('Ctrl+K finds a contact and a deal by an accent-less prefix and opens them'
   const seller = uniqueEmail('search-seller');
   await addSeller(admin, seller, PASSWORD, { contacts: { view: true }, deals: { view: false } });
   await loginThroughUi(page, email, PASSWORD);
+
+  // The dashboard counts what there is.
+  const count = (label: string) => page.locator(`[data-count="${label}"]`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hola, Ana López' })).toBeVisible(SLOW);
+  await expect(count('Contactos')).toHaveText('0', SLOW);
+  await expect(count('Oportunidades')).toHaveText('0');
 
   await page.goto('/contactos');
   await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
@@ -39,6 +45,10 @@ test('Ctrl+K finds a contact and a deal by an accent-less prefix and opens them'
   await dealForm.getByLabel('Título').fill('Herramientas para Pérez');
   await dealForm.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Deal creado')).toBeVisible(SLOW);
+  await page.goto('/dashboard');
+  await expect(count('Contactos')).toHaveText('1', SLOW);
+  await expect(count('Oportunidades')).toHaveText('1');
+  await expect(page.locator('li[data-stage="new"]')).toContainText('1 deal');
 
   // One character is not enough; 'pere' finds both, grouped.
   let search = await openSearch(page, /^Buscar$/);

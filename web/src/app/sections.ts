@@ -77,7 +77,14 @@ const crm = (
 
 /** Spec §2 shell: the sidebar order. */
 export const SECTIONS: readonly Section[] = [
-  crm('dashboard', 'dashboard', 'dashboard', DashboardRoundedIcon, [{ path: '', title: 'dashboard' }]),
+  crm('dashboard', 'dashboard', 'dashboard', DashboardRoundedIcon, [
+    {
+      path: '',
+      title: 'dashboard',
+      load: () => import('@/features/dashboard/DashboardPage'),
+      namespaces: ['dashboard'],
+    },
+  ]),
   crm('companies', 'empresas', 'companies', BusinessRoundedIcon, [
     {
       path: '',

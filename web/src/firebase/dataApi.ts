@@ -16,7 +16,7 @@ export {
   usePagedList,
 } from './hooks';
 export type { GrowingList, LiveError, LiveState, PagedList } from './hooks';
-export { countAndSumOf, firstMatches, idsOf, listQueryId, orgRequest } from './queries';
+export { countAndSumOf, dealStageTotals, firstMatches, idsOf, listQueryId, orgRequest } from './queries';
 export type { CountAndSum, QueryRequest } from './queries';
 export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';

@@ -60,15 +60,20 @@ export function useDocument<T extends object>(path: string | null): LiveState<Wi
 
 /**
  * A small list, live and whole: for declared queries that are bounded by nature or by their
- * `limit` (members of an organization, pending invitations, pickers, a sequence's steps).
+ * `limit` (members of an organization, pending invitations, pickers, a sequence's steps), or
+ * the first few of any declared query.
  */
-export function useLiveList<T extends object>(request: QueryRequest | null): LiveState<WithId<T>[]> {
-  const key = requestKey(request);
+export function useLiveList<T extends object>(
+  request: QueryRequest | null,
+  /** The first `limit` documents only (the dashboard's next meetings). */
+  limit?: number,
+): LiveState<WithId<T>[]> {
+  const key = requestKey(request) && `${requestKey(request)}#${limit ?? ''}`;
   const [state, setState] = useKeyedState<WithId<T>[]>(key);
   useEffect(() => {
     if (!request || key === null) return undefined;
     return onSnapshot(
-      buildQuery<T>(request),
+      buildQuery<T>(request, limit ? { size: limit } : undefined),
       (snapshot) =>
         setState({
           key,

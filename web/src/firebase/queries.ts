@@ -21,8 +21,10 @@ import {
   APP_QUERIES,
   converter,
   COUNT_LIMIT,
+  DEAL_STAGES,
   paths,
   searchQueryToken,
+  type DealStage,
   type QuerySpec,
   type WithId,
 } from '@trato/model';
@@ -129,6 +131,19 @@ export async function countAndSumOf(request: QueryRequest, field: string): Promi
   });
   const data = snapshot.data();
   return { count: data.count, sum: data.sum ?? 0 };
+}
+
+/** Count and sum of the amounts of each stage's deals (the deals board, the dashboard's pipeline). */
+export async function dealStageTotals(organizationId: string): Promise<Record<DealStage, CountAndSum>> {
+  const totals = await Promise.all(
+    DEAL_STAGES.map((stage) =>
+      countAndSumOf(orgRequest(organizationId, 'deals.byStage', { stage }), 'amount'),
+    ),
+  );
+  return Object.fromEntries(DEAL_STAGES.map((stage, i) => [stage, totals[i]])) as Record<
+    DealStage,
+    CountAndSum
+  >;
 }
 
 /** The first `size` documents of a declared query, read once (global search's groups). */

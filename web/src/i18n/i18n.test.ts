@@ -87,6 +87,7 @@ describe('feature namespaces', () => {
     auth: true,
     companies: true,
     contacts: true,
+    dashboard: true,
     deals: true,
     landing: true,
     meetings: true,

@@ -4,6 +4,7 @@ import type admin from './locales/es/admin.json';
 import type auth from './locales/es/auth.json';
 import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
+import type dashboard from './locales/es/dashboard.json';
 import type deals from './locales/es/deals.json';
 import type landing from './locales/es/landing.json';
 import type meetings from './locales/es/meetings.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       auth: typeof auth;
       companies: typeof companies;
       contacts: typeof contacts;
+      dashboard: typeof dashboard;
       deals: typeof deals;
       landing: typeof landing;
       meetings: typeof meetings;

@@ -23,6 +23,7 @@ export type FeatureNamespace =
   | 'auth' // /auth, /invite/:token and the onboarding step (features/auth)
   | 'companies'
   | 'contacts'
+  | 'dashboard'
   | 'deals'
   | 'landing' // the React landing and its static prerender
   | 'meetings'

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useRef, useState } from 'react
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useErrorToast } from '@/components/toast/useErrorToast';
 import {
-  countAndSumOf,
+  dealStageTotals,
   orgRequest,
   orgTarget,
   toLiveError,
@@ -49,13 +49,9 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
     if (!organizationId) return;
     const refresh = ++refreshes.current;
     try {
-      const sums = await Promise.all(
-        DEAL_STAGES.map((stage) =>
-          countAndSumOf(orgRequest(organizationId, 'deals.byStage', { stage }), 'amount'),
-        ),
-      );
+      const sums = await dealStageTotals(organizationId);
       const totals = Object.fromEntries(
-        DEAL_STAGES.map((stage, i) => [stage, { count: sums[i].count, amount: sums[i].sum }]),
+        DEAL_STAGES.map((stage) => [stage, { count: sums[stage].count, amount: sums[stage].sum }]),
       ) as BoardTotals;
       // A slower, older refresh never replaces a newer one.
       setCounted((previous) => (previous && previous.refresh > refresh ? previous : { refresh, totals }));
