@@ -27,6 +27,7 @@ export {
   updateProfileLanguage,
   updateProfileName,
 } from './settingsData';
+export { useNotificationSources } from './notifications';
 export { useSubscription } from './subscription';
 export type { SubscriptionMirror, SubscriptionState } from './subscription';
 export { orgRecordPath, orgTarget } from './targets';

@@ -16,6 +16,7 @@ import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
 import { needsSubscription } from '../../sections';
 import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { SearchButton } from '../search/SearchButton';
 import { SidebarContent } from './Sidebar';
 
@@ -107,8 +108,9 @@ export function AppLayout() {
             </Typography>
           )}
           {membership.status === 'ready' && (
-            <Box sx={{ ml: 'auto' }}>
+            <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <SearchButton compact={sidebar.isMobile} />
+              <NotificationsBell />
             </Box>
           )}
         </Box>

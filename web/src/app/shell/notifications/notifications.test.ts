@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATIONS_MAX, type Meeting, type Task, type WithId } from '@trato/model';
+import {
+  isOverdue,
+  mergeNotifications,
+  minuteOf,
+  notificationPath,
+  QUERY_STEP_MS,
+  queryBounds,
+  timeLabelKind,
+  WINDOW_MS,
+} from './notifications';
+
+const NOW = Date.UTC(2026, 10, 24, 12, 30, 15);
+const HOUR = 3_600_000;
+const stamp = (ms: number) => ({
+  toMillis: () => ms,
+  toDate: () => new Date(ms),
+  seconds: ms / 1000,
+  nanoseconds: 0,
+});
+
+function task(id: string, dueIn: number | null, extra: Partial<Task> = {}): WithId<Task> {
+  return {
+    id,
+    title: `Tarea ${id}`,
+    status: 'pending',
+    dueDate: dueIn === null ? null : stamp(NOW + dueIn),
+    contactId: null,
+    companyId: null,
+    assigneeIds: [],
+    searchTokens: [],
+    ...extra,
+  } as unknown as WithId<Task>;
+}
+function meeting(id: string, startsIn: number, extra: Partial<Meeting> = {}): WithId<Meeting> {
+  return {
+    id,
+    title: `Reunión ${id}`,
+    status: 'scheduled',
+    startTime: stamp(NOW + startsIn),
+    endTime: stamp(NOW + startsIn + HOUR),
+    contactId: null,
+    companyId: null,
+    participantIds: [],
+    searchTokens: [],
+    ...extra,
+  } as unknown as WithId<Meeting>;
+}
+
+describe('mergeNotifications', () => {
+  it('merges the four queries, each task or meeting once, by time', () => {
+    const both = task('both', 2 * HOUR, { contactName: 'Ana Pérez' });
+    const items = mergeNotifications(
+      [
+        [task('late', -HOUR), both],
+        [both, task('soon', 30 * 60_000)],
+      ],
+      [[meeting('m1', 3 * HOUR, { companyName: 'Finanzas del Valle' })], [meeting('m1', 3 * HOUR)]],
+      NOW,
+    );
+    expect(items.map((item) => `${item.type}:${item.id}`)).toEqual([
+      'task:late',
+      'task:soon',
+      'task:both',
+      'meeting:m1',
+    ]);
+    expect(items[0]).toMatchObject({ isOverdue: true, status: 'pending', contactName: null });
+    expect(items[2]).toMatchObject({ isOverdue: false, contactName: 'Ana Pérez', dueDate: NOW + 2 * HOUR });
+    expect(items[2].task).toBe(both);
+    expect(items[3]).toMatchObject({ type: 'meeting', contactName: 'Finanzas del Valle', isOverdue: false });
+  });
+
+  it('keeps open tasks due within the window or overdue, and meetings starting within it', () => {
+    const items = mergeNotifications(
+      [
+        [
+          task('no-date', null),
+          task('done', HOUR, { status: 'completed' }),
+          task('cancelled', HOUR, { status: 'cancelled' }),
+          task('edge', WINDOW_MS),
+          task('beyond', WINDOW_MS + 60_000),
+          task('old', -30 * 24 * HOUR),
+        ],
+      ],
+      [[meeting('started', -2 * 60_000), meeting('now', -10_000), meeting('tomorrow', WINDOW_MS + HOUR)]],
+      NOW,
+    );
+    expect(items.map((item) => item.id)).toEqual(['old', 'now', 'cancelled', 'edge']);
+  });
+
+  it('leaves out the tasks being completed', () => {
+    const items = mergeNotifications([[task('a', HOUR), task('b', 2 * HOUR)]], [], NOW, new Set(['a']));
+    expect(items.map((item) => item.id)).toEqual(['b']);
+  });
+
+  it('cuts to NOTIFICATIONS_MAX, soonest first', () => {
+    const tasks = Array.from({ length: 12 }, (_, i) => task(`t${i}`, (12 - i) * 60_000));
+    const items = mergeNotifications([tasks], [], NOW);
+    expect(items).toHaveLength(NOTIFICATIONS_MAX);
+    expect(items[0].id).toBe('t11');
+    expect(items.at(-1)?.id).toBe('t2');
+  });
+});
+
+describe('labels and bounds', () => {
+  it('reads overdue before now, upcoming from now on', () => {
+    expect(isOverdue(NOW - 1, NOW)).toBe(true);
+    expect(isOverdue(NOW, NOW)).toBe(false);
+    expect(timeLabelKind({ dueDate: NOW - HOUR }, NOW)).toBe('overdue');
+    expect(timeLabelKind({ dueDate: NOW + 45 * 60_000 }, NOW)).toBe('upcoming');
+  });
+
+  it('moves the query bounds by the hour, covering the whole window of every minute in it', () => {
+    const minute = minuteOf(NOW);
+    expect(minute).toBe(Date.UTC(2026, 10, 24, 12, 30));
+    const bounds = queryBounds(minute);
+    expect(bounds.from).toBe(Date.UTC(2026, 10, 24, 12));
+    expect(bounds.until).toBe(bounds.from + QUERY_STEP_MS + WINDOW_MS);
+    // Same listeners all hour long; the last minute of the hour still fits.
+    expect(queryBounds(minute + 29 * 60_000)).toEqual(bounds);
+    expect(bounds.until).toBeGreaterThanOrEqual(minute + 29 * 60_000 + WINDOW_MS);
+    expect(queryBounds(minute + 30 * 60_000).from).toBe(bounds.from + QUERY_STEP_MS);
+  });
+
+  it('leads tasks to /tareas and meetings to /reuniones', () => {
+    expect(notificationPath({ type: 'task' })).toBe('/tareas');
+    expect(notificationPath({ type: 'meeting' })).toBe('/reuniones');
+  });
+});

@@ -1,0 +1,118 @@
+// The top bar's notifications (spec §2, §3 notification item, §6, §9): my open tasks due within
+// the window or overdue, and meetings I created or attend starting within the window. Pure: the
+// bell's hook does the listening, the panel the showing.
+import {
+  NOTIFICATIONS_MAX,
+  NOTIFICATIONS_WINDOW_HOURS,
+  type Meeting,
+  type Task,
+  type TaskStatus,
+  type WithId,
+} from '@trato/model';
+
+export const MINUTE_MS = 60_000;
+export const WINDOW_MS = NOTIFICATIONS_WINDOW_HOURS * 60 * MINUTE_MS;
+/**
+ * The queries' time bounds move by this step (the hour), not every minute: a new bound is a new
+ * listener (its documents read again). Results are ordered by time, so a query reaching a little
+ * past the window loses nothing within it; the minute's exact window is applied here.
+ */
+export const QUERY_STEP_MS = 60 * MINUTE_MS;
+
+/** The derived notification item (spec §3). */
+export interface NotificationItem {
+  id: string;
+  type: 'task' | 'meeting';
+  title: string;
+  /** The contact's name, else the company's; null when neither. */
+  contactName: string | null;
+  /** Due date (tasks) or start time (meetings), in milliseconds. */
+  dueDate: number;
+  isOverdue: boolean;
+  /** Tasks only. */
+  status?: TaskStatus;
+  /** The task as read (its update needs it); tasks only. */
+  task?: WithId<Task>;
+}
+
+type Stamp = { toMillis(): number } | null | undefined;
+const millis = (value: Stamp): number | null =>
+  value && typeof value.toMillis === 'function' ? value.toMillis() : null;
+
+/** The minute `now` falls in (labels and the exact window move with it). */
+export function minuteOf(now: number): number {
+  return Math.floor(now / MINUTE_MS) * MINUTE_MS;
+}
+
+/**
+ * The queries' bounds for a minute: tasks and meetings up to the end of the window rounded up to
+ * the step; meetings from the start of the current step (the hour).
+ */
+export function queryBounds(minute: number): { from: number; until: number } {
+  const from = Math.floor(minute / QUERY_STEP_MS) * QUERY_STEP_MS;
+  return { from, until: from + QUERY_STEP_MS + WINDOW_MS };
+}
+
+/** Overdue when its date is before now (spec §4). */
+export function isOverdue(dueDate: number, now: number): boolean {
+  return dueDate < now;
+}
+
+/** Which label an item reads: 'Vencida · hace 2 horas' or 'en 45 minutos'. */
+export function timeLabelKind(item: Pick<NotificationItem, 'dueDate'>, now: number): 'overdue' | 'upcoming' {
+  return isOverdue(item.dueDate, now) ? 'overdue' : 'upcoming';
+}
+
+/**
+ * The items shown: tasks (from both task queries, each task once) that are open, have a due date
+ * and are overdue or due within the window; meetings (both meeting queries, each once) starting
+ * within the window; by time, soonest (most overdue) first, at most NOTIFICATIONS_MAX.
+ * `hidden` are tasks being completed (they leave at once, before the write is confirmed).
+ */
+export function mergeNotifications(
+  tasks: WithId<Task>[][],
+  meetings: WithId<Meeting>[][],
+  now: number,
+  hidden: ReadonlySet<string> = new Set(),
+): NotificationItem[] {
+  const until = now + WINDOW_MS;
+  const items = new Map<string, NotificationItem>();
+  for (const task of tasks.flat()) {
+    const due = millis(task.dueDate);
+    const key = `task:${task.id}`;
+    if (due === null || due > until || task.status === 'completed' || hidden.has(task.id)) continue;
+    if (items.has(key)) continue;
+    items.set(key, {
+      id: task.id,
+      type: 'task',
+      title: task.title,
+      contactName: task.contactName || task.companyName || null,
+      dueDate: due,
+      isOverdue: isOverdue(due, now),
+      status: task.status,
+      task,
+    });
+  }
+  for (const meeting of meetings.flat()) {
+    const start = millis(meeting.startTime);
+    const key = `meeting:${meeting.id}`;
+    // A meeting that has started leaves within the minute.
+    if (start === null || start > until || start < minuteOf(now) || items.has(key)) continue;
+    items.set(key, {
+      id: meeting.id,
+      type: 'meeting',
+      title: meeting.title,
+      contactName: meeting.contactName || meeting.companyName || null,
+      dueDate: start,
+      isOverdue: false,
+    });
+  }
+  return [...items.values()]
+    .sort((a, b) => a.dueDate - b.dueDate || a.type.localeCompare(b.type) || a.id.localeCompare(b.id))
+    .slice(0, NOTIFICATIONS_MAX);
+}
+
+/** Where an item leads. */
+export function notificationPath(item: Pick<NotificationItem, 'type'>): string {
+  return item.type === 'task' ? '/tareas' : '/reuniones';
+}
