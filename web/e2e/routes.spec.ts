@@ -52,7 +52,7 @@ test.describe('routes', () => {
     await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard', { timeout: 45_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hola, Ana López', { timeout: 45_000 });
     await page.goto('/clientes');
     await expect(page).toHaveURL(/\/contactos$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contactos');
