@@ -7,6 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Modal from '@mui/material/Modal';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorToast } from '@/components/toast';
@@ -35,6 +36,7 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   const { organizationId } = useMembership();
   const { status, items, now, hide } = notifications;
   const rect = anchor.getBoundingClientRect();
+  const paper = useRef<HTMLDivElement>(null);
 
   const open = (item: NotificationItem) => {
     onClose();
@@ -42,7 +44,9 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   };
   const complete = async (item: NotificationItem) => {
     if (!organizationId || !item.task) return;
-    // Leaves at once; the live queries drop it with the (latency-compensated) write.
+    // Leaves at once; the live queries drop it with the (latency-compensated) write. Focus stays
+    // in the panel (its button goes), so Escape still closes it.
+    paper.current?.focus();
     hide(item.id, true);
     try {
       await updateRecord(orgTarget(organizationId, 'tasks'), item.id, { status: 'completed' }, item.task);
@@ -66,6 +70,8 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   return (
     <Modal open onClose={onClose} slotProps={{ backdrop: { invisible: true } }}>
       <Paper
+        ref={paper}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby="notifications-title"
