@@ -32,10 +32,10 @@ const KB = 1024;
 const CRM_WITH_DATA_GRID = 570 * KB;
 /**
  * The same, plus the task, meeting or deal dialog with MUI X date pickers and dayjs (~60 KB) and
- * the entity and member pickers, on first open: the record pages' related lists (630.7 / 631.1
- * KB), /tareas and /reuniones (623.3 / 622.7 KB) (2026-11-24).
+ * the entity and member pickers, on first open: the record pages' related lists (635.3 / 635.8
+ * KB), /tareas and /reuniones (627.9 / 627.4 KB) (2026-11-24, with the notifications bell).
  */
-const CRM_WITH_DATA_GRID_AND_DATES = 635 * KB;
+const CRM_WITH_DATA_GRID_AND_DATES = 640 * KB;
 
 /** Budgets in bytes of gzip -9 JavaScript (issue 12). */
 export const BUDGETS = {
@@ -68,13 +68,16 @@ export const BUDGETS = {
  */
 export const CEILING_WHILE_OVER_BUDGET = {
   /**
-   * The signed-in shell's routes (/dashboard and the placeholder sections 368.5 KB, /subscription
-   * 374.2 KB): the shell's libraries and the onboarding form it may show weigh ~365 KB together.
+   * The signed-in shell's routes (the placeholder sections 368.5 KB, /subscription 374.2 KB): the
+   * shell's libraries and the onboarding form it may show weigh ~365 KB together. Raised once, by
+   * 10 KB, when every signed-in page gained the global search and the notifications bell (their
+   * dialogs load on first use; ~4 KB on first load): /dashboard 386.1, /subscription 383.7 KB.
    */
-  app: 380 * KB,
+  app: 390 * KB,
   routes: {
-    // Every tab in one chunk, with their forms' yup, Tabs, the permission table: 403.1 KB.
-    '/ajustes': 410 * KB,
+    // Every tab in one chunk, with their forms' yup, Tabs, the permission table: 403.1 KB; 413.6
+    // KB with the global search and the notifications bell (raised once, as `app`).
+    '/ajustes': 415 * KB,
   },
 };
 
