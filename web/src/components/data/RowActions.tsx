@@ -13,6 +13,18 @@ export interface RowAction {
   group?: string;
 }
 
+/** 'Editar' and 'Eliminar' for the member who may (false leaves the action out). */
+export function editDeleteActions(
+  t: (key: 'common.actions.edit' | 'common.actions.delete') => string,
+  onEdit: (() => void) | false,
+  onDelete: (() => void) | false,
+): RowAction[] {
+  return [
+    ...(onEdit ? [{ label: t('common.actions.edit'), onClick: onEdit }] : []),
+    ...(onDelete ? [{ label: t('common.actions.delete'), onClick: onDelete, destructive: true }] : []),
+  ];
+}
+
 /** A row's '⋮' menu (edit, delete, grouped actions); nothing when the member may do none of them. */
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

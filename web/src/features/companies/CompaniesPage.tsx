@@ -1,6 +1,4 @@
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
@@ -12,9 +10,9 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataList } from '@/components/data/DataList';
 import { EmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
-import { RowActions } from '@/components/data/RowActions';
+import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
-import { PageHeader } from '@/components/page/PageHeader';
+import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useToast } from '@/components/toast';
 import {
   deleteRecord,
@@ -25,15 +23,12 @@ import {
   usePagedList,
 } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
-import { formatCount } from '@/i18n/format';
-import { useLanguage } from '@/i18n/useLanguage';
 import { CompanyDialog } from './CompanyDialog';
 
 /** /empresas: newest first, paged on the server, searched by name, city or industry. */
 export default function CompaniesPage() {
   const { t } = useTranslation('companies');
   const { t: tc } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const { toast } = useToast();
   const { organizationId } = useMembership();
@@ -78,12 +73,11 @@ export default function CompaniesPage() {
       renderCell: ({ row }) => (
         <RowActions
           label={t('rowMenu', { name: row.name })}
-          actions={[
-            ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
-            ...(canDelete
-              ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
-              : []),
-          ]}
+          actions={editDeleteActions(
+            tc,
+            canEdit && (() => setEditing(row)),
+            canDelete && (() => setDeleting(row)),
+          )}
         />
       ),
     },
@@ -92,20 +86,11 @@ export default function CompaniesPage() {
   const create = () => setEditing('new');
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title={t('title')}
-        subtitle={
-          list.total !== null
-            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
-            : undefined
-        }
-        actions={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
-              {t('new')}
-            </Button>
-          )
-        }
+        total={list.total}
+        newLabel={t('new')}
+        onCreate={canCreate ? create : undefined}
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
         <FilterSelect

@@ -1,7 +1,5 @@
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
@@ -15,11 +13,9 @@ import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
 import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
-import { PageHeader } from '@/components/page/PageHeader';
+import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
-import { formatCount } from '@/i18n/format';
-import { useLanguage } from '@/i18n/useLanguage';
 import { ContactDialog } from './ContactDialog';
 
 const dash = (value: unknown) => (typeof value === 'string' && value ? value : '-');
@@ -31,7 +27,6 @@ const dash = (value: unknown) => (typeof value === 'string' && value ? value : '
 export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
-  const language = useLanguage();
   const navigate = useNavigate();
   const { organizationId } = useMembership();
   const canCreate = useCan('contacts', 'create');
@@ -84,20 +79,11 @@ export default function ContactsPage() {
     : null;
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title={t('title')}
-        subtitle={
-          list.total !== null
-            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
-            : undefined
-        }
-        actions={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
-              {t('new')}
-            </Button>
-          )
-        }
+        total={list.total}
+        newLabel={t('new')}
+        onCreate={canCreate ? () => setCreating(true) : undefined}
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
         <Box>

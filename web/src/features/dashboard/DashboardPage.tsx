@@ -102,7 +102,13 @@ export default function DashboardPage() {
           ))}
         </Box>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' }, gap: 2 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+          gap: 2,
+        }}
+      >
         {can('deals', 'view') && organizationId && <Pipeline organizationId={organizationId} />}
         <Stack spacing={2}>
           {can('meetings', 'view') && (

@@ -1,6 +1,4 @@
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
-import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -13,12 +11,12 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataList } from '@/components/data/DataList';
 import { EmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
-import { RowActions } from '@/components/data/RowActions';
+import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
-import { PageHeader } from '@/components/page/PageHeader';
+import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useToast } from '@/components/toast';
 import { deleteRecord, orgRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
-import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
+import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatMeetingRange } from './utils/meetingTimes';
 import { meetingsRequest, meetingsWhen, type MeetingsWhen } from './utils/meetingsQuery';
@@ -98,12 +96,11 @@ export default function MeetingsPage() {
       renderCell: ({ row }) => (
         <RowActions
           label={t('rowMenu', { title: row.title })}
-          actions={[
-            ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
-            ...(canDelete
-              ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
-              : []),
-          ]}
+          actions={editDeleteActions(
+            tc,
+            canEdit && (() => setEditing(row)),
+            canDelete && (() => setDeleting(row)),
+          )}
         />
       ),
     },
@@ -132,20 +129,11 @@ export default function MeetingsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title={t('title')}
-        subtitle={
-          list.total !== null
-            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
-            : undefined
-        }
-        actions={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
-              {t('new')}
-            </Button>
-          )
-        }
+        total={list.total}
+        newLabel={t('new')}
+        onCreate={canCreate ? create : undefined}
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
         <ToggleButtonGroup

@@ -1,8 +1,6 @@
-import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -15,10 +13,10 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataList } from '@/components/data/DataList';
 import { EmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
-import { RowActions } from '@/components/data/RowActions';
+import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
-import { PageHeader } from '@/components/page/PageHeader';
+import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useErrorToast, useToast } from '@/components/toast';
 import {
   deleteRecord,
@@ -28,7 +26,7 @@ import {
   useMembership,
   usePagedList,
 } from '@/firebase/dataApi';
-import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
+import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { LISTED_STATUS, pendingTasksQuery, visibleTasks } from './utils/pendingTasks';
 
@@ -139,12 +137,11 @@ export default function TasksPage() {
           )}
           <RowActions
             label={t('rowMenu', { title: row.title })}
-            actions={[
-              ...(canEdit ? [{ label: tc('common.actions.edit'), onClick: () => setEditing(row) }] : []),
-              ...(canDelete
-                ? [{ label: tc('common.actions.delete'), onClick: () => setDeleting(row), destructive: true }]
-                : []),
-            ]}
+            actions={editDeleteActions(
+              tc,
+              canEdit && (() => setEditing(row)),
+              canDelete && (() => setDeleting(row)),
+            )}
           />
         </Box>
       ),
@@ -154,20 +151,11 @@ export default function TasksPage() {
   const create = () => setEditing('new');
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title={t('title')}
-        subtitle={
-          list.total !== null
-            ? tc('common.list.count', { count: list.total.value, shown: formatCount(list.total, language) })
-            : undefined
-        }
-        actions={
-          canCreate && (
-            <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={create}>
-              {t('new')}
-            </Button>
-          )
-        }
+        total={list.total}
+        newLabel={t('new')}
+        onCreate={canCreate ? create : undefined}
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')} />
       <DataList
