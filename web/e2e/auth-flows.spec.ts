@@ -6,6 +6,7 @@ import {
   startTrial,
   uniqueEmail,
   uniqueUsername,
+  expectDashboard,
 } from './support';
 
 const PASSWORD = 'secreto123';
@@ -97,7 +98,7 @@ test.describe('sign-up and login against the Auth emulator', () => {
 
     // The session survives a reload.
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+    await expectDashboard(page);
 
     await signOut(page);
     await expect(page.getByTestId('toast')).toContainText('Sesión cerrada correctamente');
@@ -153,7 +154,7 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('Welcome back');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+    await expectDashboard(page);
   });
 
   test('after logging in, the user returns to the protected page first asked for', async ({ page }) => {

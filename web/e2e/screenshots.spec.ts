@@ -7,6 +7,7 @@ import {
   inviteToken,
   startTrial,
   uniqueEmail,
+  expectDashboard,
 } from './support';
 
 /**
@@ -146,7 +147,7 @@ for (const language of LANGUAGES) {
       await shot(page, `stripe-portal-${tag}`);
       await page.goto('/dashboard');
       // The shell's keyboard shortcut listens once the layout is there.
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+      await expectDashboard(page);
 
       if (width === 390) {
         await page.getByRole('button', { name: /barra lateral|sidebar/i }).click();

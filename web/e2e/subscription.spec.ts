@@ -6,6 +6,7 @@ import {
   STRIPE_URL,
   stripeControl,
   uniqueEmail,
+  expectDashboard,
 } from './support';
 
 /**
@@ -45,7 +46,7 @@ test('en: the paywall, hosted Checkout and /subscription in English', async ({ p
   await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/`), SLOW);
   await expect(page.getByText('14 days free, then $20.00 per month')).toBeVisible();
   await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+  await expectDashboard(page);
   await page.goto('/subscription');
   await expect(page.getByTestId('subscription-status')).toHaveText('Free trial', SLOW);
   await expect(page.getByTestId('subscription-detail')).toContainText('14 trial days left');
@@ -105,7 +106,7 @@ test('es: trial without a card, the trial ends, a declined card, then a paid sub
   // Back in the app: the dashboard opens as soon as the webhook stored the trial.
   await expect(page).toHaveURL(/\/dashboard\?checkout=success$/, SLOW);
   await expect(page.getByTestId('paywall')).toHaveCount(0, SLOW);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+  await expectDashboard(page);
   // …and for the seller too, live.
   await expect(seller.getByTestId('paywall')).toHaveCount(0, SLOW);
   await sellerContext.close();
@@ -116,7 +117,7 @@ test('es: trial without a card, the trial ends, a declined card, then a paid sub
 
   // The trial ends without a card: Stripe cancels, the paywall returns without a reload.
   await page.getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expectDashboard(page);
   await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
   await stripeControl('clock/advance', { seconds: 15 * DAY });
   await expectPaywall(page, 'Suscripción Requerida');
@@ -140,7 +141,7 @@ test('es: trial without a card, the trial ends, a declined card, then a paid sub
   await expect(page).toHaveURL(new RegExp(`^${STRIPE_URL}/checkout/`), SLOW);
   await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Suscribirse' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible(SLOW);
+  await expectDashboard(page);
   await page.goto('/subscription');
   await expect(page.getByTestId('subscription-status')).toHaveText('Activa', SLOW);
   await expect(page.getByTestId('subscription-detail')).toContainText('Próxima renovación');

@@ -145,6 +145,14 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }
 
+/** The dashboard is on screen: its heading is the welcome ('Hola, …' / 'Hello, …'). */
+export async function expectDashboard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /^(Hola|Hello),/ })).toBeVisible({
+    timeout: 45_000,
+  });
+}
+
 /** The local Stripe (emulator/src/stripe): hosted pages and test controls. */
 export const STRIPE_URL = `http://${process.env.STRIPE_EMULATOR_HOST ?? '127.0.0.1:12111'}`;
 
