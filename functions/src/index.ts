@@ -6,6 +6,7 @@ export { createOrganization } from './createOrganization.js';
 export { createInvitation } from './createInvitation.js';
 export { getInvitationLink } from './getInvitationLink.js';
 export { getInvitation } from './getInvitation.js';
+export { debugQuery } from './debugQuery.js';
 export { acceptInvitation } from './acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';

@@ -44,6 +44,11 @@ export interface CallableContract extends BillingCallables {
     in: { token: string; fullName: string; username: string; language?: Language };
     out: { organizationId: string };
   };
+  /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
+  debugQuery: {
+    in: { organizationId: string };
+    out: { collection: 'sendLog'; count: number; tookMs: number };
+  };
 }
 
 export type CallableName = keyof CallableContract;
