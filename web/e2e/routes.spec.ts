@@ -18,6 +18,7 @@ const PROTECTED = [
   '/tickets/t1/editar',
   '/ajustes',
   '/admin',
+  '/debug/db',
 ];
 
 test.describe('routes', () => {
@@ -68,6 +69,11 @@ test.describe('routes', () => {
 
     await page.goto('/tickets/t9/editar');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar Ticket');
+
+    // The admin's debug page runs its test query on the server: a new organization has sent nothing.
+    await page.goto('/debug/db');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Consulta de prueba');
+    await expect(page.getByTestId('debug-result')).toContainText('0 envíos', { timeout: 45_000 });
 
     // Signed-in users skip the auth screen.
     await page.goto('/auth');

@@ -184,7 +184,14 @@ export const SECTIONS: readonly Section[] = [
     icon: StorageRoundedIcon,
     inSidebar: false,
     needsSubscription: false,
-    pages: [{ path: 'db', title: 'debugDb' }],
+    pages: [
+      {
+        path: 'db',
+        title: 'debugDb',
+        load: () => import('@/features/debug/DebugDbPage'),
+        namespaces: ['debug'],
+      },
+    ],
   },
   {
     key: 'mailCallback',

@@ -89,6 +89,7 @@ describe('feature namespaces', () => {
     contacts: true,
     dashboard: true,
     deals: true,
+    debug: true,
     landing: true,
     meetings: true,
     records: true,

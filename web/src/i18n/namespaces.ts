@@ -25,6 +25,7 @@ export type FeatureNamespace =
   | 'contacts'
   | 'dashboard'
   | 'deals'
+  | 'debug' // /debug/db
   | 'landing' // the React landing and its static prerender
   | 'meetings'
   | 'records'
