@@ -4,7 +4,7 @@ import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uni
 /**
  * The top bar's bell: a task due in 2 hours assigned to me shows in it with the count, 'Completar'
  * takes it out at once; an overdue task reads 'Vencida · hace …'; a meeting with a seller as
- * participant shows in that seller's bell and not in another member's.
+ * participant shows in that seller's bell (in English) and not in another member's.
  */
 const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
@@ -85,6 +85,9 @@ test('es: the bell lists my due and overdue tasks, Completar takes one out; a me
   await expect(panel(page).getByTestId('notification-item')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(bell(page)).toHaveAccessibleName('Notificaciones (1)');
+  // It left /tareas (open behind the bell) too: only pending tasks are listed.
+  await expect(page.getByRole('row').filter({ hasText: 'Llamar a Óscar' })).toHaveCount(0, SLOW);
+  await expect(page.getByRole('row').filter({ hasText: 'Enviar factura' })).toHaveCount(1);
   await page.reload();
   await expect(bell(page)).toHaveAccessibleName('Notificaciones (1)', SLOW);
 
@@ -104,14 +107,20 @@ test('es: the bell lists my due and overdue tasks, Completar takes one out; a me
   // The creator sees it too.
   await expect(bell(page)).toHaveAccessibleName('Notificaciones (2)', SLOW);
 
-  // The seller's bell has it; clicking it goes to /reuniones.
+  // The seller's bell has it (she reads English); clicking it goes to /reuniones.
   const sellerContext = await browser.newContext();
+  await sellerContext.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
   const seller = await sellerContext.newPage();
   await loginThroughUi(seller, sellerEmail, PASSWORD);
-  await expect(bell(seller)).toHaveAccessibleName('Notificaciones (1)', SLOW);
-  await bell(seller).click();
-  await expect(item(seller, 'Demo con Sara')).toContainText(/dentro de \d+ minutos|dentro de 1 hora/);
-  await item(seller, 'Demo con Sara').getByText('Demo con Sara').click();
+  const sellerBell = seller.getByRole('button', { name: /^Notifications \(\d+\)$/ });
+  await expect(sellerBell).toHaveAccessibleName('Notifications (1)', SLOW);
+  await sellerBell.click();
+  const sellerItem = seller
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByTestId('notification-item')
+    .filter({ hasText: 'Demo con Sara' });
+  await expect(sellerItem).toContainText(/in (\d+ minutes|1 hour)/);
+  await sellerItem.getByText('Demo con Sara').click();
   await expect(seller).toHaveURL(/\/reuniones$/);
   await sellerContext.close();
 

@@ -135,12 +135,12 @@ export async function setCustomClaims(uid: string, claims: Record<string, unknow
     throw new Error(`Auth emulator claims update failed: ${response.status} ${await response.text()}`);
 }
 
-/** Signs in through the /auth screen (Spanish) and waits for the dashboard. */
+/** Signs in through the /auth screen (in either language) and waits for the dashboard. */
 export async function loginThroughUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  await page.getByLabel(/^(Contraseña|Password)/).fill(password);
+  await page.getByRole('button', { name: /^(Iniciar sesión|Log in)$/ }).click();
   // The first calls start the functions' runtime in the emulator: allow for that.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
 }
