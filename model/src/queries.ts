@@ -172,12 +172,11 @@ export const APP_QUERIES: QuerySpec[] = [
     [asc('startTime')],
     'meetings.view',
   ),
-  // Tickets.
-  q('tickets.list', 'tickets', [], [desc('createdAt')], 'tickets.view'),
-  q('tickets.byStatus', 'tickets', [eq('status')], [desc('createdAt')], 'tickets.view'),
+  // Tickets (/tickets): newest first, status and priority filters, text search; contact and
+  // company tabs.
+  ...filtered('tickets', 'tickets', ['status', 'priority'], desc('createdAt'), 'tickets.view'),
   q('tickets.byContact', 'tickets', [eq('contactId')], [desc('createdAt')], 'tickets.view'),
   q('tickets.byCompany', 'tickets', [eq('companyId')], [desc('createdAt')], 'tickets.view'),
-  q('tickets.search', 'tickets', [contains('searchTokens')], [desc('createdAt')], 'tickets.view'),
   // Documents: one folder level at a time (null = root), newest first; global search.
   q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
   q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),

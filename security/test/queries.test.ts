@@ -61,6 +61,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     industry: 'technology',
     size: '11-50',
     stage: 'new',
+    priority: 'High',
     parentId: null,
     folderId: null,
   };
