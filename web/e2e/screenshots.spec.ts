@@ -329,3 +329,78 @@ test('screenshots of the deals board', async ({ page }) => {
     await page.keyboard.press('Escape');
   });
 });
+
+/**
+ * Tasks, meetings, the dashboard, the search, the bell and the debug page: a contact, a task due in
+ * 2 hours and a meeting are created once through the UI, then each screen is shot per variant.
+ */
+test('screenshots of tasks, meetings, the dashboard, search, notifications and /debug/db', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signInNewAdmin(page, 'shot-work');
+  const dialog = () => page.getByRole('dialog');
+  const submit = () => dialog().locator('button[type="submit"]').click();
+  const open = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    await waitLoaded(page);
+  };
+
+  await page.goto('/contactos');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await dialog().locator('[name="name"]').fill('Julia Pérez');
+  await dialog().locator('[name="email"]').fill('julia@montanaazul.example.com');
+  await submit();
+  await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+  await page.goto('/tareas');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await dialog().locator('[name="title"]').fill('Llamar a Julia por la cotización');
+  const due = new Date(Date.now() + 2 * 3_600_000 + 5 * 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  await dialog().getByRole('group', { name: 'Fecha límite' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(
+    `${two(due.getDate())}${two(due.getMonth() + 1)}${due.getFullYear()}${two(due.getHours())}${two(due.getMinutes())}`,
+  );
+  await submit();
+  await expect(dialog()).toHaveCount(0, SLOW);
+  await page.goto('/reuniones');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await dialog().locator('[name="title"]').fill('Demo del producto con Julia');
+  await submit();
+  await expect(dialog()).toHaveCount(0, SLOW);
+
+  await eachVariant(page, async (tag) => {
+    await open('/dashboard', () => expectDashboard(page));
+    await expect(page.getByText(/Demo del producto con Julia/).first()).toBeVisible(SLOW);
+    await shot(page, `dashboard-${tag}`);
+    await page.getByRole('button', { name: /^(Notificaciones|Notifications) \(2\)$/ }).click(SLOW);
+    await expect(page.getByTestId('notification-item')).toHaveCount(2, SLOW);
+    await shot(page, `notifications-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').fill('juli');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible(SLOW);
+    await shot(page, `search-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await open('/tareas', () => expect(page.getByText('Llamar a Julia por la cotización')).toBeVisible(SLOW));
+    await shot(page, `tasks-${tag}`);
+    await page.getByText('Llamar a Julia por la cotización').click();
+    await expect(dialog()).toBeVisible(SLOW);
+    await shot(page, `task-dialog-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await open('/reuniones', () => expect(page.getByText('Demo del producto con Julia')).toBeVisible(SLOW));
+    await shot(page, `meetings-${tag}`);
+    await page.getByText('Demo del producto con Julia').click();
+    await expect(dialog()).toBeVisible(SLOW);
+    await page.waitForTimeout(400); // the side panel's slide-in
+    await shot(page, `meeting-panel-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await open('/debug/db', () => expect(page.getByTestId('debug-result')).toBeVisible(SLOW));
+    await page.waitForTimeout(300); // the button's colour transition out of 'disabled'
+    await shot(page, `debug-db-${tag}`);
+  });
+});
