@@ -147,7 +147,7 @@ export async function loginThroughUi(page: Page, email: string, password: string
 
 /** The dashboard is on screen: its heading is the welcome ('Hola, …' / 'Hello, …'). */
 export async function expectDashboard(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
+  await expect(page).toHaveURL(/\/dashboard(\?.*)?$/, { timeout: 45_000 });
   await expect(page.getByRole('heading', { level: 1, name: /^(Hola|Hello),/ })).toBeVisible({
     timeout: 45_000,
   });
