@@ -109,3 +109,19 @@ export function DataList<T>({
     </QueryState>
   );
 }
+
+/** The right-aligned 'Acciones' column: the row's buttons and '⋮' menu. */
+export function actionsColumn<T>(
+  headerName: string,
+  renderActions: (row: WithId<T>) => ReactNode,
+  width = 96,
+): GridColDef<WithId<T>> {
+  return {
+    field: 'actions',
+    headerName,
+    width,
+    align: 'right',
+    headerAlign: 'right',
+    renderCell: ({ row }) => renderActions(row),
+  };
+}

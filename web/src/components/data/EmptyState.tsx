@@ -41,3 +41,41 @@ export function EmptyState({
     </Box>
   );
 }
+
+/** A list's 'empty' texts, as each feature catalogue has them under `empty`. */
+export interface ListEmptyTexts {
+  title: string;
+  body?: string;
+  action: string;
+  filtered: string;
+  clear: string;
+}
+
+/**
+ * A list with no rows: 'nothing matches' with a way to clear the search and filters when they are
+ * set, else 'No hay …' with 'Crear primer …' for the member who may create.
+ */
+export function ListEmptyState({
+  icon,
+  texts,
+  filtered,
+  onClear,
+  onCreate,
+}: {
+  icon: SvgIconComponent;
+  texts: ListEmptyTexts;
+  filtered: boolean;
+  onClear: () => void;
+  onCreate?: () => void;
+}) {
+  return filtered ? (
+    <EmptyState icon={icon} title={texts.filtered} action={{ label: texts.clear, onClick: onClear }} />
+  ) : (
+    <EmptyState
+      icon={icon}
+      title={texts.title}
+      body={texts.body}
+      action={onCreate ? { label: texts.action, onClick: onCreate } : undefined}
+    />
+  );
+}

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { matchesSearch, type Company, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataList } from '@/components/data/DataList';
-import { EmptyState } from '@/components/data/EmptyState';
+import { actionsColumn, DataList } from '@/components/data/DataList';
+import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
@@ -64,23 +64,16 @@ export default function CompaniesPage() {
     },
     { field: 'city', headerName: t('columns.city'), flex: 1, minWidth: 120, valueGetter: (v) => v || '-' },
     { field: 'phone', headerName: t('columns.phone'), flex: 1, minWidth: 140, valueGetter: (v) => v || '-' },
-    {
-      field: 'actions',
-      headerName: t('columns.actions'),
-      width: 96,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => (
-        <RowActions
-          label={t('rowMenu', { name: row.name })}
-          actions={editDeleteActions(
-            tc,
-            canEdit && (() => setEditing(row)),
-            canDelete && (() => setDeleting(row)),
-          )}
-        />
-      ),
-    },
+    actionsColumn(t('columns.actions'), (row) => (
+      <RowActions
+        label={t('rowMenu', { name: row.name })}
+        actions={editDeleteActions(
+          tc,
+          canEdit && (() => setEditing(row)),
+          canDelete && (() => setDeleting(row)),
+        )}
+      />
+    )),
   ];
 
   const create = () => setEditing('new');
@@ -122,20 +115,13 @@ export default function CompaniesPage() {
           </>
         )}
         empty={
-          params.active ? (
-            <EmptyState
-              icon={BusinessRoundedIcon}
-              title={t('empty.filtered')}
-              action={{ label: t('empty.clear'), onClick: params.clear }}
-            />
-          ) : (
-            <EmptyState
-              icon={BusinessRoundedIcon}
-              title={t('empty.title')}
-              body={t('empty.body')}
-              action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
-            />
-          )
+          <ListEmptyState
+            icon={BusinessRoundedIcon}
+            texts={t('empty', { returnObjects: true })}
+            filtered={params.active}
+            onClear={params.clear}
+            onCreate={canCreate ? create : undefined}
+          />
         }
       />
       {editing && (

@@ -81,7 +81,7 @@ const external = (url: string | null | undefined) =>
     </Link>
   ) : null;
 
-/** /empresas/{id}: the company, its contacts, deals, tasks, meetings and activity. */
+/** /empresas/{id}: the company, its contacts, deals, tasks, meetings, tickets and activity. */
 export default function CompanyPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('companies');
@@ -130,6 +130,7 @@ export default function CompanyPage() {
       { kind: 'deals', key: 'deals', label: t('detail.tabs.deals') },
       { kind: 'tasks', key: 'tareas', label: t('detail.tabs.tasks') },
       { kind: 'meetings', key: 'reuniones', label: t('detail.tabs.meetings') },
+      { kind: 'tickets', key: 'tickets', label: t('detail.tabs.tickets') },
     ]),
     {
       key: 'actividad',

@@ -38,7 +38,7 @@ async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise
   ];
 }
 
-/** /contactos/{id}: the contact, its notes, tasks, opportunities, meetings and activity. */
+/** /contactos/{id}: the contact, its notes, tasks, opportunities, meetings, tickets and activity. */
 export default function ContactPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('contacts');
@@ -89,6 +89,7 @@ export default function ContactPage() {
       { kind: 'tasks', key: 'tareas', label: t('detail.tabs.tasks') },
       { kind: 'deals', key: 'oportunidades', label: t('detail.tabs.deals') },
       { kind: 'meetings', key: 'reuniones', label: t('detail.tabs.meetings') },
+      { kind: 'tickets', key: 'tickets', label: t('detail.tabs.tickets') },
     ]),
     {
       key: 'actividad',

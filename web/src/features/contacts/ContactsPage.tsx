@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { matchesSearch, type Contact, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { DataList } from '@/components/data/DataList';
-import { EmptyState } from '@/components/data/EmptyState';
+import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
@@ -132,20 +132,13 @@ export default function ContactsPage() {
           </>
         )}
         empty={
-          params.active ? (
-            <EmptyState
-              icon={ContactsRoundedIcon}
-              title={t('empty.filtered')}
-              action={{ label: t('empty.clear'), onClick: params.clear }}
-            />
-          ) : (
-            <EmptyState
-              icon={ContactsRoundedIcon}
-              title={t('empty.title')}
-              body={t('empty.body')}
-              action={canCreate ? { label: t('empty.action'), onClick: () => setCreating(true) } : undefined}
-            />
-          )
+          <ListEmptyState
+            icon={ContactsRoundedIcon}
+            texts={t('empty', { returnObjects: true })}
+            filtered={params.active}
+            onClear={params.clear}
+            onCreate={canCreate ? () => setCreating(true) : undefined}
+          />
         }
       />
       {creating && (

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { matchesSearch, type Meeting, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataList } from '@/components/data/DataList';
-import { EmptyState } from '@/components/data/EmptyState';
+import { actionsColumn, DataList } from '@/components/data/DataList';
+import { EmptyState, ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
 import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
@@ -87,45 +87,31 @@ export default function MeetingsPage() {
       width: 190,
       valueGetter: (_value, row) => at(row.endTime),
     },
-    {
-      field: 'actions',
-      headerName: t('columns.actions'),
-      width: 96,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => (
-        <RowActions
-          label={t('rowMenu', { title: row.title })}
-          actions={editDeleteActions(
-            tc,
-            canEdit && (() => setEditing(row)),
-            canDelete && (() => setDeleting(row)),
-          )}
-        />
-      ),
-    },
+    actionsColumn(t('columns.actions'), (row) => (
+      <RowActions
+        label={t('rowMenu', { title: row.title })}
+        actions={editDeleteActions(
+          tc,
+          canEdit && (() => setEditing(row)),
+          canDelete && (() => setDeleting(row)),
+        )}
+      />
+    )),
   ];
 
   const create = () => setEditing('new');
-  const emptyAll = (
-    <EmptyState
-      icon={EventRoundedIcon}
-      title={t('empty.title')}
-      body={t('empty.body')}
-      action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
-    />
-  );
-  const empty = params.query ? (
-    <EmptyState
-      icon={EventRoundedIcon}
-      title={t('empty.filtered')}
-      action={{ label: t('empty.clear'), onClick: () => params.setSearch('') }}
-    />
-  ) : when === 'past' ? (
-    <EmptyState icon={EventRoundedIcon} title={t('empty.noPast')} />
-  ) : (
-    emptyAll
-  );
+  const empty =
+    when === 'past' && !params.query ? (
+      <EmptyState icon={EventRoundedIcon} title={t('empty.noPast')} />
+    ) : (
+      <ListEmptyState
+        icon={EventRoundedIcon}
+        texts={t('empty', { returnObjects: true })}
+        filtered={Boolean(params.query)}
+        onClear={() => params.setSearch('')}
+        onCreate={canCreate ? create : undefined}
+      />
+    );
 
   return (
     <>

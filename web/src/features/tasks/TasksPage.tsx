@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataList } from '@/components/data/DataList';
-import { EmptyState } from '@/components/data/EmptyState';
+import { actionsColumn, DataList } from '@/components/data/DataList';
+import { ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
 import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { StatusChip } from '@/components/data/StatusChip';
@@ -112,13 +112,9 @@ export default function TasksPage() {
       width: 190,
       valueGetter: (_value, row) => due(row),
     },
-    {
-      field: 'actions',
-      headerName: t('columns.actions'),
-      width: 112,
-      align: 'right',
-      headerAlign: 'right',
-      renderCell: ({ row }) => (
+    actionsColumn(
+      t('columns.actions'),
+      (row) => (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', height: '100%' }}>
           {canEdit && (
             <Tooltip title={t('complete')}>
@@ -145,7 +141,8 @@ export default function TasksPage() {
           />
         </Box>
       ),
-    },
+      112,
+    ),
   ];
 
   const create = () => setEditing('new');
@@ -186,20 +183,13 @@ export default function TasksPage() {
           </>
         )}
         empty={
-          params.query ? (
-            <EmptyState
-              icon={TaskAltRoundedIcon}
-              title={t('empty.filtered')}
-              action={{ label: t('empty.clear'), onClick: params.clear }}
-            />
-          ) : (
-            <EmptyState
-              icon={TaskAltRoundedIcon}
-              title={t('empty.title')}
-              body={t('empty.body')}
-              action={canCreate ? { label: t('empty.action'), onClick: create } : undefined}
-            />
-          )
+          <ListEmptyState
+            icon={TaskAltRoundedIcon}
+            texts={t('empty', { returnObjects: true })}
+            filtered={Boolean(params.query)}
+            onClear={params.clear}
+            onCreate={canCreate ? create : undefined}
+          />
         }
       />
       {editing && (
