@@ -17,6 +17,14 @@ const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
     other: 'default',
   },
   contactStatus: { active: 'success', inactive: 'default' },
+  ticketStatus: {
+    New: 'info',
+    'In Progress': 'primary',
+    Waiting: 'warning',
+    Resolved: 'success',
+    Closed: 'default',
+  },
+  ticketPriority: { Low: 'default', Medium: 'warning', High: 'error' },
 };
 
 /** The colour of an enum value ('default' when it has none). */

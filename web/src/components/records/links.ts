@@ -28,3 +28,28 @@ export function contactLinks(contact: {
 export function companyLinks(company: { id: string; name: string }): RecordLinks {
   return { companyId: company.id, companyName: company.name };
 }
+
+/** What a page that creates records on their own page (a ticket) receives in the router's state. */
+export interface CreateFromState {
+  links: RecordLinks;
+}
+
+const textOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/**
+ * The links handed over by the page a record is created from (`navigate(path, { state })`); a
+ * reload or a typed address has none. Anything that is not a name or an id is dropped.
+ */
+export function linksFromState(state: unknown): RecordLinks {
+  const links = (state as Partial<CreateFromState> | null)?.links;
+  if (typeof links !== 'object' || links === null) return {};
+  const contactId = textOrNull(links.contactId);
+  const companyId = textOrNull(links.companyId);
+  return {
+    contactId,
+    contactName: contactId ? textOrNull(links.contactName) : null,
+    companyId,
+    companyName: companyId ? textOrNull(links.companyName) : null,
+  };
+}

@@ -4,10 +4,19 @@ import type { RelatedKind, RelatedProps } from './related';
 import { RelatedDeals } from './RelatedDeals';
 import { RelatedMeetings } from './RelatedMeetings';
 import { RelatedTasks } from './RelatedTasks';
+import { RelatedTickets } from './RelatedTickets';
 
-const RELATED = { tasks: RelatedTasks, deals: RelatedDeals, meetings: RelatedMeetings };
+const RELATED = {
+  tasks: RelatedTasks,
+  deals: RelatedDeals,
+  meetings: RelatedMeetings,
+  tickets: RelatedTickets,
+};
 
-/** A record page's tabs of tasks, deals and meetings, in the order given, those the member may view. */
+/**
+ * A record page's tabs of tasks, deals, meetings and tickets, in the order given, those the member
+ * may view.
+ */
 export function relatedTabs(
   can: (resource: Resource, action: Action) => boolean,
   parent: RelatedProps,
