@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 
 /**
  * Companies and contacts end to end: a company and a contact in it, found by an accent-less
@@ -7,7 +7,6 @@ import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uni
  * tabs, its activity, an edit and a delete; a second browser sees a new contact live; sellers
  * see only the controls their permissions allow, and one without contacts view is sent away.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 
 async function dialog(page: Page, title: string) {
@@ -28,9 +27,7 @@ test('es: a company, a contact in it, its notes, tasks, opportunities, meetings 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('crm');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Ferretería Núñez' });
-  await startTrial(admin);
+  const { email } = await trialAdmin('crm', 'Ferretería Núñez');
   await loginThroughUi(page, email, PASSWORD);
 
   // A company.
@@ -174,9 +171,7 @@ test('es: a company, a contact in it, its notes, tasks, opportunities, meetings 
 test('sellers see what their permissions allow, and en texts', async ({ page: adminPage, browser }) => {
   let page = adminPage;
   test.setTimeout(150_000);
-  const email = uniqueEmail('crm-perm');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Lácteos Olancho' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('crm-perm', 'Lácteos Olancho');
   const viewer = uniqueEmail('crm-view');
   await addSeller(admin, viewer, PASSWORD, {
     contacts: { view: true, create: false, edit: false, delete: false },

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 
 /**
  * The deals board end to end: a deal created in Nuevo with an amount, dragged to Ganado (the
@@ -7,7 +7,6 @@ import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uni
  * again from its card menu (the keyboard path), the validation toast, the contact's
  * Oportunidades tab; a view-only seller (in English) can neither create, open, nor drag.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 // Wide enough for the five columns side by side (a mouse drag cannot reach a column scrolled away).
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -35,9 +34,7 @@ test('es: a deal moves from Nuevo to Ganado by drag and drop, live in a second b
   browser,
 }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('deals');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Licorería Ríos' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('deals', 'Licorería Ríos');
   const viewer = uniqueEmail('deals-view');
   await addSeller(admin, viewer, PASSWORD, {
     deals: { view: true, create: false, edit: false, delete: false },

@@ -1,12 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, typeDateTime, uniqueEmail } from './support';
 
 /**
  * The top bar's bell: a task due in 2 hours assigned to me shows in it with the count, 'Completar'
  * takes it out at once; an overdue task reads 'Vencida · hace …'; a meeting with a seller as
  * participant shows in that seller's bell (in English) and not in another member's.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 const HOUR = 3_600_000;
 
@@ -14,19 +13,6 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notificaciones \
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notificaciones' });
 const item = (page: Page, title: string) =>
   panel(page).getByTestId('notification-item').filter({ hasText: title });
-
-/** 'DDMMYYYYHHmm' of a local time (the browser runs in this machine's time zone, es-ES fields). */
-function digits(ms: number): string {
-  const d = new Date(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(d.getDate())}${two(d.getMonth() + 1)}${d.getFullYear()}${two(d.getHours())}${two(d.getMinutes())}`;
-}
-
-async function typeDateTime(page: Page, form: Locator, label: string, ms: number) {
-  const field = form.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits(ms));
-}
 
 async function createTask(page: Page, title: string, dueMs: number) {
   await page
@@ -46,9 +32,7 @@ test('es: the bell lists my due and overdue tasks, Completar takes one out; a me
   browser,
 }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('bell');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Campana Núñez' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('bell', 'Campana Núñez');
   const crm = { view: true, create: true, edit: true, delete: false };
   const sellerEmail = uniqueEmail('bell-seller');
   await addSeller(admin, sellerEmail, PASSWORD, { tasks: crm, meetings: crm }, 'Sara Participante');

@@ -5,9 +5,11 @@ import {
   createAdminWithOrganization,
   createEmulatorUser,
   inviteToken,
-  startTrial,
   uniqueEmail,
   expectDashboard,
+  PASSWORD,
+  trialAdmin,
+  typeDateTime,
 } from './support';
 
 /**
@@ -18,7 +20,6 @@ const WIDTHS = [390, 1280] as const;
 /** web/screenshots/, wherever Playwright is started from. */
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const LANGUAGES = ['es', 'en'] as const;
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 45_000 };
 
 async function useLanguage(page: Page, language: string) {
@@ -44,9 +45,7 @@ async function waitLoaded(page: Page) {
 
 /** A new organization with an active trial, its admin signed in (Spanish, desktop). */
 async function signInNewAdmin(page: Page, label: string) {
-  const email = uniqueEmail(label);
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Aurora' });
-  await startTrial(admin);
+  const { email } = await trialAdmin(label, 'Café Aurora');
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/auth');
   await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
@@ -356,12 +355,7 @@ test('screenshots of tasks, meetings, the dashboard, search, notifications and /
   await page.goto('/tareas');
   await page.getByTestId('empty-state').getByRole('button').click(SLOW);
   await dialog().locator('[name="title"]').fill('Llamar a Julia por la cotización');
-  const due = new Date(Date.now() + 2 * 3_600_000 + 5 * 60_000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  await dialog().getByRole('group', { name: 'Fecha límite' }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(
-    `${two(due.getDate())}${two(due.getMonth() + 1)}${due.getFullYear()}${two(due.getHours())}${two(due.getMinutes())}`,
-  );
+  await typeDateTime(page, dialog(), 'Fecha límite', Date.now() + 2 * 3_600_000 + 5 * 60_000);
   await submit();
   await expect(dialog()).toHaveCount(0, SLOW);
   await page.goto('/reuniones');

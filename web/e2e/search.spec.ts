@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 
 /**
  * The dashboard's counts, then global search end to end: Ctrl+K, an accent-less prefix finds the contact and the deal in their
  * groups, Enter opens the contact, choosing the deal opens it on the board; a seller (in English)
  * who may not view deals gets no Deals group.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 
 async function openSearch(page: Page, label: RegExp) {
@@ -20,9 +19,7 @@ test('the dashboard counts a new contact and deal; Ctrl+K finds them by an accen
   browser,
 }) => {
   test.setTimeout(150_000);
-  const email = uniqueEmail('search');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Ferretería Núñez' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('search', 'Ferretería Núñez');
   const seller = uniqueEmail('search-seller');
   await addSeller(admin, seller, PASSWORD, { contacts: { view: true }, deals: { view: false } });
   await loginThroughUi(page, email, PASSWORD);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const AUTH_EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 export const PROJECT_ID = process.env.E2E_PROJECT_ID ?? 'demo-trato';
@@ -89,6 +89,20 @@ export async function createAdminWithOrganization(
   return { uid: localId, organizationId, username, idToken };
 }
 
+/** The password of the accounts the journeys create. */
+export const PASSWORD = 'secreto123';
+
+/** A new administrator (Ana López) of a new organization on a free trial: the CRM journeys' start. */
+export async function trialAdmin(
+  label: string,
+  companyName: string,
+): Promise<{ email: string; admin: Awaited<ReturnType<typeof createAdminWithOrganization>> }> {
+  const email = uniqueEmail(label);
+  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName });
+  await startTrial(admin);
+  return { email, admin };
+}
+
 /** Invites `email` as a seller with `permissions` and accepts it as that new user (no UI). */
 export async function addSeller(
   admin: { organizationId: string; idToken: string },
@@ -143,6 +157,20 @@ export async function loginThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: /^(Iniciar sesión|Log in)$/ }).click();
   // The first calls start the functions' runtime in the emulator: allow for that.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 45_000 });
+}
+
+/** Types a local date and time ('DDMMYYYYHHmm', or a time in ms) into a date-time field of `form`. */
+export async function typeDateTime(page: Page, form: Locator, label: string, when: string | number) {
+  const field = form.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(typeof when === 'number' ? dateTimeDigits(when) : when);
+}
+
+/** 'DDMMYYYYHHmm' of a local time (the browser runs in this machine's time zone, es-ES field order). */
+export function dateTimeDigits(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}${two(d.getMonth() + 1)}${d.getFullYear()}${two(d.getHours())}${two(d.getMinutes())}`;
 }
 
 /** The dashboard is on screen: its heading is the welcome ('Hola, …' / 'Hello, …'). */

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, typeDateTime, uniqueEmail } from './support';
 
 /**
  * Tareas and Reuniones end to end: a task created from /tareas, found by an accent-less prefix,
@@ -7,7 +7,6 @@ import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uni
  * the side panel, a past one under Pasadas; a seller who may only view (in English) gets neither
  * create, complete, edit nor delete controls.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 
 async function dialog(page: Page, title: string) {
@@ -18,20 +17,11 @@ async function dialog(page: Page, title: string) {
 
 const row = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(text) });
 
-/** Types a local date and time into a date-time field (day, month, year, hours, minutes). */
-async function typeDateTime(page: Page, form: Locator, label: string, digits: string) {
-  const field = form.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
-  await page.keyboard.type(digits);
-}
-
 test('es: a task is created, found without accents, edited, completed; another is deleted', async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const email = uniqueEmail('tasks');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Panadería Núñez' });
-  await startTrial(admin);
+  const { email } = await trialAdmin('tasks', 'Panadería Núñez');
   await loginThroughUi(page, email, PASSWORD);
 
   await page.goto('/tareas');
@@ -92,9 +82,7 @@ test('es: meetings upcoming and past, edited in the side panel; a view-only sell
 }) => {
   test.setTimeout(180_000);
   let page = adminPage;
-  const email = uniqueEmail('meetings');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Ñandú' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('meetings', 'Café Ñandú');
   const viewer = uniqueEmail('meetings-view');
   await addSeller(admin, viewer, PASSWORD, {
     tasks: { view: true, create: false, edit: false, delete: false },
