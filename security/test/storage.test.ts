@@ -21,8 +21,18 @@ import { can, UPLOAD_MAX_BYTES, uploadMetadata, type Action } from '@trato/model
 
 import { storageFor } from '../src/callers.js';
 import { createEnv } from '../src/env.js';
-import { ORG_A, ROLES, type RoleDef } from '../src/roles.js';
-import { activeSubscription, DAY, memberDoc, NOW, seedWorld, ts, writeAll, type Doc } from '../src/world.js';
+import { ORG_A, role, ROLES, type RoleDef } from '../src/roles.js';
+import {
+  activeSubscription,
+  crmBody,
+  DAY,
+  memberDoc,
+  NOW,
+  seedWorld,
+  ts,
+  writeAll,
+  type Doc,
+} from '../src/world.js';
 
 let env: RulesTestEnvironment;
 const A = `organizations/${ORG_A}/documents`;
@@ -54,6 +64,9 @@ function run(storage: FirebaseStorage, r: RoleDef, op: Op): Promise<unknown> {
   }
 }
 
+/** Files no record points to (a failed upload's leftovers). */
+const ORPHANS = A;
+
 /** Organizations with a lapsed subscription, for the gate. */
 const LAPSED = 'orgLapsed';
 
@@ -72,12 +85,27 @@ beforeAll(async () => {
     ],
   ];
   await env.withSecurityRulesDisabled(async (ctx) => {
-    await writeAll(ctx.firestore() as unknown as Firestore, docs);
+    // The matrix deletes files that have their record: without one, documents.create suffices.
+    const records: Array<[string, Doc]> = ROLES.map((r) => [
+      `${A}/del_${slug(r)}`,
+      crmBody('documents', 'adminA', `del_${slug(r)}`),
+    ]);
+    await writeAll(ctx.firestore() as unknown as Firestore, [...docs, ...records]);
     const owner = ctx.storage() as unknown as FirebaseStorage;
     await uploadBytes(ref(owner, SEEDED), pdf(), meta);
     await uploadBytes(ref(owner, `organizations/${LAPSED}/documents/doc1/a.pdf`), pdf(), meta);
     await uploadBytes(ref(owner, 'organizations/orgB/documents/doc1/b.pdf'), pdf(), meta);
     await Promise.all(ROLES.map((r) => uploadBytes(ref(owner, deletePath(r)), pdf(), meta)));
+    await Promise.all(
+      ['creator', 'viewer', 'other-org', 'lapsed'].map((who) =>
+        uploadBytes(ref(owner, `${ORPHANS}/orphan_${who}/propuesta.pdf`), pdf(), meta),
+      ),
+    );
+    await uploadBytes(
+      ref(owner, `organizations/${LAPSED}/documents/orphan_lapsed/propuesta.pdf`),
+      pdf(),
+      meta,
+    );
   });
 });
 
@@ -228,5 +256,29 @@ describe.concurrent('subscription gate for files', () => {
   );
   denied('a lapsed organization deletes its file', () =>
     deleteObject(ref(lapsed(), `organizations/${LAPSED}/documents/doc1/a.pdf`)),
+  );
+});
+
+describe.concurrent("a failed upload's file (no record points to it)", () => {
+  const creator = () => storageFor(env, role('seller +documents.create'));
+  allowed('whoever may upload removes it without documents.delete', () =>
+    deleteObject(ref(creator(), `${ORPHANS}/orphan_creator/propuesta.pdf`)),
+  );
+  denied('a member who may not upload may not remove it', () =>
+    deleteObject(ref(storageFor(env, role('seller (no entries)')), `${ORPHANS}/orphan_viewer/propuesta.pdf`)),
+  );
+  denied('a member of another organization may not remove it', () =>
+    deleteObject(ref(storageFor(env, { uid: 'adminB' }), `${ORPHANS}/orphan_other-org/propuesta.pdf`)),
+  );
+  denied('without documents.delete, a file its record points to stays', () =>
+    deleteObject(ref(creator(), deletePath(role('seller +documents.create')))),
+  );
+  denied('a lapsed organization may not remove it', () =>
+    deleteObject(
+      ref(
+        storageFor(env, { uid: 'lapsed-admin' }),
+        `organizations/${LAPSED}/documents/orphan_lapsed/propuesta.pdf`,
+      ),
+    ),
   );
 });
