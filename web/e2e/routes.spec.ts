@@ -67,8 +67,10 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/deals$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Deals');
 
+    // The edit page of a ticket that does not exist.
     await page.goto('/tickets/t9/editar');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editar Ticket');
+    await expect(page.getByText('Ticket no encontrado')).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveTitle('Editar Ticket — Trato');
 
     // The admin's debug page runs its test query on the server: a new organization has sent nothing.
     await page.goto('/debug/db');

@@ -96,6 +96,7 @@ describe('feature namespaces', () => {
     settings: true,
     subscription: true,
     tasks: true,
+    tickets: true,
   };
 
   it('has a file in each language for every declared namespace, and no other', () => {

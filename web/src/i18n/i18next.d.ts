@@ -13,6 +13,7 @@ import type records from './locales/es/records.json';
 import type settings from './locales/es/settings.json';
 import type subscription from './locales/es/subscription.json';
 import type tasks from './locales/es/tasks.json';
+import type tickets from './locales/es/tickets.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -32,6 +33,7 @@ declare module 'i18next' {
       settings: typeof settings;
       subscription: typeof subscription;
       tasks: typeof tasks;
+      tickets: typeof tickets;
     };
   }
 }

@@ -31,7 +31,8 @@ export type FeatureNamespace =
   | 'records'
   | 'settings' // /ajustes, Equipo and Permisos included
   | 'subscription' // /subscription and the paywall
-  | 'tasks';
+  | 'tasks'
+  | 'tickets';
 
 export function namespaceFile(language: string, namespace: string): (() => Promise<Catalogue>) | null {
   return FILES[`./locales/${language}/${namespace}.json`] ?? null;

@@ -1,0 +1,96 @@
+import ConfirmationNumberRoundedIcon from '@mui/icons-material/ConfirmationNumberRounded';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Ticket } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { CardGrid } from '@/components/data/CardGrid';
+import { ListEmptyState } from '@/components/data/EmptyState';
+import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
+import { useListParams } from '@/components/data/useListParams';
+import { useMembers } from '@/components/form/MemberSelectField';
+import { ListPageHeader } from '@/components/page/ListPageHeader';
+import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
+import { enumOptions } from '@/i18n/enums';
+import { useLanguage } from '@/i18n/useLanguage';
+import { TicketCard } from './components/TicketCard';
+import { ownerName, ticketAge } from './utils/ticketDisplay';
+import { TICKET_FILTERS, ticketFilters, visibleTickets } from './utils/ticketsList';
+
+/**
+ * /tickets: the organization's tickets as cards, newest first, paged on the server, searched
+ * through the search tokens and filtered by status and priority; each card opens the ticket.
+ */
+export default function TicketsPage() {
+  const { t } = useTranslation('tickets');
+  const { t: tc } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { organizationId } = useMembership();
+  const canCreate = useCan('tickets', 'create');
+  const params = useListParams(TICKET_FILTERS);
+  const filters = ticketFilters(params.filters);
+  const members = useMembers();
+
+  const list = usePagedList<Ticket>(
+    organizationId
+      ? orgRequest(organizationId, listQueryId('tickets', filters, Boolean(params.query)), {
+          ...filters,
+          searchTokens: params.query,
+        })
+      : null,
+  );
+  const shown = { ...list, rows: visibleTickets(list.rows, params.query) };
+  const memberRows = members.status === 'success' ? members.data : members.status === 'error' ? [] : null;
+  const ownerLabels = { none: t('owner.none'), unknown: t('owner.unknown') };
+  const now = Date.now();
+
+  const create = () => navigate('/tickets/nuevo');
+  return (
+    <>
+      <ListPageHeader
+        title={t('title')}
+        total={list.total}
+        newLabel={t('new')}
+        onCreate={canCreate ? create : undefined}
+      />
+      <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
+        <FilterSelect
+          label={t('filters.status')}
+          value={filters.status}
+          onChange={(value) => params.setFilter('status', value)}
+          allLabel={t('filters.allStatuses')}
+          options={enumOptions(tc, 'ticketStatus')}
+        />
+        <FilterSelect
+          label={t('filters.priority')}
+          value={filters.priority}
+          onChange={(value) => params.setFilter('priority', value)}
+          allLabel={t('filters.allPriorities')}
+          options={enumOptions(tc, 'ticketPriority')}
+        />
+      </ListToolbar>
+      <CardGrid
+        list={shown}
+        label={t('listLabel')}
+        loadingLabel={t('loading')}
+        href={(row) => `/tickets/${row.id}`}
+        renderCard={(row) => (
+          <TicketCard
+            ticket={row}
+            owner={ownerName(row.ownerId, memberRows, ownerLabels)}
+            age={ticketAge(row.createdAt, now, language)}
+          />
+        )}
+        empty={
+          <ListEmptyState
+            icon={ConfirmationNumberRoundedIcon}
+            texts={t('empty', { returnObjects: true })}
+            filtered={params.active}
+            onClear={params.clear}
+            onCreate={canCreate ? create : undefined}
+          />
+        }
+      />
+    </>
+  );
+}
