@@ -164,7 +164,14 @@ export const SECTIONS: readonly Section[] = [
     },
   ]),
   crm('marketing', 'marketing', 'marketing', CampaignRoundedIcon, [{ path: '', title: 'marketing' }]),
-  crm('documents', 'documentos', 'documents', FolderRoundedIcon, [{ path: '', title: 'documents' }]),
+  crm('documents', 'documentos', 'documents', FolderRoundedIcon, [
+    {
+      path: '',
+      title: 'documents',
+      load: () => import('@/features/documents/DocumentsPage'),
+      namespaces: ['documents'],
+    },
+  ]),
   {
     key: 'settings',
     path: 'ajustes',

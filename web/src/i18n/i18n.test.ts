@@ -90,6 +90,7 @@ describe('feature namespaces', () => {
     dashboard: true,
     deals: true,
     debug: true,
+    documents: true,
     landing: true,
     meetings: true,
     records: true,

@@ -6,6 +6,7 @@ import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
 import type dashboard from './locales/es/dashboard.json';
 import type deals from './locales/es/deals.json';
+import type documents from './locales/es/documents.json';
 import type debug from './locales/es/debug.json';
 import type landing from './locales/es/landing.json';
 import type meetings from './locales/es/meetings.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       dashboard: typeof dashboard;
       deals: typeof deals;
+      documents: typeof documents;
       debug: typeof debug;
       landing: typeof landing;
       meetings: typeof meetings;

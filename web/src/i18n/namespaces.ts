@@ -26,6 +26,7 @@ export type FeatureNamespace =
   | 'dashboard'
   | 'deals'
   | 'debug' // /debug/db
+  | 'documents'
   | 'landing' // the React landing and its static prerender
   | 'meetings'
   | 'records'

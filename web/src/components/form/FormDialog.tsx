@@ -36,6 +36,7 @@ export function FormDialog<V extends FormikValues>({
   errorTitle,
   toastInvalid = false,
   variant = 'dialog',
+  canSubmit,
   children,
 }: {
   open: boolean;
@@ -54,6 +55,8 @@ export function FormDialog<V extends FormikValues>({
   toastInvalid?: boolean;
   /** A centred dialog, or a panel on the right (full width on phones). */
   variant?: 'dialog' | 'drawer';
+  /** The submit button stays disabled until this holds (the folder dialog: a name is typed). */
+  canSubmit?: (values: V) => boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -73,7 +76,7 @@ export function FormDialog<V extends FormikValues>({
 
   const form = (
     <Formik initialValues={initialValues} validationSchema={schema} onSubmit={submit} enableReinitialize>
-      {({ isSubmitting }) => (
+      {({ isSubmitting, values }) => (
         <GuardedForm style={variant === 'drawer' ? DRAWER_FORM : undefined}>
           {toastInvalid && <ToastFirstError />}
           <DialogTitle id="form-dialog-title">{title}</DialogTitle>
@@ -90,7 +93,7 @@ export function FormDialog<V extends FormikValues>({
             <Button
               type="submit"
               variant="contained"
-              disabled={isSubmitting}
+              disabled={isSubmitting || (canSubmit ? !canSubmit(values) : false)}
               aria-busy={isSubmitting}
               // Pressing it does not blur the field being typed in: that blur's validation can
               // show a message, grow the dialog and move this button before the click lands.
