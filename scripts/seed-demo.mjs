@@ -22,7 +22,7 @@ import { buildFunctions, cloudEnv, ports, projectId, root, startLocalCloud } fro
 
 register(); // @trato/model is TypeScript source
 const model = await import('../model/src/index.ts');
-const { documentSchemas, tokensFor } = model;
+const { documentSchemas, SEARCH_FIELDS, tokensFor } = model;
 // The timeline index (model/src/timeline.ts): an entry for every note, task, meeting and deal that
 // references a contact or a company, built by the model, never here.
 const { timelineEntryFor, timelineKindOf } = model;
@@ -184,7 +184,8 @@ async function seed() {
   const writes = [];
   const put = (collection, id, data, createdBy, daysAgo) => {
     const at = ts(now - daysAgo * DAY);
-    const searchable = ['companies', 'contacts', 'deals', 'tasks', 'meetings'].includes(collection);
+    // The collections the model keeps search tokens on (SEARCH_FIELDS).
+    const searchable = Object.hasOwn(SEARCH_FIELDS, collection);
     const doc = { ...data, ...(searchable ? { searchTokens: tokensFor(collection, data) } : {}) };
     writes.push({
       collection,
@@ -587,6 +588,103 @@ async function seed() {
     8,
   );
 
+  // Support tickets over every status and priority, most about a contact (and its company).
+  const ticket = (key, data, contactKey, createdBy, daysAgo) => {
+    const companyKey = contactKey ? contactCompany[contactKey] : data.companyKey;
+    const { companyKey: _company, ...fields } = data;
+    return put(
+      'tickets',
+      `demo-ticket-${key}`,
+      {
+        pipeline: 'Support Pipeline',
+        status: 'New',
+        priority: null,
+        ownerId: createdBy,
+        contactId: contactKey ? contactIds[contactKey] : null,
+        contactName: contactKey ? contacts[contactKey].name : null,
+        companyId: companyKey ? companyIds[companyKey] : null,
+        companyName: companyKey ? companies[companyKey].name : null,
+        ...fields,
+      },
+      createdBy,
+      daysAgo,
+    );
+  };
+  ticket(
+    'factura-duplicada',
+    {
+      ticketName: 'Factura duplicada en el pedido de marzo',
+      priority: 'High',
+      source: 'Email',
+      description: 'Le cobraron dos veces el contenedor de marzo. Pide una nota de crédito.',
+    },
+    'maria',
+    A,
+    1,
+  );
+  ticket(
+    'portal-acceso',
+    {
+      ticketName: 'No puede entrar al portal de clientes',
+      status: 'In Progress',
+      priority: 'Medium',
+      source: 'Teléfono',
+      description: 'El enlace para restablecer la contraseña le llega vencido.',
+    },
+    'jose',
+    C,
+    3,
+  );
+  ticket(
+    'entrega-incompleta',
+    {
+      ticketName: 'Entrega incompleta en La Ceiba',
+      status: 'Waiting',
+      priority: 'High',
+      source: 'WhatsApp',
+      description: 'Faltaron 40 sacos de cemento; esperamos la guía del transportista.',
+    },
+    'diego',
+    C,
+    6,
+  );
+  ticket(
+    'direccion-facturacion',
+    {
+      ticketName: 'Cambio de dirección de facturación',
+      status: 'Resolved',
+      priority: 'Low',
+      source: 'Email',
+    },
+    'sofia',
+    A,
+    9,
+  );
+  ticket(
+    'garantia-equipos',
+    {
+      ticketName: 'Consulta sobre la garantía de los equipos',
+      status: 'Closed',
+      ownerId: null,
+      description: 'Se le envió la póliza de garantía por correo.',
+    },
+    'valeria',
+    A,
+    15,
+  );
+  ticket(
+    'capacitacion',
+    {
+      ticketName: 'Solicitud de capacitación para el equipo nuevo',
+      priority: 'Medium',
+      source: 'Portal',
+      companyKey: 'tecno',
+    },
+    null,
+    C,
+    0,
+  );
+
   // ── Generated records, so every screen looks lived-in (scripts/demo-records.mjs) ──
   generateRecords({
     put,
@@ -678,7 +776,7 @@ function checkAgainstSchemas({ orgId, writes, names, adminUid }) {
     }
     const what = w.path;
     if (collection === 'contacts') named('companies', body.companyId, 'companyName', body.companyName, what);
-    if (collection === 'deals' || collection === 'tasks' || collection === 'meetings') {
+    if (['deals', 'tasks', 'meetings', 'tickets'].includes(collection)) {
       const contactKey = collection === 'deals' ? 'primaryContactId' : 'contactId';
       const nameKey = collection === 'deals' ? 'primaryContactName' : 'contactName';
       const contact = named('contacts', body[contactKey], nameKey, body[nameKey], what);
