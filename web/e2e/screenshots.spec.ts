@@ -330,6 +330,85 @@ test('screenshots of the deals board', async ({ page }) => {
 });
 
 /**
+ * Tickets: a contact and three tickets (one with the contact, a long name and a description) are
+ * created once through the form page, then the list, the form (empty with its error, and editing),
+ * the ticket and the contact's Tickets tab are shot per variant.
+ */
+test('screenshots of tickets', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInNewAdmin(page, 'shot-tickets');
+  const field = (name: string) => page.locator(`[name="${name}"]`);
+  const choose = async (label: string, option: string) => {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const open = async (path: string, ready: () => Promise<void>) => {
+    await page.goto(path);
+    await ready();
+    await waitLoaded(page);
+  };
+
+  await page.goto('/contactos');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await page.getByRole('dialog').locator('[name="name"]').fill('María Hernández');
+  await page.getByRole('dialog').locator('button[type="submit"]').click();
+  await expect(page.getByRole('tablist')).toBeVisible(SLOW);
+  const contactUrl = page.url();
+  const tickets: [string, string, string, boolean][] = [
+    ['Solicitud de capacitación para el equipo nuevo', 'Nuevo', 'Media', false],
+    ['Entrega incompleta en La Ceiba', 'En espera', 'Baja', false],
+    [
+      'La factura del pedido de marzo llegó duplicada y el cliente pide una nota de crédito',
+      'En progreso',
+      'Alta',
+      true,
+    ],
+  ];
+  for (const [name, status, priority, withContact] of tickets) {
+    await page.goto('/tickets/nuevo');
+    await field('ticketName').fill(name, SLOW);
+    await choose('Estado', status);
+    await choose('Prioridad', priority);
+    if (withContact) {
+      await field('source').fill('Email');
+      await page.getByRole('combobox', { name: 'Contacto' }).fill('mari');
+      await page.getByRole('option', { name: 'María Hernández' }).click(SLOW);
+      await field('description')
+        .first()
+        .fill('Le cobraron dos veces el contenedor de marzo.\nPide una nota de crédito.');
+    }
+    await page.locator('button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/tickets\/[A-Za-z0-9]+$/, SLOW);
+  }
+  const ticketUrl = page.url();
+
+  await eachVariant(page, async (tag) => {
+    await open('/tickets', () => expect(page.locator('main li')).toHaveCount(3, SLOW));
+    await shot(page, `tickets-${tag}`);
+    await open('/tickets/nuevo', () => expect(field('ticketName')).toBeVisible(SLOW));
+    await page.locator('button[type="submit"]').click();
+    await expect(page.locator('.Mui-error').first()).toBeVisible();
+    await shot(page, `ticket-new-errors-${tag}`);
+    await open(`${ticketUrl}/editar`, () => expect(field('ticketName')).not.toHaveValue('', SLOW));
+    await shot(page, `ticket-edit-${tag}`);
+    await open(ticketUrl, () => expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW));
+    await shot(page, `ticket-${tag}`);
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Eliminar|Delete)$/ })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await shot(page, `ticket-delete-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await open(`${contactUrl}?tab=tickets`, () =>
+      expect(page.getByRole('tabpanel').getByText(/La factura del pedido/)).toBeVisible(SLOW),
+    );
+    await shot(page, `contact-tickets-${tag}`);
+  });
+});
+
+/**
  * Tasks, meetings, the dashboard, the search, the bell and the debug page: a contact, a task due in
  * 2 hours and a meeting are created once through the UI, then each screen is shot per variant.
  */
@@ -396,5 +475,50 @@ test('screenshots of tasks, meetings, the dashboard, search, notifications and /
     await open('/debug/db', () => expect(page.getByTestId('debug-result')).toBeVisible(SLOW));
     await page.waitForTimeout(300); // the button's colour transition out of 'disabled'
     await shot(page, `debug-db-${tag}`);
+  });
+});
+
+/** Documentos: the root with a folder, inside it three files, and the new-folder dialog. */
+test('screenshots of Documentos', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInNewAdmin(page, 'shot-docs');
+  await page.goto('/documentos');
+  await page.getByTestId('empty-state').getByRole('button').click(SLOW);
+  await page.getByRole('dialog').locator('[name="name"]').fill('Contratos y propuestas 2026');
+  await page.getByRole('dialog').locator('button[type="submit"]').click();
+  await page.getByRole('link', { name: /Contratos y propuestas 2026/ }).click(SLOW);
+  await page.getByTestId('upload-input').setInputFiles([
+    {
+      name: 'Propuesta Cafetalera Montaña Azul.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(184_320),
+    },
+    {
+      name: 'Precios 2026.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.alloc(48_128),
+    },
+    { name: 'Logo.png', mimeType: 'image/png', buffer: Buffer.alloc(12_000) },
+  ]);
+  await expect(page.locator('[data-document-id]')).toHaveCount(3, SLOW);
+  const folderUrl = page.url();
+
+  await eachVariant(page, async (tag) => {
+    await page.goto('/documentos');
+    await expect(page.locator('[data-folder-id]')).toHaveCount(1, SLOW);
+    await waitLoaded(page);
+    await shot(page, `documents-${tag}`);
+    await page.goto(folderUrl);
+    await expect(page.locator('[data-document-id]')).toHaveCount(3, SLOW);
+    await waitLoaded(page);
+    await shot(page, `documents-folder-${tag}`);
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Nueva Carpeta|New Folder)$/ })
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible(SLOW);
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await shot(page, `documents-new-folder-${tag}`, false);
+    await page.keyboard.press('Escape');
   });
 });

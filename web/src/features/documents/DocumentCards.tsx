@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DocumentFile, Folder, WithId } from '@trato/model';
 import { editDeleteActions, RowActions } from '@/components/data/RowActions';
-import { formatDate, formatFileSize, millisOf } from '@/i18n/format';
+import { formatFileSize, formatShortDate, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { fileKindOf, type FileKind } from './upload';
 
@@ -36,14 +36,22 @@ const KIND_ICON: Record<FileKind, { icon: SvgIconComponent; color: string }> = {
   other: { icon: InsertDriveFileRoundedIcon, color: '#64748B' },
 };
 
-/** Cards in a grid that fills the width: two on phones, up to five or six on desktop. */
+/** Cards in a grid that fills the width: one column on phones (names stay readable), more above. */
 export const GRID_SX = {
   display: 'grid',
   gap: 1.5,
-  gridTemplateColumns: {
-    xs: 'repeat(auto-fill, minmax(150px, 1fr))',
-    sm: 'repeat(auto-fill, minmax(200px, 1fr))',
-  },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(220px, 1fr))' },
+} as const;
+
+/** A name on at most two lines, cut with an ellipsis (its full text in the tooltip). */
+const TWO_LINES = {
+  fontWeight: 600,
+  minWidth: 0,
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
 } as const;
 
 /** A folder: opens it; its menu deletes it for members who may. */
@@ -65,7 +73,7 @@ export const FolderCard = memo(function FolderCard({
         sx={{ display: 'flex', justifyContent: 'flex-start', gap: 1.5, p: 1.5, minWidth: 0, flex: 1 }}
       >
         <FolderRoundedIcon sx={{ color: '#F59E0B', flexShrink: 0 }} aria-hidden="true" />
-        <Typography noWrap sx={{ fontWeight: 600 }} title={folder.name}>
+        <Typography sx={TWO_LINES} title={folder.name}>
           {folder.name}
         </Typography>
       </CardActionArea>
@@ -103,7 +111,7 @@ export const DocumentCard = memo(function DocumentCard({
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
         <kind.icon sx={{ color: kind.color, fontSize: 32, flexShrink: 0 }} aria-hidden="true" />
-        <Typography noWrap sx={{ fontWeight: 600, minWidth: 0 }} title={document.fileName}>
+        <Typography sx={TWO_LINES} title={document.fileName}>
           {document.fileName}
         </Typography>
       </Box>
@@ -111,7 +119,7 @@ export const DocumentCard = memo(function DocumentCard({
         {t('document.meta', {
           size: formatFileSize(document.size, language),
           by: uploader,
-          date: created === null ? '…' : formatDate(created, language),
+          date: created === null ? '…' : formatShortDate(created, language),
         })}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, mt: 'auto' }}>

@@ -8,7 +8,16 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
@@ -31,7 +40,6 @@ import { orgRequest, useGrowingList, useMembership, type GrowingList } from '@/f
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { DocumentCard, FolderCard, GRID_SX } from './DocumentCards';
-import { FolderDialog } from './FolderDialog';
 import { UploadsPanel } from './UploadsPanel';
 import {
   deleteDocument,
@@ -44,6 +52,10 @@ import {
 } from './useDocuments';
 
 const PAGE = 24;
+/** '25 MB': the limit reads as a round number, not as a file size ('25.00 MB'). */
+const UPLOAD_LIMIT = `${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
+// The form (formik, yup) loads when the dialog first opens.
+const FolderDialog = lazy(() => import('./FolderDialog').then((m) => ({ default: m.FolderDialog })));
 
 /** A grid of cards with 'Mostrar más' when more match than are shown. */
 function CardSection<T>({
@@ -123,7 +135,7 @@ export default function DocumentsPage() {
   const upload = (files: File[]) => {
     if (!files.length) return;
     const refused = uploads.start(files, { folderId, hasFolders: folders.rows.length > 0 }, settled);
-    const max = formatFileSize(UPLOAD_MAX_BYTES, language);
+    const max = UPLOAD_LIMIT;
     if (refused.some((r) => r.refusal === 'noFolder'))
       toast({ title: t('refused.noFolder'), description: t('refused.noFolderBody'), variant: 'destructive' });
     for (const { file } of refused.filter((r) => r.refusal === 'tooLarge'))
@@ -276,7 +288,7 @@ export default function DocumentsPage() {
               )}
             </Breadcrumbs>
           ) : canCreate ? (
-            `${t('limit', { size: formatFileSize(UPLOAD_MAX_BYTES, language) })} · ${t('dropHere')}`
+            `${t('limit', { size: UPLOAD_LIMIT })} · ${t('dropHere')}`
           ) : undefined
         }
       />
@@ -350,11 +362,13 @@ export default function DocumentsPage() {
         </Box>
       )}
       {creatingFolder && (
-        <FolderDialog
-          organizationId={organizationId}
-          parentId={folderId}
-          onClose={() => setCreatingFolder(false)}
-        />
+        <Suspense fallback={null}>
+          <FolderDialog
+            organizationId={organizationId}
+            parentId={folderId}
+            onClose={() => setCreatingFolder(false)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={Boolean(deletingFolder)}

@@ -1,5 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { FOLDER_MAX_DEPTH, type DocumentFile, type Folder, type WithId } from '@trato/model';
+import {
+  documentStoragePath,
+  FOLDER_MAX_DEPTH,
+  type DocumentFile,
+  type Folder,
+  type WithId,
+} from '@trato/model';
 import {
   createRecord,
   deleteRecord,
@@ -10,8 +16,10 @@ import {
   orgTarget,
   useDocument,
 } from '@/firebase/dataApi';
-import { deleteDocumentFile, downloadDocumentFile, uploadDocumentFile } from '@/firebase/storage';
 import { refusalOf, uploadDocument, type UploadRefusal } from './upload';
+
+/** The Storage SDK loads with the first upload, download or delete, not with the page. */
+const storage = () => import('@/firebase/storage');
 
 /**
  * The folder shown and its ancestors, root first, live (a rename shows at once). Folders nest at
@@ -62,13 +70,13 @@ export function deleteFolder(organizationId: string, folderId: string) {
  * points to and nobody sees.
  */
 export async function deleteDocument(organizationId: string, document: WithId<DocumentFile>) {
-  await deleteDocumentFile(document.storagePath);
+  await (await storage()).deleteDocumentFile(document.storagePath);
   await deleteRecord(orgTarget(organizationId, 'documents'), document.id);
 }
 
 /** Saves a document's file under its original name. */
 export async function downloadDocument(document: DocumentFile) {
-  const blob = await downloadDocumentFile(document.storagePath);
+  const blob = await (await storage()).downloadDocumentFile(document.storagePath);
   const url = URL.createObjectURL(blob);
   const link = Object.assign(window.document.createElement('a'), { href: url, download: document.fileName });
   window.document.body.append(link);
@@ -76,6 +84,31 @@ export async function downloadDocument(document: DocumentFile) {
   link.remove();
   // Revoked on the next task: the click has started the download by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** An upload whose SDK is still loading: cancel before it starts stops it at the start. */
+function lazyUpload(
+  organizationId: string,
+  documentId: string,
+  file: File,
+  onProgress: (sent: number) => void,
+) {
+  let canceled = false;
+  let cancelStarted = () => {};
+  const started = storage().then(({ uploadDocumentFile }) => {
+    const upload = uploadDocumentFile(organizationId, documentId, file, onProgress);
+    cancelStarted = upload.cancel;
+    if (canceled) upload.cancel();
+    return upload;
+  });
+  return {
+    storagePath: documentStoragePath(organizationId, documentId, file.name),
+    done: started.then((upload) => upload.done),
+    cancel: () => {
+      canceled = true;
+      cancelStarted();
+    },
+  };
 }
 
 export interface UploadItem {
@@ -120,9 +153,9 @@ export function useUploads(organizationId: string) {
         setItems((list) => [...list, item]);
         const upload = uploadDocument(
           {
-            upload: (id, f, onProgress) => uploadDocumentFile(organizationId, id, f, onProgress),
+            upload: (id, f, onProgress) => lazyUpload(organizationId, id, f, onProgress),
             createRecord: (id, record) => createRecord(target, record, id),
-            removeFile: deleteDocumentFile,
+            removeFile: async (path) => (await storage()).deleteDocumentFile(path),
           },
           key,
           file,
