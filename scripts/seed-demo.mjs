@@ -33,6 +33,7 @@ const hosts = {
   firestore: process.env.FIRESTORE_EMULATOR_HOST ?? `127.0.0.1:${ports.firestore}`,
   auth: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? `127.0.0.1:${ports.auth}`,
   functions: process.env.FUNCTIONS_EMULATOR_ORIGIN ?? `http://127.0.0.1:${ports.functions}`,
+  storage: process.env.FIREBASE_STORAGE_EMULATOR_HOST ?? `127.0.0.1:${ports.storage}`,
   hub:
     process.env.FIREBASE_EMULATOR_HUB ??
     `127.0.0.1:${JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')).emulators.hub?.port ?? 4400}`,
@@ -182,6 +183,8 @@ async function seed() {
   const C = sellers.carlos.uid;
   const L = sellers.lucia.uid;
   const writes = [];
+  /** The bytes of the demo documents, uploaded after their records are written. */
+  const demoFiles = [];
   const put = (collection, id, data, createdBy, daysAgo) => {
     const at = ts(now - daysAgo * DAY);
     // The collections the model keeps search tokens on (SEARCH_FIELDS).
@@ -685,6 +688,82 @@ async function seed() {
     0,
   );
 
+  // ── Documents: a few folders (one nested) and small files, stored in the Storage emulator ──
+  const folder = (key, name, parentKey, daysAgo) =>
+    put(
+      'folders',
+      `demo-folder-${key}`,
+      { name, parentId: parentKey ? `demo-folder-${parentKey}` : null },
+      A,
+      daysAgo,
+    );
+  folder('contratos', 'Contratos', null, 60);
+  folder('firmados', 'Firmados 2026', 'contratos', 40);
+  folder('propuestas', 'Propuestas', null, 30);
+  folder('marketing', 'Marketing', null, 20);
+  const file = (key, fileName, folderKey, bytes, mimeType, createdBy, daysAgo) => {
+    const id = `demo-doc-${key}`;
+    const storagePath = `organizations/${orgId}/documents/${id}/${fileName}`;
+    demoFiles.push({ storagePath, bytes, mimeType });
+    put(
+      'documents',
+      id,
+      { fileName, storagePath, size: bytes.length, mimeType, folderId: `demo-folder-${folderKey}` },
+      createdBy,
+      daysAgo,
+    );
+  };
+  file(
+    'marco',
+    'Contrato marco Café Copán 2026.pdf',
+    'contratos',
+    demoPdf('Contrato marco - Cafe Copan 2026'),
+    'application/pdf',
+    A,
+    55,
+  );
+  file(
+    'nda',
+    'Acuerdo de confidencialidad Textiles del Valle.pdf',
+    'firmados',
+    demoPdf('Acuerdo de confidencialidad'),
+    'application/pdf',
+    C,
+    35,
+  );
+  file(
+    'propuesta',
+    'Propuesta Ferretería El Progreso.pdf',
+    'propuestas',
+    demoPdf('Propuesta comercial - Ferreteria El Progreso'),
+    'application/pdf',
+    C,
+    12,
+  );
+  file(
+    'precios',
+    'Lista de precios 2026.csv',
+    'propuestas',
+    Buffer.from(
+      'producto,precio_usd\nCafé de altura (quintal),185\nEmpaque al vacío (caja),42\nFlete San Pedro Sula,350\n',
+    ),
+    'text/csv',
+    A,
+    25,
+  );
+  file('logo', 'Logo Distribuidora Maya.png', 'marketing', DEMO_PNG, 'image/png', A, 18);
+  file(
+    'guion',
+    'Guion de llamada en frío.txt',
+    'marketing',
+    Buffer.from(
+      '1. Saludo y presentación\n2. Pregunta por su proveedor actual\n3. Ofrece una muestra sin costo\n',
+    ),
+    'text/plain',
+    C,
+    6,
+  );
+
   // ── Generated records, so every screen looks lived-in (scripts/demo-records.mjs) ──
   generateRecords({
     put,
@@ -727,6 +806,7 @@ async function seed() {
   }
 
   await checkAgainstRules({ orgId, writes, timeline, admin, carlos: sellers.carlos, lucia: sellers.lucia });
+  await uploadDemoFiles(demoFiles);
   await adminApp.delete();
   const counts = {};
   for (const w of writes) {
@@ -873,6 +953,48 @@ async function checkAgainstRules({ orgId, writes, timeline, admin, carlos, lucia
   await Promise.all([ana, lu, ...Object.values(authors)].map((c) => deleteApp(c.app).catch(() => {})));
 }
 
+/** A one-page PDF with a title (what a viewer needs: catalog, page, font, content stream). */
+function demoPdf(title) {
+  const text = `BT /F1 20 Tf 72 760 Td (${title}) Tj ET`;
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj',
+      '2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj',
+      '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj',
+      `4 0 obj <</Length ${text.length}>> stream`,
+      text,
+      'endstream endobj',
+      '5 0 obj <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>> endobj',
+      'trailer <</Root 1 0 R>>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** A 1×1 indigo PNG. */
+const DEMO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPj/HwAEhQJ/2Xh0WwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Stores the demo files in the Storage emulator as the admin SDK would (the `owner` bypass). */
+async function uploadDemoFiles(files) {
+  for (const { storagePath, bytes, mimeType } of files) {
+    const url = `http://${hosts.storage}/v0/b/${projectId}.appspot.com/o?name=${encodeURIComponent(storagePath)}`;
+    await json(
+      await fetch(url, {
+        method: 'POST',
+        headers: { authorization: 'Bearer owner', 'content-type': mimeType },
+        body: bytes,
+      }),
+      `upload ${storagePath}`,
+    );
+  }
+  console.log(`${files.length} demo files stored.`);
+}
+
 async function exportData() {
   // Auth: the hub's export replaces its target directory wholesale, so export to a scratch
   // directory and move the two pieces in.
@@ -901,6 +1023,16 @@ async function exportData() {
     'firestore export',
   );
   writeFileSync(path.join(dataDir, 'firestore.json'), `${JSON.stringify(data, null, 1)}\n`);
+
+  // Storage: the emulator's own export, in the directory its --import reads.
+  await json(
+    await fetch(`http://${hosts.storage}/internal/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: path.join(dataDir, 'storage') }),
+    }),
+    'storage export',
+  );
 }
 
 let cloud;
@@ -926,7 +1058,7 @@ try {
   );
   for (const l of logins) console.log(`  ${l.role.padEnd(7)} ${l.email} / ${l.password}`);
   console.log(
-    'Written: emulator-data/{auth_export/, firebase-export-metadata.json, firestore.json, demo-logins.json}',
+    'Written: emulator-data/{auth_export/, firebase-export-metadata.json, firestore.json, storage/, demo-logins.json}',
   );
 } catch (error) {
   console.error(`seed-demo failed: ${error.stack ?? error}`);
