@@ -43,19 +43,30 @@ const SELLER_PERMISSIONS = {
 export async function bulkWrite(db, docs, inFlight = 4) {
   const it = docs[Symbol.iterator]();
   let done = false;
+  // On a shared machine under heavy load the emulator has stalled a commit past the SDK's 60 s
+  // deadline (gRPC code 4); the batch only sets documents, so sending it again is harmless.
+  const commit = async (chunk, attempt = 1) => {
+    const batch = db.batch();
+    for (const [docPath, data] of chunk) batch.set(db.doc(docPath), data);
+    try {
+      await batch.commit();
+    } catch (error) {
+      if (error.code !== 4 || attempt >= 3) throw error;
+      await commit(chunk, attempt + 1);
+    }
+  };
   const worker = async () => {
     while (!done) {
-      const batch = db.batch();
-      let n = 0;
-      for (; n < 500; n++) {
+      const chunk = [];
+      while (chunk.length < 500) {
         const next = it.next();
         if (next.done) {
           done = true;
           break;
         }
-        batch.set(db.doc(next.value[0]), next.value[1]);
+        chunk.push(next.value);
       }
-      if (n) await batch.commit();
+      if (chunk.length) await commit(chunk);
     }
   };
   await Promise.all(Array.from({ length: inFlight }, worker));
