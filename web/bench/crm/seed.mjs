@@ -10,6 +10,10 @@
 // would double each contact's search tokens (~50 → ~100, an e-mail also yields its compact form) and
 // so the index entries the emulator must build (loading 100,000 contacts would take ~7 minutes
 // instead of ~3). Every page shows and queries the same fields either way.
+//
+// `lastNames` replaces the surnames (bench:search adds González, Pereira…) and `namedCompanies`
+// names the companies that follow the distributors, so a search is sure to find some; without
+// them the data are the same as before for a given seed.
 import {
   BUSINESS_KINDS,
   BUSINESS_NAMES,
@@ -26,7 +30,7 @@ export const PASSWORD = 'trato-bench';
 
 /** What the seller may do by default: view contacts and companies (and the dashboard), nothing
  * else; `seedOrganization({ permissions })` replaces some resources' rights (bench:deals). */
-const SELLER_PERMISSIONS = {
+export const SELLER_PERMISSIONS = {
   dashboard: { view: true, create: false, edit: false, delete: false },
   companies: { view: true, create: false, edit: false, delete: false },
   contacts: { view: true, create: false, edit: false, delete: false },
@@ -76,7 +80,8 @@ export async function bulkWrite(db, docs, inFlight = 4) {
  * @param {{ db: import('firebase-admin/firestore').Firestore, auth: import('firebase-admin/auth').Auth,
  *   Timestamp: typeof import('firebase-admin/firestore').Timestamp, model: object, key: string,
  *   name: string, contacts: number, companies: number, seed: number,
- *   permissions?: Record<string, { view: boolean, create: boolean, edit: boolean, delete: boolean }> }} options
+ *   permissions?: Record<string, { view: boolean, create: boolean, edit: boolean, delete: boolean }>,
+ *   lastNames?: string[], namedCompanies?: { name: string, industry: string }[] }} options
  * @returns {Promise<{ orgId: string, email: string, password: string, uid: string }>}
  */
 export async function seedOrganization({
@@ -90,6 +95,8 @@ export async function seedOrganization({
   companies,
   seed,
   permissions = {},
+  lastNames = LAST_NAMES,
+  namedCompanies = [],
 }) {
   const rng = prng(seed);
   const now = Date.now();
@@ -157,9 +164,14 @@ export async function seedOrganization({
   const companyDocs = [];
   while (companyList.length < companies) {
     // A few distributors in every organization, so the companies search ('dis') finds some.
-    const [industry, kind] = companyList.length < 3 ? ['retail', 'Distribuidora'] : rng.pick(kinds);
+    const named = namedCompanies[companyList.length - 3];
+    const [industry, kind] = named
+      ? [named.industry, null]
+      : companyList.length < 3
+        ? ['retail', 'Distribuidora']
+        : rng.pick(kinds);
     const city = rng.pick(hondurasCities);
-    let companyName = `${kind} ${rng.pick(BUSINESS_NAMES)}`;
+    let companyName = named ? named.name : `${kind} ${rng.pick(BUSINESS_NAMES)}`;
     if (taken.has(companyName)) companyName = `${companyName} ${city}`;
     if (taken.has(companyName)) continue;
     taken.add(companyName);
@@ -189,8 +201,8 @@ export async function seedOrganization({
     for (let i = 0; i < contacts; i++) {
       const sex = rng.chance(0.5) ? 'f' : 'm';
       const first = rng.pick(FIRST_NAMES[sex]);
-      const last1 = rng.pick(LAST_NAMES);
-      const last2 = rng.chance(0.6) ? ` ${rng.pick(LAST_NAMES)}` : '';
+      const last1 = rng.pick(lastNames);
+      const last2 = rng.chance(0.6) ? ` ${rng.pick(lastNames)}` : '';
       const company = rng.chance(0.9) ? rng.pick(companyList) : null;
       const lifecycleStage = rng.pick(stages);
       const at = ts(now - rng() * SPAN);
