@@ -84,6 +84,12 @@ export const APP_QUERIES: QuerySpec[] = [
     ...q('contacts.pick', 'contacts', [contains('searchTokens')], [asc('name')], 'contacts.view'),
     limit: PICKER_LIMIT,
   },
+  // CSV import (web/src/components/csv): the file's e-mails that are contacts already (`in`, up
+  // to 30 a query), and which of the import's own deterministic ids exist (an import resumed or
+  // run twice skips what it wrote before). Equality only, no order: single-field indexes.
+  q('contacts.byEmail', 'contacts', [{ field: 'email', op: 'in' }], [], 'contacts.view'),
+  q('contacts.byIds', 'contacts', [{ field: '__name__', op: 'in' }], [], 'contacts.view'),
+  q('companies.byIds', 'companies', [{ field: '__name__', op: 'in' }], [], 'companies.view'),
   q('notes.byContact', 'notes', [], [desc('createdAt')], 'contacts.view'),
   // Timeline of a contact / of a company and its contacts (organizations/{orgId}/timeline): notes,
   // tasks, meetings and deals newest first, one paged query. `kind in` lists the kinds the member

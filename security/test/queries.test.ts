@@ -47,6 +47,8 @@ function viewableKinds(uid: string): readonly string[] {
 /** A plausible value for each filtered field. */
 function value(spec: QuerySpec, field: string, op: string, uid: string): unknown {
   if (field === 'kind') return viewableKinds(uid);
+  if (field === '__name__') return ['company1', CONTACT];
+  if (field === 'email') return ['ana@acme.example', 'luis@acme.example'];
   if (op === 'in') return ['pending', 'in_progress', 'cancelled'];
   if (op.startsWith('<') || op.startsWith('>')) return ts(NOW + DAY);
   const byField: Record<string, unknown> = {
