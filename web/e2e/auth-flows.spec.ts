@@ -23,9 +23,10 @@ async function fillAdminSignUp(page: Page, email: string) {
   await page.getByLabel(/^Contraseña/).fill(PASSWORD);
 }
 
+/** 'Cerrar sesión' of the user menu (the dashboard's header has one too: see the login test). */
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Menú de usuario/ }).click();
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page.locator('.MuiPopover-paper').getByRole('button', { name: 'Cerrar sesión' }).click();
 }
 
 async function login(page: Page, email: string, password = PASSWORD) {
@@ -155,6 +156,11 @@ test.describe('sign-up and login against the Auth emulator', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect(page.getByTestId('toast')).toContainText('Welcome back');
     await expectDashboard(page);
+    // The dashboard's header: the language toggle and 'Sign out'.
+    await expect(page.getByRole('main').getByRole('group', { name: 'Language' })).toBeVisible();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Signed out successfully' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('after logging in, the user returns to the protected page first asked for', async ({ page }) => {

@@ -1,6 +1,7 @@
 import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
+import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Box from '@mui/material/Box';
@@ -14,7 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DealStage, Meeting, Resource, Task } from '@trato/model';
 import { enumTone } from '@/components/data/StatusChip';
+import { LanguageToggle } from '@/components/LanguageToggle';
 import { PageHeader } from '@/components/page/PageHeader';
+import { useSignOut } from '@/components/useSignOut';
 import {
   dealStageTotals,
   orgRequest,
@@ -39,6 +42,27 @@ function useMinute(): Date {
     return () => clearInterval(timer);
   }, []);
   return minute;
+}
+
+/** The spec's dashboard header: the language toggle and 'Cerrar sesión' (the bell is in the top bar). */
+function DashboardHeaderActions() {
+  const { t } = useTranslation();
+  const { signOut, busy } = useSignOut();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+      <LanguageToggle />
+      <Button
+        variant="outlined"
+        color="inherit"
+        onClick={() => void signOut()}
+        disabled={busy}
+        aria-busy={busy}
+        startIcon={<LogoutRoundedIcon />}
+      >
+        {t('app.user.signOut')}
+      </Button>
+    </Stack>
+  );
 }
 
 /** /dashboard: a welcome, the four sections' counts with their shortcuts, the pipeline and what is next. */
@@ -87,7 +111,11 @@ export default function DashboardPage() {
 
   return (
     <>
-      <PageHeader title={t('welcome', { name: member?.fullName ?? '' })} subtitle={email} />
+      <PageHeader
+        title={t('welcome', { name: member?.fullName ?? '' })}
+        subtitle={email}
+        actions={<DashboardHeaderActions />}
+      />
       {cards.length > 0 && (
         <Box
           sx={{
