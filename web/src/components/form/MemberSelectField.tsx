@@ -1,15 +1,10 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '@trato/model';
-import { orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { useMembers } from '@/components/useMembers';
 import { useFieldState } from './fieldState';
 
-/** Members of the organization (a team, so the declared members query is small and whole). */
-export function useMembers() {
-  const { organizationId } = useMembership();
-  return useLiveList<Member>(organizationId ? orgRequest(organizationId, 'members.list') : null);
-}
+export { useMembers };
 
 /** Several members (task assignees, meeting participants), stored as their uids. */
 export function MemberSelectField({ name, label }: { name: string; label: string }) {

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DetailFields } from '@/components/data/DetailFields';
 import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
-import { useMembers } from '@/components/form/MemberSelectField';
+import { useMembers } from '@/components/useMembers';
 import { PageHeader } from '@/components/page/PageHeader';
 import { BackLink } from '@/components/records/BackLink';
 import { NotFoundRecord } from '@/components/records/NotFoundRecord';

@@ -7,7 +7,7 @@ import { CardGrid } from '@/components/data/CardGrid';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
-import { useMembers } from '@/components/form/MemberSelectField';
+import { useMembers } from '@/components/useMembers';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
