@@ -2,6 +2,7 @@ import MenuOpenRoundedIcon from '@mui/icons-material/MenuOpenRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,14 @@ import { NotificationsBell } from '../notifications/NotificationsBell';
 import { SearchButton } from '../search/SearchButton';
 import { SidebarContent } from './Sidebar';
 
+/** The sticky top bar's height. */
+const TOP_BAR_HEIGHT = 56;
+/**
+ * What the page keeps clear above an element it scrolls to (a field focused after a refused
+ * submit, a link followed by keyboard): the top bar and a field's floating label.
+ */
+const SCROLL_CLEARANCE = { html: { scrollPaddingTop: TOP_BAR_HEIGHT + 24 } };
+
 /**
  * The shell of the signed-in area (spec: Shell): collapsible sidebar (13rem / 3rem, a 16rem
  * slide-over below 768 px, Ctrl/Cmd+B, state in a cookie) and a top bar with the toggle.
@@ -34,6 +43,7 @@ export function AppLayout() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
+      <GlobalStyles styles={SCROLL_CLEARANCE} />
       <SkipLink />
       <RouteTitle />
       {sidebar.isMobile ? (
@@ -82,7 +92,7 @@ export function AppLayout() {
             position: 'sticky',
             top: 0,
             zIndex: (theme) => theme.zIndex.appBar,
-            height: 56,
+            height: TOP_BAR_HEIGHT,
             display: 'flex',
             alignItems: 'center',
             gap: 1.5,
