@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uniqueEmail } from './support';
+import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 
 /**
  * Tickets end to end: a ticket created with a contact from the form page, found in the list (by
@@ -8,7 +8,6 @@ import { addSeller, createAdminWithOrganization, loginThroughUi, startTrial, uni
  * without tickets.create (in English) sees the tickets but no 'New Ticket', no Edit, no Delete, and
  * is sent away from the form pages.
  */
-const PASSWORD = 'secreto123';
 const SLOW = { timeout: 30_000 };
 
 const card = (page: Page, name: string) =>
@@ -32,9 +31,7 @@ test('es: a ticket with a contact is created, listed, on the contact, edited and
   page,
 }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('tickets');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Ñandú' });
-  await startTrial(admin);
+  const { email } = await trialAdmin('tickets', 'Café Ñandú');
   await loginThroughUi(page, email, PASSWORD);
 
   // A contact to link the ticket to.
@@ -64,7 +61,7 @@ test('es: a ticket with a contact is created, listed, on the contact, edited and
   await page.getByLabel('Descripción').fill('Le cobraron dos veces el pedido de marzo.');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Ticket creado')).toBeVisible(SLOW);
-  await expect(page).toHaveURL(/\/tickets\/[A-Za-z0-9]+$/, SLOW);
+  await expect(page).toHaveURL(/\/tickets\/(?!nuevo$)[A-Za-z0-9]+$/, SLOW);
   const ticketUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: 'Factura duplicada de marzo' })).toBeVisible(SLOW);
   await expect(page.getByRole('link', { name: 'María Hernández' })).toHaveAttribute('href', /\/contactos\//);
@@ -138,9 +135,7 @@ test('en: a seller without tickets.create sees the tickets but no New Ticket, Ed
   browser,
 }) => {
   test.setTimeout(150_000);
-  const email = uniqueEmail('tickets-admin');
-  const admin = await createAdminWithOrganization(email, PASSWORD, { companyName: 'Café Ñandú' });
-  await startTrial(admin);
+  const { email, admin } = await trialAdmin('tickets-admin', 'Café Ñandú');
   const seller = uniqueEmail('tickets-view');
   await addSeller(admin, seller, PASSWORD, {
     dashboard: { view: true },
@@ -151,7 +146,7 @@ test('en: a seller without tickets.create sees the tickets but no New Ticket, Ed
   await adminPage.getByLabel(/^Nombre del ticket/).fill('Acceso al portal', SLOW);
   await adminPage.getByRole('button', { name: 'Guardar' }).click();
   await expect(adminPage.getByText('Ticket creado')).toBeVisible(SLOW);
-  await expect(adminPage).toHaveURL(/\/tickets\/[A-Za-z0-9]+$/, SLOW);
+  await expect(adminPage).toHaveURL(/\/tickets\/(?!nuevo$)[A-Za-z0-9]+$/, SLOW);
   const ticketPath = new URL(adminPage.url()).pathname;
 
   const context = await browser.newContext();
