@@ -2,9 +2,9 @@ import MenuOpenRoundedIcon from '@mui/icons-material/MenuOpenRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LightTooltip } from '@/app/LightTooltip';
@@ -27,7 +27,18 @@ const TOP_BAR_HEIGHT = 56;
  * What the page keeps clear above an element it scrolls to (a field focused after a refused
  * submit, a link followed by keyboard): the top bar and a field's floating label.
  */
-const SCROLL_CLEARANCE = { html: { scrollPaddingTop: TOP_BAR_HEIGHT + 24 } };
+const SCROLL_CLEARANCE = `${TOP_BAR_HEIGHT + 24}px`;
+
+/** The signed-in pages scroll under the sticky top bar: keep what they scroll to clear of it. */
+function useScrollClearance() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingTop = SCROLL_CLEARANCE;
+    return () => {
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+}
 
 /**
  * The shell of the signed-in area (spec: Shell): collapsible sidebar (13rem / 3rem, a 16rem
@@ -40,10 +51,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const collapsed = !sidebar.isMobile && !sidebar.open;
   const toggleLabel = t('app.sidebar.toggle');
+  useScrollClearance();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
-      <GlobalStyles styles={SCROLL_CLEARANCE} />
       <SkipLink />
       <RouteTitle />
       {sidebar.isMobile ? (
