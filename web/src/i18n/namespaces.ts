@@ -23,6 +23,7 @@ export type FeatureNamespace =
   | 'auth' // /auth, /invite/:token and the onboarding step (features/auth)
   | 'companies'
   | 'contacts'
+  | 'csv' // the CSV import and export dialogs (components/csv), loaded with them
   | 'dashboard'
   | 'deals'
   | 'debug' // /debug/db

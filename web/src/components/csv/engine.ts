@@ -1,0 +1,104 @@
+// The page's handle on the import's parsing and validation: a Web Worker when the browser has one
+// (always, in the app), else the same session on the page, yielding between chunks.
+import type { EncodingChoice } from './decode';
+import type { ColumnMapping, CsvEntity } from './fields';
+import { CsvSession, type ParsedSummary, type ValidationResult } from './session';
+
+export type WorkerRequest =
+  | { id: number; kind: 'load'; file: Blob; encoding: EncodingChoice }
+  | { id: number; kind: 'validate'; entity: CsvEntity; mapping: ColumnMapping };
+
+export type WorkerReply =
+  | { id: number; kind: 'loaded'; summary: ParsedSummary }
+  | { id: number; kind: 'progress'; done: number; total: number }
+  | { id: number; kind: 'validated'; result: ValidationResult }
+  | { id: number; kind: 'failed'; message: string };
+
+/** A request before its id (Omit over each member of the union). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface CsvEngine {
+  load(file: Blob, encoding: EncodingChoice): Promise<ParsedSummary>;
+  validate(
+    entity: CsvEntity,
+    mapping: ColumnMapping,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<ValidationResult>;
+  dispose(): void;
+}
+
+/** Lets the browser paint and handle input. */
+export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function fileBytes(file: Blob): Promise<Uint8Array> {
+  // jsdom's Blob has no arrayBuffer(); FileReader works everywhere.
+  if (typeof file.arrayBuffer === 'function') return new Uint8Array(await file.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+function onPage(): CsvEngine {
+  const session = new CsvSession();
+  return {
+    load: async (file, encoding) => session.load(await fileBytes(file), encoding),
+    validate: (entity, mapping, onProgress) =>
+      session.validate(entity, mapping, async (done, total) => {
+        onProgress(done, total);
+        await yieldToBrowser();
+      }),
+    dispose: () => undefined,
+  };
+}
+
+function inWorker(): CsvEngine {
+  const worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module' });
+  let next = 0;
+  const pending = new Map<
+    number,
+    {
+      resolve: (reply: WorkerReply) => void;
+      reject: (error: Error) => void;
+      progress?: (d: number, t: number) => void;
+    }
+  >();
+  worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+    const reply = event.data;
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    if (reply.kind === 'progress') return waiting.progress?.(reply.done, reply.total);
+    pending.delete(reply.id);
+    if (reply.kind === 'failed') waiting.reject(new Error(reply.message));
+    else waiting.resolve(reply);
+  };
+  worker.onerror = (event) => {
+    for (const waiting of pending.values()) waiting.reject(new Error(event.message || 'CSV worker failed'));
+    pending.clear();
+  };
+  const ask = (request: Unnumbered<WorkerRequest>, progress?: (d: number, t: number) => void) =>
+    new Promise<WorkerReply>((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve, reject, progress });
+      worker.postMessage({ ...request, id });
+    });
+  return {
+    load: async (file, encoding) => {
+      const reply = await ask({ kind: 'load', file, encoding });
+      if (reply.kind !== 'loaded') throw new Error('Unexpected reply');
+      return reply.summary;
+    },
+    validate: async (entity, mapping, onProgress) => {
+      const reply = await ask({ kind: 'validate', entity, mapping }, onProgress);
+      if (reply.kind !== 'validated') throw new Error('Unexpected reply');
+      return reply.result;
+    },
+    dispose: () => worker.terminate(),
+  };
+}
+
+export function createCsvEngine(): CsvEngine {
+  return typeof Worker === 'undefined' ? onPage() : inWorker();
+}
