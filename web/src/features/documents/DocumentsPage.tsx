@@ -31,7 +31,7 @@ import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/data/EmptyState';
 import { QueryState } from '@/components/data/QueryState';
-import { useMembers } from '@/components/form/MemberSelectField';
+import { useMembers } from '@/components/useMembers';
 import { PageHeader } from '@/components/page/PageHeader';
 import { BackLink } from '@/components/records/BackLink';
 import { NotFoundRecord } from '@/components/records/NotFoundRecord';
