@@ -44,6 +44,13 @@ const CRM_WITH_DATA_GRID_AND_DATES = 644 * KB; // +3.4 KB with the record pages'
  */
 const TICKETS_PAGES = 402 * KB;
 const TICKET_FORM_PAGE = 434 * KB;
+/**
+ * /documentos on the shell: folder and file cards with their menus and tooltips (MUI Popper), the
+ * breadcrumb and the uploads panel — first load 374.8 KB; on demand the folder form (formik, yup,
+ * the model's folder schema) when 'Nueva Carpeta' opens and the Firebase Storage SDK with the
+ * first upload, download or delete: 441.0 KB in all (2026-11-24).
+ */
+const DOCUMENTS_PAGE = 445 * KB;
 
 /** Budgets in bytes of gzip -9 JavaScript (issue 12). */
 export const BUDGETS = {
@@ -70,6 +77,7 @@ export const BUDGETS = {
     '/tickets/:id': TICKETS_PAGES,
     '/tickets/nuevo': TICKET_FORM_PAGE,
     '/tickets/:id/editar': TICKET_FORM_PAGE,
+    '/documentos': DOCUMENTS_PAGE,
   },
 };
 
