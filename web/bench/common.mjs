@@ -252,6 +252,21 @@ export async function signedInPage(browser, baseUrl, { email, password }, { view
   return page;
 }
 
+/**
+ * The measuring setup every benchmark shares: the app built against `cloud` and served, Chromium,
+ * the cloud's read counter, and one signed-in page per organization (`pageOptions` as for
+ * `signedInPage`).
+ */
+export async function openBenchPages({ cloud, cacheName, dist, defer, orgs, pageOptions }) {
+  const baseUrl = await buildAndServe({ cloud, cacheName, dist, defer });
+  const browser = await launchChromium(defer);
+  const counter = readCounter(cloud);
+  const pages = {};
+  for (const key of Object.keys(orgs))
+    pages[key] = await signedInPage(browser, baseUrl, orgs[key], pageOptions);
+  return { baseUrl, browser, counter, pages };
+}
+
 // ── The report ────────────────────────────────────────────────────────────────────────────
 export function gitState() {
   const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();

@@ -35,21 +35,18 @@ import { fileURLToPath } from 'node:url';
 
 import {
   adminOn,
-  buildAndServe,
   gitState,
-  launchChromium,
   loadModel,
   machineInfo,
   median,
+  openBenchPages,
   parseArgs,
   printRun,
   printTable,
-  readCounter,
   reportTargets,
   restAs,
   runBench,
   seconds,
-  signedInPage,
   startCloud,
   timeMedian,
   trimmedIndexes,
@@ -196,20 +193,17 @@ await runBench('bench:crm', async ({ defer }) => {
     );
   if (args.has('--seed-only')) return;
 
-  const baseUrl = await buildAndServe({
+  const { baseUrl, browser, counter, pages } = await openBenchPages({
     cloud,
     cacheName: 'bench-crm-dist',
     dist: args.get('--dist'),
     defer,
-  });
-  const browser = await launchChromium(defer);
-  const counter = readCounter(cloud);
-  const pages = {};
-  for (const key of ['small', 'big'])
-    pages[key] = await signedInPage(browser, baseUrl, orgs[key], {
+    orgs: { small: orgs.small, big: orgs.big },
+    pageOptions: {
       viewport: { width: 1280, height: 800 },
       initScript: firstRowProbe,
-    });
+    },
+  });
 
   const results = { small: { contacts: [], companies: [] }, big: { contacts: [], companies: [] } };
   for (let run = 0; run <= RUNS; run++) {

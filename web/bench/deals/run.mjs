@@ -51,23 +51,20 @@ import { fileURLToPath } from 'node:url';
 
 import {
   adminOn,
-  buildAndServe,
   gitState,
-  launchChromium,
   loadModel,
   machineInfo,
   median,
+  openBenchPages,
   parseArgs,
   pct,
   printRun,
   printTable,
   projectIndexes,
-  readCounter,
   reportTargets,
   restAs,
   runBench,
   seconds,
-  signedInPage,
   startCloud,
   timeMedian,
   writeResults,
@@ -354,21 +351,18 @@ await runBench('bench:deals', async ({ defer }) => {
   );
   if (args.has('--seed-only')) return;
 
-  const baseUrl = await buildAndServe({
+  const { baseUrl, browser, counter, pages } = await openBenchPages({
     cloud,
     cacheName: 'bench-deals-dist',
     dist: args.get('--dist'),
     defer,
-  });
-  const browser = await launchChromium(defer);
-  const counter = readCounter(cloud);
-  const pages = {};
-  for (const key of ['small', 'big'])
-    pages[key] = await signedInPage(browser, baseUrl, orgs[key], {
+    orgs: { small: orgs.small, big: orgs.big },
+    pageOptions: {
       viewport: { width: 1600, height: 900 },
       initScript: boardProbe,
       initArg: { empty: EMPTY_TEXT },
-    });
+    },
+  });
   const failures = [];
   const expected = { small: { ...orgs.small.byStage }, big: { ...orgs.big.byStage } };
   const checkCounts = (key, counts, when) => {

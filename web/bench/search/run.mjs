@@ -39,21 +39,18 @@ import { fileURLToPath } from 'node:url';
 
 import {
   adminOn,
-  buildAndServe,
   gitState,
-  launchChromium,
   loadModel,
   machineInfo,
+  openBenchPages,
   parseArgs,
   pct,
-  readCounter,
   printRun,
   printTable,
   reportTargets,
   restAs,
   runBench,
   seconds,
-  signedInPage,
   startCloud,
   timeMedian,
   trimmedIndexes,
@@ -336,17 +333,14 @@ await runBench('bench:search', async ({ defer }) => {
   );
   if (args.has('--seed-only')) return;
 
-  const baseUrl = await buildAndServe({
+  const { browser, counter, pages } = await openBenchPages({
     cloud,
     cacheName: 'bench-search-dist',
     dist: args.get('--dist'),
     defer,
+    orgs: { small: orgs.small, big: orgs.big },
+    pageOptions: { viewport: { width: 1280, height: 800 } },
   });
-  const browser = await launchChromium(defer);
-  const counter = readCounter(cloud);
-  const pages = {};
-  for (const key of ['small', 'big'])
-    pages[key] = await signedInPage(browser, baseUrl, orgs[key], { viewport: { width: 1280, height: 800 } });
   await counter.settled(); // the dashboards' counts and pipelines
 
   // A warm-up pass over the terms (the dialog's chunk, the SDK's first queries), then the runs.
