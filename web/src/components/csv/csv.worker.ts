@@ -14,6 +14,8 @@ scope.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     if (request.kind === 'load') {
       const bytes = new Uint8Array(await request.file.arrayBuffer());
       reply({ id: request.id, kind: 'loaded', summary: session.load(bytes, request.encoding) });
+    } else if (request.kind === 'cells') {
+      reply({ id: request.id, kind: 'cells', cells: session.cells(request.rows) });
     } else {
       const result = await session.validate(request.entity, request.mapping, (done, total) =>
         reply({ id: request.id, kind: 'progress', done, total }),

@@ -6,12 +6,14 @@ import { CsvSession, type ParsedSummary, type ValidationResult } from './session
 
 export type WorkerRequest =
   | { id: number; kind: 'load'; file: Blob; encoding: EncodingChoice }
-  | { id: number; kind: 'validate'; entity: CsvEntity; mapping: ColumnMapping };
+  | { id: number; kind: 'validate'; entity: CsvEntity; mapping: ColumnMapping }
+  | { id: number; kind: 'cells'; rows: number[] };
 
 export type WorkerReply =
   | { id: number; kind: 'loaded'; summary: ParsedSummary }
   | { id: number; kind: 'progress'; done: number; total: number }
   | { id: number; kind: 'validated'; result: ValidationResult }
+  | { id: number; kind: 'cells'; cells: string[][] }
   | { id: number; kind: 'failed'; message: string };
 
 /** A request before its id (Omit over each member of the union). */
@@ -24,6 +26,8 @@ export interface CsvEngine {
     mapping: ColumnMapping,
     onProgress: (done: number, total: number) => void,
   ): Promise<ValidationResult>;
+  /** The cells of rows (spreadsheet numbers), as in the file (the refused-rows file). */
+  cells(rows: number[]): Promise<string[][]>;
   dispose(): void;
 }
 
@@ -50,6 +54,7 @@ function onPage(): CsvEngine {
         onProgress(done, total);
         await yieldToBrowser();
       }),
+    cells: async (rows) => session.cells(rows),
     dispose: () => undefined,
   };
 }
@@ -94,6 +99,11 @@ function inWorker(): CsvEngine {
       const reply = await ask({ kind: 'validate', entity, mapping }, onProgress);
       if (reply.kind !== 'validated') throw new Error('Unexpected reply');
       return reply.result;
+    },
+    cells: async (rows) => {
+      const reply = await ask({ kind: 'cells', rows });
+      if (reply.kind !== 'cells') throw new Error('Unexpected reply');
+      return reply.cells;
     },
     dispose: () => worker.terminate(),
   };

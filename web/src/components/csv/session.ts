@@ -44,6 +44,11 @@ export class CsvSession {
     };
   }
 
+  /** The cells of rows (spreadsheet numbers), as in the file. */
+  cells(rows: number[]): string[][] {
+    return rows.map((row) => this.parsed.rows[row - 2] ?? []);
+  }
+
   /**
    * Every row checked with the entity's schema; rows repeating an earlier row's e-mail (contacts)
    * or name (companies) are refused. `pause` runs between chunks (progress, yielding).

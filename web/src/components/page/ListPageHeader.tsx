@@ -1,5 +1,6 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Count } from '@/firebase/dataApi';
 import { formatCount } from '@/i18n/format';
@@ -12,12 +13,15 @@ export function ListPageHeader({
   total,
   newLabel,
   onCreate,
+  extraActions,
 }: {
   title: string;
   total: Count | null;
   newLabel: string;
   /** Absent when the member may not create. */
   onCreate?: () => void;
+  /** Before 'Nuevo …' (the contacts and companies lists' 'Importar CSV' / 'Exportar CSV'). */
+  extraActions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -30,10 +34,15 @@ export function ListPageHeader({
           : undefined
       }
       actions={
-        onCreate && (
-          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={onCreate}>
-            {newLabel}
-          </Button>
+        (extraActions || onCreate) && (
+          <>
+            {extraActions}
+            {onCreate && (
+              <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={onCreate}>
+                {newLabel}
+              </Button>
+            )}
+          </>
         )
       }
     />

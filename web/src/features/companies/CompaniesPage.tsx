@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { matchesSearch, type Company, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { CsvListActions } from '@/components/csv/CsvListActions';
 import { actionsColumn, DataList } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
@@ -40,16 +41,16 @@ export default function CompaniesPage() {
   const [deleting, setDeleting] = useState<WithId<Company> | null>(null);
 
   const filters = { industry: params.filters.industry, size: params.filters.size };
-  const list = usePagedList<Company>(
-    organizationId
-      ? orgRequest(organizationId, listQueryId('companies', filters, Boolean(params.query)), {
-          ...filters,
-          searchTokens: params.query,
-        })
-      : null,
-  );
+  const request = organizationId
+    ? orgRequest(organizationId, listQueryId('companies', filters, Boolean(params.query)), {
+        ...filters,
+        searchTokens: params.query,
+      })
+    : null;
+  const list = usePagedList<Company>(request);
   // The query matched the longest word; the other words are checked on the page.
-  const rows = list.rows.filter((row) => matchesSearch(params.query, row.name, row.industry, row.city));
+  const matches = (row: Company) => matchesSearch(params.query, row.name, row.industry, row.city);
+  const rows = list.rows.filter(matches);
   const shown = { ...list, rows };
 
   const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
@@ -84,6 +85,14 @@ export default function CompaniesPage() {
         total={list.total}
         newLabel={t('new')}
         onCreate={canCreate ? create : undefined}
+        extraActions={
+          <CsvListActions
+            entity="companies"
+            labels={{ import: t('csv.import'), export: t('csv.export') }}
+            canImport={canCreate}
+            exportScope={request && { request, keep: matches, total: list.total }}
+          />
+        }
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
         <FilterSelect

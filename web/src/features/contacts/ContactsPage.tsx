@@ -12,6 +12,7 @@ import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
+import { CsvListActions } from '@/components/csv/CsvListActions';
 import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
@@ -34,18 +35,17 @@ export default function ContactsPage() {
   const [creating, setCreating] = useState(false);
 
   const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
-  const list = usePagedList<Contact>(
-    organizationId
-      ? orgRequest(organizationId, listQueryId('contacts', filters, Boolean(params.query)), {
-          ...filters,
-          searchTokens: params.query,
-        })
-      : null,
-  );
+  const request = organizationId
+    ? orgRequest(organizationId, listQueryId('contacts', filters, Boolean(params.query)), {
+        ...filters,
+        searchTokens: params.query,
+      })
+    : null;
+  const list = usePagedList<Contact>(request);
   // The query matched the longest word; the other words are checked on the page.
-  const rows = list.rows.filter((row) =>
-    matchesSearch(params.query, row.name, row.email, row.companyName, row.jobTitle, row.phone, row.city),
-  );
+  const matches = (row: Contact) =>
+    matchesSearch(params.query, row.name, row.email, row.companyName, row.jobTitle, row.phone, row.city);
+  const rows = list.rows.filter(matches);
 
   const columns: GridColDef<WithId<Contact>>[] = [
     { field: 'name', headerName: t('columns.name'), flex: 1.3, minWidth: 160 },
@@ -84,6 +84,14 @@ export default function ContactsPage() {
         total={list.total}
         newLabel={t('new')}
         onCreate={canCreate ? () => setCreating(true) : undefined}
+        extraActions={
+          <CsvListActions
+            entity="contacts"
+            labels={{ import: t('csv.import'), export: t('csv.export') }}
+            canImport={canCreate}
+            exportScope={request && { request, keep: matches, total: list.total }}
+          />
+        }
       />
       <ListToolbar search={params.search} onSearch={params.setSearch} searchLabel={t('search')}>
         <Box>

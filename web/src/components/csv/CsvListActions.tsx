@@ -1,0 +1,72 @@
+// 'Importar CSV' and 'Exportar CSV' of the contacts and companies lists. Only these two buttons load
+// with the list: the dialogs, papaparse, the worker and the csv texts load when one is pressed.
+import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
+import FileUploadRoundedIcon from '@mui/icons-material/FileUploadRounded';
+import Button from '@mui/material/Button';
+import { lazy, Suspense, useState } from 'react';
+import { loadNamespaces } from '@/i18n';
+import type { Count, QueryRequest } from '@/firebase/dataApi';
+import type { CsvEntity } from './fields';
+
+const CsvImportDialog = lazy(() =>
+  Promise.all([import('./CsvImportDialog'), loadNamespaces(['csv'])]).then(([m]) => ({
+    default: m.CsvImportDialog,
+  })),
+);
+const CsvExportDialog = lazy(() =>
+  Promise.all([import('./CsvExportDialog'), loadNamespaces(['csv'])]).then(([m]) => ({
+    default: m.CsvExportDialog,
+  })),
+);
+
+export interface ExportScope {
+  /** The list's query as shown (search and filters). */
+  request: QueryRequest;
+  /**
+   * The rows the list shows of what the query returns (the search's other words), typed by the
+   * page (a contact or a company check): the dialog hands it the query's own documents.
+   */
+  keep: (row: never) => boolean;
+  /** The list's count, for the progress. */
+  total: Count | null;
+}
+
+export function CsvListActions({
+  entity,
+  labels,
+  canImport,
+  exportScope,
+}: {
+  entity: CsvEntity;
+  labels: { import: string; export: string };
+  /** contacts.create / companies.create. */
+  canImport: boolean;
+  /** Null while the organization is not known. */
+  exportScope: ExportScope | null;
+}) {
+  const [open, setOpen] = useState<'import' | 'export' | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      {canImport && (
+        <Button variant="outlined" startIcon={<FileUploadRoundedIcon />} onClick={() => setOpen('import')}>
+          {labels.import}
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        startIcon={<FileDownloadRoundedIcon />}
+        disabled={!exportScope}
+        onClick={() => setOpen('export')}
+      >
+        {labels.export}
+      </Button>
+      <Suspense fallback={null}>
+        {open === 'import' && <CsvImportDialog entity={entity} onClose={close} />}
+        {open === 'export' && exportScope && (
+          <CsvExportDialog entity={entity} scope={exportScope} onClose={close} />
+        )}
+      </Suspense>
+    </>
+  );
+}
