@@ -314,7 +314,7 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
             value={encoding}
             disabled={Boolean(busy)}
             onChange={(e) => load(file, e.target.value as EncodingChoice)}
-            sx={{ minWidth: 220 }}
+            sx={{ width: { xs: '100%', sm: 300 } }}
           >
             <MenuItem value="auto">
               {t('import.columns.encodings.auto', {
@@ -443,7 +443,7 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
           {tc('common.actions.cancel')}
         </Button>
         <Button variant="contained" disabled={!writes} onClick={() => start()}>
-          {t('import.review.start', { count: rowsToWrite || writes })}
+          {t('import.review.start', { count: rowsToWrite || writes, shown: n(rowsToWrite || writes) })}
         </Button>
       </>
     );

@@ -2,7 +2,7 @@
 // (always, in the app), else the same session on the page, yielding between chunks.
 import type { EncodingChoice } from './decode';
 import type { ColumnMapping, CsvEntity } from './fields';
-import { CsvSession, type ParsedSummary, type ValidationResult } from './session';
+import type { ParsedSummary, ValidationResult } from './session';
 
 export type WorkerRequest =
   | { id: number; kind: 'load'; file: Blob; encoding: EncodingChoice }
@@ -45,16 +45,17 @@ async function fileBytes(file: Blob): Promise<Uint8Array> {
   });
 }
 
+/** The same session on the page (no Worker: unit tests); loaded only then, with papaparse. */
 function onPage(): CsvEngine {
-  const session = new CsvSession();
+  const session = import('./session').then(({ CsvSession }) => new CsvSession());
   return {
-    load: async (file, encoding) => session.load(await fileBytes(file), encoding),
-    validate: (entity, mapping, onProgress) =>
-      session.validate(entity, mapping, async (done, total) => {
+    load: async (file, encoding) => (await session).load(await fileBytes(file), encoding),
+    validate: async (entity, mapping, onProgress) =>
+      (await session).validate(entity, mapping, async (done, total) => {
         onProgress(done, total);
         await yieldToBrowser();
       }),
-    cells: async (rows) => session.cells(rows),
+    cells: async (rows) => (await session).cells(rows),
     dispose: () => undefined,
   };
 }
