@@ -524,3 +524,66 @@ test('screenshots of Documentos', async ({ page }) => {
     await page.keyboard.press('Escape');
   });
 });
+
+/** A contacts file as Excel in Spanish saves it (semicolons, Windows-1252): `rows` rows, 2 of them bad. */
+function contactsCsv(tag: string, rows: number): Buffer {
+  const first = ['José', 'María', 'Íñigo', 'Begoña', 'Ramón', 'Lucía', 'Sofía', 'Óscar'];
+  const last = ['Núñez', 'Peña', 'Ibáñez', 'Muñoz', 'Ávila', 'Zúñiga', 'Gómez', 'Díaz'];
+  const companies = ['Cafetalera Montaña Azul', 'Ferretería El Niño', 'Exportadora Ceiba, S.A.'];
+  const lines = ['Nombre;Correo;Teléfono;Empresa;Cargo;Ciudad;Etapa;Fecha de alta'];
+  for (let i = 0; i < rows; i++) {
+    const name = i === 6 ? '' : `${first[i % 8]} ${last[Math.floor(i / 8) % 8]}`;
+    const email = i === 10 ? `${tag}.${i}@` : `${tag}.${i}@clientes.hn`;
+    lines.push(
+      `${name};${email};+504 2200-${String(i).padStart(4, '0')};${companies[i % 3]};Gerente de compras;Tegucigalpa;${['Lead', 'Cliente', 'Prospecto'][i % 3]};2024-0${(i % 9) + 1}-15`,
+    );
+  }
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+}
+
+/** Every step of 'Importar CSV' (file, columns, review, progress, report) and the export's progress. */
+test('screenshots of the CSV import and export', async ({ page }) => {
+  test.setTimeout(300_000);
+  await signInNewAdmin(page, 'shot-csv');
+  await eachVariant(page, async (tag) => {
+    await page.goto('/contactos');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Importar CSV|Import CSV)$/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('csv-file-input')).toBeAttached(SLOW);
+    await page.waitForTimeout(400); // the dialog's fade-in
+    await shot(page, `csv-import-file-${tag}`, false);
+
+    await dialog
+      .getByTestId('csv-file-input')
+      .setInputFiles({ name: 'clientes-2026.csv', mimeType: 'text/csv', buffer: contactsCsv(tag, 600) });
+    const validate = dialog.locator('button').filter({ hasText: /^(Validar|Validate)$/ });
+    await expect(validate).toBeVisible(SLOW);
+    await shot(page, `csv-import-columns-${tag}`, false);
+    await validate.click();
+    const start = dialog
+      .locator('button')
+      .filter({ hasText: /^(Importar|Import) [\d.,]+ (registros|records)$/ });
+    await expect(start).toBeVisible(SLOW);
+    await shot(page, `csv-import-review-${tag}`, false);
+    await start.click();
+    await expect(dialog.getByRole('status')).toBeVisible();
+    await shot(page, `csv-import-progress-${tag}`, false);
+    await expect(dialog.getByRole('alert').first()).toBeVisible({ timeout: 180_000 });
+    await shot(page, `csv-import-report-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+
+    await page
+      .locator('button')
+      .filter({ hasText: /^(Exportar CSV|Export CSV)$/ })
+      .click();
+    await expect(page.getByRole('dialog').getByRole('status')).toBeVisible(SLOW);
+    await shot(page, `csv-export-progress-${tag}`, false);
+    await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
+  });
+});
