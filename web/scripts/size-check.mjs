@@ -29,13 +29,16 @@ const KB = 1024;
  * i18next, Firebase Auth and Firestore, the onboarding step, the paywall, the global search), with
  * the list's own create/edit dialog (formik, yup) on first open: 563–564 KB (2026-11-24).
  */
-const CRM_WITH_DATA_GRID = 573 * KB; // +2.2 KB when /tickets arrived: more, smaller shared chunks
+// +2.2 KB when /tickets arrived, +3 KB with /documentos and the CSV core: more, smaller shared
+// chunks (/empresas 85 → 90 scripts), not more code on these pages.
+const CRM_WITH_DATA_GRID = 576 * KB;
 /**
  * The same, plus the task, meeting or deal dialog with MUI X date pickers and dayjs (~60 KB) and
  * the entity and member pickers, on first open: the record pages' related lists (635.3 / 635.8
  * KB), /tareas and /reuniones (627.9 / 627.4 KB) (2026-11-24, with the notifications bell).
  */
-const CRM_WITH_DATA_GRID_AND_DATES = 644 * KB; // +3.4 KB with the record pages' Tickets tab (and splits)
+// +3.4 KB with the record pages' Tickets tab (and splits), +1 KB of splits with /documentos.
+const CRM_WITH_DATA_GRID_AND_DATES = 645 * KB;
 /**
  * The tickets pages (cards, not the Data Grid) on the shell with the search and the bell: the list
  * (filters, search, paged cards) 398.6 KB and the ticket (its fields, the delete confirmation)
@@ -72,7 +75,8 @@ export const BUDGETS = {
     // dialog that only loads when first opened (formik, yup, MUI X date pickers with dayjs, the
     // entity pickers: ~140 KB). First load 369 KB, of which the shell (with the search and the
     // bell) is ~345 KB (issue 12). 510 → 512 when the list pages gained the shared ListPageHeader.
-    '/deals': 514 * KB, // 512 → 514: +1.8 KB of chunk splits when /tickets arrived
+    // 512 → 514: +1.8 KB of chunk splits when /tickets arrived; → 516 with /documentos' splits.
+    '/deals': 516 * KB,
     '/tickets': TICKETS_PAGES,
     '/tickets/:id': TICKETS_PAGES,
     '/tickets/nuevo': TICKET_FORM_PAGE,
@@ -100,7 +104,8 @@ export const CEILING_WHILE_OVER_BUDGET = {
   routes: {
     // Every tab in one chunk, with their forms' yup, Tabs, the permission table: 403.1 KB; 413.6
     // KB with the global search and the notifications bell (raised once, as `app`).
-    '/ajustes': 417 * KB, // 415 → 417 with the tickets section, as `app`
+    // 415 → 417 with the tickets section, as `app`; → 418 with /documentos' registry entry.
+    '/ajustes': 418 * KB,
   },
 };
 
