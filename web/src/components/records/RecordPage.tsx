@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page/PageHeader';
 import { useToast } from '@/components/toast';
 import type { LiveState } from '@/firebase/dataApi';
 import { BackLink } from './BackLink';
-import { NotFoundRecord } from './NotFoundRecord';
+import { MissingRecord } from './NotFoundRecord';
 
 /**
  * A record's page (/empresas/{id}, /contactos/{id}): 'Volver', the name with its Editar and
@@ -54,19 +54,8 @@ export function RecordPage<T extends object>({
   const [deleting, setDeleting] = useState(false);
 
   const back = <BackLink to={listPath} label={t('detail.back')} />;
-  if (state.status === 'success' && state.data === null) {
-    return (
-      <>
-        {back}
-        <NotFoundRecord
-          title={t('detail.notFound')}
-          body={t('detail.notFoundBody')}
-          backLabel={t('detail.backToList')}
-          backTo={listPath}
-        />
-      </>
-    );
-  }
+  if (state.status === 'success' && state.data === null)
+    return <MissingRecord texts={t('detail', { returnObjects: true })} listPath={listPath} />;
   const record = state.data;
   return (
     <QueryState state={state} loadingLabel={tc('common.loading')}>

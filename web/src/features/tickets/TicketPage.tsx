@@ -17,7 +17,7 @@ import { StatusChip } from '@/components/data/StatusChip';
 import { useMembers } from '@/components/useMembers';
 import { PageHeader } from '@/components/page/PageHeader';
 import { BackLink } from '@/components/records/BackLink';
-import { NotFoundRecord } from '@/components/records/NotFoundRecord';
+import { MissingRecord } from '@/components/records/NotFoundRecord';
 import { useToast } from '@/components/toast';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { deleteRecord, orgRecordPath, orgTarget, useDocument, useMembership } from '@/firebase/dataApi';
@@ -47,19 +47,8 @@ export default function TicketPage() {
   const ticket = useDocument<Ticket>(organizationId ? orgRecordPath(organizationId, 'tickets', id) : null);
   const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
 
-  if (ticket.status === 'success' && ticket.data === null) {
-    return (
-      <>
-        {back}
-        <NotFoundRecord
-          title={t('detail.notFound')}
-          body={t('detail.notFoundBody')}
-          backLabel={t('detail.backToList')}
-          backTo={LIST_PATH}
-        />
-      </>
-    );
-  }
+  if (ticket.status === 'success' && ticket.data === null)
+    return <MissingRecord texts={t('detail', { returnObjects: true })} listPath={LIST_PATH} />;
   return (
     <QueryState state={ticket}>{ticket.data && <TicketDetail ticket={ticket.data} back={back} />}</QueryState>
   );
