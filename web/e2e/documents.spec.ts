@@ -4,7 +4,7 @@ import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './
 
 /**
  * Documentos: the root refuses an upload before a folder exists; a folder, a 3 MB upload with its
- * progress (the network slowed so it shows), the download byte for byte, an over-limit file refused
+ * progress (the network slowed so it shows), another canceled halfway, the download byte for byte, an over-limit file refused
  * without a byte sent, delete; a seller without documents.create gets no upload (in English).
  */
 const SLOW = { timeout: 30_000 };
@@ -80,6 +80,13 @@ test('es: a folder, a 3 MB upload with progress, its download byte for byte, lim
   await expect(page.locator('[data-upload="Propuesta Núñez.pdf"]')).toHaveAttribute('data-status', 'done', {
     timeout: 60_000,
   });
+  // Another, canceled halfway: no record, no card.
+  await pick(page, 'Borrador.pdf', bytes(3 * MB));
+  const draft = page.locator('[data-upload="Borrador.pdf"]');
+  await expect(draft).toContainText(/Subiendo \d+ %/, SLOW);
+  await page.getByRole('button', { name: 'Cancelar subida de «Borrador.pdf»' }).click();
+  await expect(draft).toHaveAttribute('data-status', 'canceled', SLOW);
+  await expect(draft).toContainText('Cancelado');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -88,6 +95,7 @@ test('es: a folder, a 3 MB upload with progress, its download byte for byte, lim
   });
   const card = page.locator('[data-document-id]').filter({ hasText: 'Propuesta Núñez.pdf' });
   await expect(card).toContainText('3.00 MB · Ana López');
+  await expect(page.locator('[data-document-id]')).toHaveCount(1);
 
   // The download has the original name and the same bytes.
   const [download] = await Promise.all([
