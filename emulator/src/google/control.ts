@@ -1,0 +1,207 @@
+/**
+ * Test controls under `/__control/` (JSON in, JSON out, no credentials): the mailbox as JSON,
+ * revoking an address's access, failing the next sends, expiring tokens, consenting without a
+ * browser, registering clients, reset and a dump of the state. Documented in emulator/README.md.
+ */
+import type { ServerResponse } from 'node:http';
+import type { OAuthService } from './oauth.js';
+import type { FailureTarget, GoogleState, MailMessage, OAuthClient } from './state.js';
+
+export interface ControlContext {
+  state: GoogleState;
+  oauth: OAuthService;
+  clients: OAuthClient[];
+  accounts: string[];
+  reset: () => void;
+  log: (line: string) => void;
+  /** What the consent page's Allow / Deny do, for a whole authorization URL. */
+  consent: (
+    url: string,
+    email: string | null,
+    allow: boolean,
+    scopes?: string[],
+  ) => { status: number; body: unknown };
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value, null, 2);
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'Access-Control-Allow-Origin': '*',
+  });
+  res.end(body);
+}
+
+type Json = Record<string, unknown>;
+
+function parseJson(raw: string): Json {
+  if (!raw.trim()) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    throw new ControlError(400, 'The body must be JSON.');
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v))
+    throw new ControlError(400, 'The body must be a JSON object.');
+  return v as Json;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** A message for JSON answers; `raw` only when asked for (it can be large). */
+export function messageJson(m: MailMessage, withRaw = false): Json {
+  const { raw, ...rest } = m;
+  return withRaw ? { ...rest, raw } : rest;
+}
+
+/** Newest first, optionally filtered by recipient, sender / account, or subject substring. */
+export function listMessages(state: GoogleState, query: URLSearchParams): MailMessage[] {
+  const to = query.get('to')?.toLowerCase();
+  const from = query.get('from')?.toLowerCase();
+  const subject = query.get('subject');
+  return [...state.messages].reverse().filter((m) => {
+    if (to && ![...m.to, ...m.cc, ...m.bcc].some((a) => a.address.toLowerCase() === to)) return false;
+    if (from && m.account.toLowerCase() !== from) return false;
+    if (subject && !m.subject.includes(subject)) return false;
+    return true;
+  });
+}
+
+export function handleControl(
+  res: ServerResponse,
+  method: string,
+  url: URL,
+  raw: string,
+  ctx: ControlContext,
+): void {
+  const { state, oauth } = ctx;
+  const path = url.pathname.replace(/^\/__control/, '') || '/';
+  try {
+    const body = method === 'POST' || method === 'PUT' ? parseJson(raw) : {};
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && path === '/messages') {
+      const list = listMessages(state, url.searchParams);
+      return sendJson(res, 200, { messages: list.map((x) => messageJson(x)) });
+    }
+    if ((method === 'DELETE' && path === '/messages') || (method === 'POST' && path === '/messages/clear')) {
+      const n = state.messages.length;
+      state.messages = [];
+      ctx.log(`[google] mailbox emptied (${n} messages)`);
+      return sendJson(res, 200, { deleted: n });
+    }
+    if (method === 'GET' && (m = /^\/messages\/([^/]+)(\/raw)?$/.exec(path))) {
+      const message = state.messages.find((x) => x.id === m![1]);
+      if (!message) throw new ControlError(404, `No such message: ${m[1]}`);
+      if (m[2]) {
+        const bytes = Buffer.from(message.raw, 'base64url');
+        res.writeHead(200, {
+          'Content-Type': 'message/rfc822',
+          'Content-Disposition': `inline; filename="${message.id}.eml"`,
+          'Content-Length': String(bytes.length),
+          'Cache-Control': 'no-store',
+        });
+        return void res.end(bytes);
+      }
+      return sendJson(res, 200, messageJson(message, true));
+    }
+    if (method === 'POST' && path === '/revoke') {
+      const email = text(body.email)?.toLowerCase();
+      if (!email) throw new ControlError(400, 'email is required.');
+      const clientId = text(body.clientId);
+      const result = oauth.revokeWhere((g) => g.email === email && (!clientId || g.clientId === clientId));
+      ctx.log(
+        `[google] access of ${email}${clientId ? ` to ${clientId}` : ''} revoked (control): ${result.grants} grant(s)`,
+      );
+      return sendJson(res, 200, { revoked: result.grants, accessTokens: result.accessTokens });
+    }
+    if (method === 'POST' && path === '/failures') {
+      const status = num(body.status) ?? 429;
+      if (status !== 429 && (status < 500 || status > 599))
+        throw new ControlError(400, 'status must be 429 or a 5xx status.');
+      const target = (text(body.target) ?? 'send') as FailureTarget;
+      if (target !== 'send' && target !== 'token')
+        throw new ControlError(400, "target must be 'send' or 'token'.");
+      state.failures.push({ status, remaining: Math.max(1, Math.floor(num(body.count) ?? 1)), target });
+      return sendJson(res, 200, { failures: state.failures });
+    }
+    if (method === 'GET' && path === '/failures') return sendJson(res, 200, { failures: state.failures });
+    if (method === 'DELETE' && path === '/failures') {
+      state.failures = [];
+      return sendJson(res, 200, { failures: [] });
+    }
+    if (method === 'POST' && path === '/tokens/expire') {
+      const email = text(body.email)?.toLowerCase();
+      const expired = oauth.expireAccessTokens(email);
+      const codes = body.codes === true ? oauth.expireCodes() : 0;
+      ctx.log(`[google] ${expired} access token(s)${codes ? ` and ${codes} code(s)` : ''} expired (control)`);
+      return sendJson(res, 200, { expired, codes });
+    }
+    if (method === 'POST' && path === '/consent') {
+      const authUrl = text(body.url);
+      if (!authUrl) throw new ControlError(400, 'url (the authorization URL) is required.');
+      const scopes = Array.isArray(body.scopes)
+        ? body.scopes.filter((s): s is string => typeof s === 'string')
+        : undefined;
+      const r = ctx.consent(authUrl, text(body.email) ?? null, body.allow !== false, scopes);
+      return sendJson(res, r.status, r.body);
+    }
+    if (method === 'GET' && path === '/clients') return sendJson(res, 200, { clients: ctx.clients });
+    if (method === 'POST' && path === '/clients') {
+      const id = text(body.id);
+      const secret = text(body.secret);
+      const redirectUris = Array.isArray(body.redirectUris)
+        ? body.redirectUris.filter((u): u is string => typeof u === 'string')
+        : [];
+      if (!id || !secret || redirectUris.length === 0)
+        throw new ControlError(400, 'id, secret and redirectUris (a non-empty array) are required.');
+      for (const u of redirectUris) {
+        try {
+          new URL(u);
+        } catch {
+          throw new ControlError(400, `Not a URL: ${u}`);
+        }
+      }
+      const client: OAuthClient = { id, secret, redirectUris, name: text(body.name) ?? 'Trato' };
+      const at = ctx.clients.findIndex((c) => c.id === id);
+      if (at === -1) ctx.clients.push(client);
+      else ctx.clients[at] = client;
+      ctx.log(`[google] client ${id} registered (control)`);
+      return sendJson(res, 200, { client });
+    }
+    if (method === 'POST' && path === '/reset') {
+      ctx.reset();
+      return sendJson(res, 200, { reset: true });
+    }
+    if (method === 'GET' && path === '/state') {
+      return sendJson(res, 200, {
+        clients: ctx.clients,
+        accounts: ctx.accounts,
+        codes: [...state.codes.values()],
+        grants: [...state.grants.values()],
+        accessTokens: [...state.accessTokens.values()],
+        failures: state.failures,
+        messages: listMessages(state, new URLSearchParams()).map((x) => messageJson(x)),
+      });
+    }
+    throw new ControlError(404, `Unknown control endpoint: ${method} ${url.pathname}`);
+  } catch (err) {
+    if (err instanceof ControlError) return sendJson(res, err.status, { error: { message: err.message } });
+    ctx.log(
+      `[google] control ${method} ${url.pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
+    return sendJson(res, 500, { error: { message: err instanceof Error ? err.message : String(err) } });
+  }
+}
