@@ -234,7 +234,7 @@ ${row(t.sentAt, formatDateTime(m.sentAt, lang))}
 ${row(t.account, m.account)}
 </dl>
 ${warnings}
-${m.text !== null ? `<div class="muted small">${h(t.text)}</div><pre class="text">${h(m.text)}</pre>` : ''}
+${m.text !== null ? `<div class="muted small">${h(t.text)}</div><pre class="text">${h(m.text.trimEnd())}</pre>` : ''}
 ${m.html !== null ? `<details><summary>${h(t.htmlSource)}</summary><pre class="html">${h(m.html)}</pre></details>` : ''}
 ${attachments}
 <details><summary>${h(t.headers)} (${m.headers.length})</summary><table>${headers}</table></details>
