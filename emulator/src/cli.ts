@@ -7,9 +7,11 @@
  *                  [--storage-port 9199] [--storage-rules storage.rules] [--coverage-dir dir]
  *                  [--stripe-port 12111] [--stripe-webhook-url url] [--stripe-webhook-secret s]
  *                  [--stripe-api-key sk_test_...]
+ *                  [--google-port 9598] [--google-client-id id] [--google-client-secret s]
+ *                  [--google-redirect-uri uri]... [--google-account email]... [--google-token-ttl s]
  *
  * Data directory layout: <dir>/firestore.json (the engine's export), <dir>/storage/ (Storage),
- * <dir>/stripe.json (the local Stripe).
+ * <dir>/stripe.json (the local Stripe), <dir>/google.json (the local Google).
  * SIGINT / SIGTERM stop cleanly (exporting first when --export-on-exit is given, and writing the
  * rules coverage reports when --coverage-dir is given). The wiring itself is src/cloud.ts.
  */
@@ -17,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startLocalCloud } from './cloud.js';
 import type { IndexConfig } from './firestore/api.js';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_REDIRECT_URIS } from './google/index.js';
 
 const USAGE = `Usage: trato-emulator [options]
   --project <id>            project id (default demo-trato)
@@ -35,6 +38,14 @@ const USAGE = `Usage: trato-emulator [options]
   --stripe-webhook-url <u>  where the local Stripe POSTs events (e.g. the Functions webhook)
   --stripe-webhook-secret <s>  signing secret (default whsec_trato_local_dev_0000000000000000)
   --stripe-api-key <k>      accepted secret key, repeatable (default sk_test_trato_local_0000000000000000)
+  --google-port <n>         also start the local Google (OAuth + Gmail send) on this port (0 = a free port)
+  --google-client-id <id>   the registered OAuth client (env GOOGLE_OAUTH_CLIENT_ID; default
+                            ${DEFAULT_CLIENT_ID})
+  --google-client-secret <s>  its secret (env GOOGLE_OAUTH_CLIENT_SECRET; default ${DEFAULT_CLIENT_SECRET})
+  --google-redirect-uri <u> an authorized redirect URI, repeatable (env GOOGLE_OAUTH_REDIRECT_URIS,
+                            comma-separated; default the web app's /auth/gmail/callback on 5173, 5199, 4173)
+  --google-account <email>  an address offered on the consent page, repeatable
+  --google-token-ttl <s>    access-token lifetime in seconds (default 3599)
   --quiet                   do not log denied / failed requests
   --help`;
 
@@ -55,6 +66,10 @@ interface Cli {
   stripeWebhookUrl?: string;
   stripeWebhookSecret?: string;
   stripeApiKeys?: string[];
+  googlePort?: number;
+  googleClient: { id: string; secret: string; redirectUris: string[] };
+  googleAccounts?: string[];
+  googleTokenTtl?: number;
   quiet: boolean;
 }
 
@@ -78,6 +93,12 @@ function parseCli(argv: string[]): Cli {
       'stripe-webhook-url': { type: 'string' },
       'stripe-webhook-secret': { type: 'string' },
       'stripe-api-key': { type: 'string', multiple: true },
+      'google-port': { type: 'string' },
+      'google-client-id': { type: 'string' },
+      'google-client-secret': { type: 'string' },
+      'google-redirect-uri': { type: 'string', multiple: true },
+      'google-account': { type: 'string', multiple: true },
+      'google-token-ttl': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -87,6 +108,13 @@ function parseCli(argv: string[]): Cli {
     console.log(USAGE);
     process.exit(0);
   }
+  const env = (name: string) => process.env[name] || undefined;
+  const seconds = (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1)
+      throw new Error('--google-token-ttl must be a whole number of seconds');
+    return n;
+  };
   const port = (v: string, name: string) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--${name} must be a port number`);
@@ -110,6 +138,21 @@ function parseCli(argv: string[]): Cli {
     stripeWebhookUrl: values['stripe-webhook-url'],
     stripeWebhookSecret: values['stripe-webhook-secret'],
     stripeApiKeys: values['stripe-api-key'],
+    googlePort: values['google-port'] !== undefined ? port(values['google-port'], 'google-port') : undefined,
+    googleClient: {
+      id: values['google-client-id'] ?? env('GOOGLE_OAUTH_CLIENT_ID') ?? DEFAULT_CLIENT_ID,
+      secret: values['google-client-secret'] ?? env('GOOGLE_OAUTH_CLIENT_SECRET') ?? DEFAULT_CLIENT_SECRET,
+      redirectUris:
+        values['google-redirect-uri'] ??
+        env('GOOGLE_OAUTH_REDIRECT_URIS')
+          ?.split(',')
+          .map((u) => u.trim())
+          .filter(Boolean) ??
+        DEFAULT_REDIRECT_URIS,
+    },
+    googleAccounts: values['google-account'],
+    googleTokenTtl:
+      values['google-token-ttl'] !== undefined ? seconds(values['google-token-ttl']) : undefined,
     quiet: values.quiet!,
   };
 }
@@ -144,8 +187,17 @@ async function main(): Promise<void> {
               : null,
           }
         : undefined,
+    google:
+      cli.googlePort !== undefined
+        ? {
+            port: cli.googlePort,
+            clients: [{ ...cli.googleClient, name: 'Trato' }],
+            accounts: cli.googleAccounts,
+            accessTokenTtlSeconds: cli.googleTokenTtl,
+          }
+        : undefined,
   });
-  const { firestore, storage, stripe } = cloud;
+  const { firestore, storage, stripe, google } = cloud;
   say(
     `Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`,
   );
@@ -153,6 +205,10 @@ async function main(): Promise<void> {
   if (stripe)
     say(
       `Local Stripe on ${stripe.url} (API ${stripe.url}/v1, developer page ${stripe.url}/); webhooks to ${stripe.webhook()?.url ?? 'nowhere (set --stripe-webhook-url)'}.`,
+    );
+  if (google)
+    say(
+      `Local Google on ${google.url} (OAuth ${google.url}/o/oauth2/v2/auth, Gmail ${google.url}/gmail/v1), mailbox page ${google.url}/, OAuth client ${cli.googleClient.id}.`,
     );
 
   let stopping = false;
@@ -168,6 +224,7 @@ async function main(): Promise<void> {
         if (result.storageObjects !== undefined)
           say(`Storage: ${result.storageObjects} objects exported to ${cli.exportDir}/storage.`);
         if (result.stripe) say(`Stripe state exported to ${result.stripe}.`);
+        if (result.google) say(`Google state exported to ${result.google}.`);
       } catch (err) {
         console.error(`[emulator] export failed: ${err instanceof Error ? err.message : String(err)}`);
         code = 1;

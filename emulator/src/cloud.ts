@@ -24,6 +24,8 @@ import { startStorageServer } from './storage/server.js';
 import type { StorageServer } from './storage/server.js';
 import { startStripeServer, STRIPE_EXPORT } from './stripe/index.js';
 import type { StripeServer, StripeServerOptions } from './stripe/index.js';
+import { GOOGLE_EXPORT, startGoogleServer } from './google/index.js';
+import type { GoogleServer, GoogleServerOptions } from './google/index.js';
 
 export const FIRESTORE_EXPORT = 'firestore.json';
 export const STORAGE_EXPORT = 'storage';
@@ -55,6 +57,11 @@ export interface LocalCloudOptions {
    */
   stripe?: Omit<StripeServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
   /**
+   * Start the local Google too (`src/google/`: OAuth and Gmail send, port 0 = a free one). With
+   * importDir, its state is loaded from `<dir>/google.json`; exportTo() writes it there.
+   */
+  google?: Omit<GoogleServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
+  /**
    * Where every log line goes, already prefixed `[firestore]`, `[storage]` or `[emulator]`
    * (default: stderr with a timestamp).
    */
@@ -68,13 +75,17 @@ export interface LocalCloud {
   storage?: StorageServer;
   /** The local Stripe, when started (options.stripe). */
   stripe?: StripeServer;
+  /** The local Google, when started (options.google). */
+  google?: GoogleServer;
   rules: { firestore: RulesHolder<Authorizer>; storage: RulesHolder<StorageAuthorizer> };
   /** Reset whenever a new ruleset of that service is loaded. */
   coverage: { firestore: CoverageRecorder; storage: CoverageRecorder };
   /** Read and load the rules files given in the options (what the watcher does). */
   reloadRules(): Promise<void>;
   /** `<dir>/firestore.json` (written atomically) and `<dir>/storage/`. */
-  exportTo(dir: string): Promise<{ firestore: string; storageObjects?: number; stripe?: string }>;
+  exportTo(
+    dir: string,
+  ): Promise<{ firestore: string; storageObjects?: number; stripe?: string; google?: string }>;
   /** firestore-coverage.{json,html} and, with Storage, storage-coverage.{json,html}. */
   writeCoverage(dir: string): Promise<string[]>;
   /** Stop watching, end every stream and socket. */
@@ -197,6 +208,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
   }
 
+  // --- Google: the local stand-in (its log lines are already prefixed [google]). ----------------
+  let google: GoogleServer | undefined;
+  if (options.google) {
+    google = await startGoogleServer({
+      ...options.google,
+      host,
+      importFile: options.importDir ? path.join(options.importDir, GOOGLE_EXPORT) : undefined,
+      log: sink,
+      quiet,
+    });
+  }
+
   // --- Rules files ----------------------------------------------------------------------------
   const loadFile = async (
     file: string,
@@ -250,6 +273,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     firestore,
     storage,
     stripe,
+    google,
     rules: { firestore: firestoreHolder, storage: storageHolder },
     coverage,
     reloadRules: async () => {
@@ -260,9 +284,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await writeAtomically(file, `${JSON.stringify(engine.exportData(), null, 1)}\n`);
       const stripeFile = stripe ? path.join(dir, STRIPE_EXPORT) : undefined;
       if (stripe && stripeFile) await stripe.exportTo(stripeFile);
-      if (!storage) return { firestore: file, stripe: stripeFile };
+      const googleFile = google ? path.join(dir, GOOGLE_EXPORT) : undefined;
+      if (google && googleFile) await google.exportTo(googleFile);
+      if (!storage) return { firestore: file, stripe: stripeFile, google: googleFile };
       const result = await storage.exportTo(path.join(dir, STORAGE_EXPORT));
-      return { firestore: file, storageObjects: result.objects, stripe: stripeFile };
+      return { firestore: file, storageObjects: result.objects, stripe: stripeFile, google: googleFile };
     },
     writeCoverage: async (dir) => {
       const written: string[] = [];
@@ -280,7 +306,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     close() {
       closing ??= (async () => {
         for (const unwatch of stopWatching) unwatch();
-        await Promise.all([firestore.close(), storage?.close(), stripe?.close()]);
+        await Promise.all([firestore.close(), storage?.close(), stripe?.close(), google?.close()]);
       })();
       return closing;
     },
