@@ -17,9 +17,14 @@ export const ports = {
   functions: config.emulators.functions.port,
   firestore: config.emulators.firestore.port,
   storage: config.emulators.storage.port,
-  // Not a Firebase emulator, so not in firebase.json: the local Stripe (emulator/src/stripe).
+  // Not Firebase emulators, so not in firebase.json: the local Stripe (emulator/src/stripe) and
+  // the local Google — OAuth and Gmail send — (emulator/src/google).
   stripe: 12111,
+  google: 9598,
 };
+
+/** The local Google's mailbox page: every message sent through its Gmail API. */
+export const googleMailboxUrl = `http://127.0.0.1:${ports.google}/`;
 
 /** The Functions emulator's address of the Stripe webhook (functions/src/billing/webhook.ts). */
 export const stripeWebhookUrl = `http://127.0.0.1:${ports.functions}/${projectId}/us-central1/stripeWebhook`;
@@ -31,10 +36,24 @@ export const cloudEnv = {
   STORAGE_EMULATOR_HOST: `http://127.0.0.1:${ports.storage}`,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
   STRIPE_EMULATOR_HOST: `127.0.0.1:${ports.stripe}`,
+  // Where a server points googleapis' OAuth2 endpoints and Gmail rootUrl (emulator/README.md,
+  // "Local Google"); like STRIPE_EMULATOR_HOST, to be honoured only inside the emulators.
+  GOOGLE_EMULATOR_HOST: `127.0.0.1:${ports.google}`,
   GCLOUD_PROJECT: projectId,
   // firebase-admin would otherwise probe the cloud metadata server for credentials.
   METADATA_SERVER_DETECTION: 'none',
 };
+
+/** The demo organization's login addresses (emulator-data/demo-logins.json), if seeded. */
+function demoAddresses(dataDir) {
+  const file = path.join(dataDir, 'demo-logins.json');
+  if (!existsSync(file)) return [];
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).map((login) => login.email);
+  } catch {
+    return [];
+  }
+}
 
 function portInUse(port) {
   return new Promise((resolve) => {
@@ -150,6 +169,10 @@ export async function startLocalCloud(options = {}) {
     DEV_FUNCTION_SECRETS.STRIPE_WEBHOOK_SECRET,
     '--stripe-api-key',
     DEV_FUNCTION_SECRETS.STRIPE_SECRET_KEY,
+    '--google-port',
+    String(ports.google),
+    // The consent page offers the demo logins' addresses (any other can be typed).
+    ...demoAddresses(dataDir).flatMap((email) => ['--google-account', email]),
   ];
   if (importData) cloudArgs.push('--import', dataDir);
   if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);
@@ -220,6 +243,7 @@ export async function startLocalCloud(options = {}) {
     await waitForPort(ports.firestore, 'Firestore emulator', cloud);
     await waitForPort(ports.storage, 'Storage emulator', cloud);
     await waitForPort(ports.stripe, 'Local Stripe', cloud);
+    await waitForPort(ports.google, 'Local Google', cloud);
     await Promise.race([
       readyPromise,
       new Promise((_, reject) =>
