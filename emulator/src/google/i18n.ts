@@ -158,7 +158,7 @@ export function pickLang(hl: string | null | undefined, acceptLanguage: string |
 export function formatDateTime(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {
     dateStyle: 'medium',
-    timeStyle: 'medium',
+    timeStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(iso));
 }

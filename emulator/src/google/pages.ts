@@ -42,7 +42,9 @@ h1{font-size:28px;font-weight:400;margin:18px 0 6px}
 .avatar{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:50%;background:#0b57d0;color:#fff;font-weight:500}
 input[type=email]{font:inherit;padding:10px 12px;border:1px solid #747775;border-radius:4px;width:100%;max-width:360px}
 .scopes{margin:8px 0 20px;padding:0;list-style:none}
-.scopes li{padding:8px 0;border-bottom:1px solid #e0e3e7;display:flex;gap:10px;align-items:center}
+.scopes li{padding:8px 0;border-bottom:1px solid #e0e3e7}
+.scopes label{display:flex;gap:10px;align-items:flex-start}
+.scopes code{display:block;margin:2px 0 0 26px;word-break:break-all}
 .actions{display:flex;justify-content:flex-end;gap:12px;margin-top:24px}
 button{font:inherit;font-weight:500;border-radius:20px;padding:10px 24px;cursor:pointer}
 .allow{background:#0b57d0;color:#fff;border:0}.deny{background:#fff;color:#0b57d0;border:1px solid #747775}
@@ -50,6 +52,7 @@ button{font:inherit;font-weight:500;border-radius:20px;padding:10px 24px;cursor:
 .note{font-size:12px;color:#5e5e5e;margin-top:24px}
 dl{font:12px/1.5 ui-monospace,Menlo,monospace;background:#f8fafd;border-radius:8px;padding:10px 14px;word-break:break-all}
 dt{font-weight:700;display:inline}dd{display:inline;margin:0}dd::after{content:"";display:block}
+@media (max-width:600px){.card{margin:0;border-radius:0;padding:24px 20px;min-height:100vh}h1{font-size:24px}}
 `;
 
 function layout(lang: Lang, title: string, css: string, body: string): string {
@@ -103,7 +106,7 @@ export function renderConsent(view: ConsentView): string {
       const box = IDENTITY_SCOPES.includes(s)
         ? '<input type="checkbox" checked disabled>'
         : `<input type="checkbox" name="grant_scope" value="${h(s)}" checked>`;
-      return `<li><label>${box} ${h(name)}</label> <code class="muted small">${h(s)}</code></li>`;
+      return `<li><label>${box}<span>${h(name)}</span></label><code class="muted small">${h(s)}</code></li>`;
     })
     .join('\n');
   return layout(
