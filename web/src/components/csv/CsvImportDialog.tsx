@@ -248,7 +248,7 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
     );
 
   // ── Screens ───────────────────────────────────────────────────────────────────────────
-  const importing = step === 'import' && run && !run.outcome;
+  const writing = step === 'import' && run && !run.outcome;
   const n = (value: number) => formatCount({ value, more: false }, language);
   const progressBlock = (label: string, done?: number, total?: number) => (
     <Box sx={{ my: 2 }} role="status" aria-live="polite">
@@ -542,7 +542,7 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
   return (
     <Dialog
       open
-      onClose={busy || importing ? undefined : onClose}
+      onClose={busy || writing ? undefined : onClose}
       fullWidth
       maxWidth="md"
       fullScreen={phone}
