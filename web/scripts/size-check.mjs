@@ -33,6 +33,14 @@ const KB = 1024;
 // chunks (/empresas 85 → 90 scripts), not more code on these pages.
 const CRM_WITH_DATA_GRID = 576 * KB;
 /**
+ * /empresas and /contactos: the same plus 'Importar CSV' and 'Exportar CSV' (issue 19). Only the
+ * two buttons load with the list (~1.9 KB: first load 565 KB); the import dialog (stepper, column
+ * mapping, review, progress) and the export dialog load when pressed, ~28 KB more: 604–605 KB in
+ * all (2026-11-24). papaparse and the validation run in a Web Worker, a file of its own that no
+ * route's scripts include.
+ */
+const CRM_LIST_WITH_CSV = CRM_WITH_DATA_GRID + 34 * KB;
+/**
  * The same, plus the task, meeting or deal dialog with MUI X date pickers and dayjs (~60 KB) and
  * the entity and member pickers, on first open: the record pages' related lists (635.3 / 635.8
  * KB), /tareas and /reuniones (627.9 / 627.4 KB) (2026-11-24, with the notifications bell).
@@ -65,8 +73,8 @@ export const BUDGETS = {
   routes: {
     // Superadmin only (no customer opens it); its list is the shared DataList (MUI X Data Grid).
     '/admin': CRM_WITH_DATA_GRID,
-    '/empresas': CRM_WITH_DATA_GRID,
-    '/contactos': CRM_WITH_DATA_GRID,
+    '/empresas': CRM_LIST_WITH_CSV,
+    '/contactos': CRM_LIST_WITH_CSV,
     '/empresas/:id': CRM_WITH_DATA_GRID_AND_DATES,
     '/contactos/:id': CRM_WITH_DATA_GRID_AND_DATES,
     '/tareas': CRM_WITH_DATA_GRID_AND_DATES,
