@@ -7,6 +7,7 @@ import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './
  * Windows-1252; then a 200-row HubSpot-style file with 3 bad rows and 5 duplicates of those → the
  * review and the report match, the refused rows download with their reasons; 'Exportar CSV' of
  * the whole list → the file (BOM, neutralised phones) re-imports clean: 0 refused, all duplicates.
+ * Companies from /empresas the same (a duplicate by name, a multi-line note) and their export.
  * A seller without contacts.create (in English) can export but sees no import.
  */
 const SLOW = { timeout: 30_000 };
@@ -185,7 +186,39 @@ test('es: import with refusals and duplicates, export, and the export re-imports
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByText('197 registros')).toBeVisible();
 
-  // 5. A seller who may only view contacts (English): export yes, import no.
+  // 5. Companies the same: one already there (by name, whatever the case), two new, one of them
+  // with a quoted multi-line note; then their export.
+  await page.goto('/empresas');
+  await page.getByRole('button', { name: 'Importar CSV' }).click();
+  dialog = page.getByRole('dialog', { name: 'Importar empresas' });
+  const companiesCsv = [
+    'Company Name,Industry,Number of Employees,Website,Notes',
+    'GRUPO MAYA,Retail,120,grupomaya.hn,',
+    'Panadería Núñez,Manufactura,8,,"Pan dulce y salado.\r\nEntrega los lunes, ""sin falta"""',
+    'Clínica Ñandú,Salud,1.200,https://clinicanandu.hn,',
+  ].join('\r\n');
+  await chooseFile(dialog, 'empresas.csv', Buffer.from(`${companiesCsv}\r\n`, 'utf8'));
+  await dialog.getByRole('button', { name: 'Validar' }).click();
+  await expect(count(dialog, 'Nuevos')).toContainText('2', SLOW);
+  await expect(count(dialog, 'Ya existen')).toContainText('1');
+  await dialog.getByRole('button', { name: 'Importar 2 registros' }).click();
+  await expect(count(dialog, 'Creados')).toContainText('2', SLOW);
+  await dialog.getByRole('button', { name: 'Ver empresas' }).click();
+  await expect(page.getByRole('row', { name: /Clínica Ñandú/ })).toContainText('Salud', SLOW);
+  const [companiesFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar CSV' }).click(),
+  ]);
+  const companiesText = (await readFile((await companiesFile.path())!)).toString('utf8');
+  expect(companiesText.split('\r\n')[0]).toBe(
+    '\uFEFFNombre,Sitio web,Teléfono,LinkedIn,Industria,Tamaño (empleados),País,Ciudad,Dirección,Notas',
+  );
+  expect(companiesText).toContain(
+    'Panadería Núñez,,,,Manufactura,1-10 empleados,,,,"Pan dulce y salado.\r\nEntrega los lunes, ""sin falta"""',
+  );
+  expect(companiesText).toContain('Clínica Ñandú,https://clinicanandu.hn,,,Salud,Más de 1000 empleados');
+
+  // 6. A seller who may only view contacts (English): export yes, import no.
   const viewer = uniqueEmail('csv-view');
   await addSeller(admin, viewer, PASSWORD, {
     contacts: { view: true, create: false, edit: false, delete: false },
