@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A fixture's bytes (vitest runs in web/; import.meta.url is not a file URL under jsdom). */
-export const fixture = (name: string): Uint8Array =>
+export const fixture = (name: string): Uint8Array<ArrayBuffer> =>
   new Uint8Array(readFileSync(path.join(process.cwd(), 'src/components/csv/fixtures', name)));
 
 const FIRST = ['José', 'María', 'Íñigo', 'Begoña', 'Ramón', 'Lucía', 'Sofía', 'Óscar', 'Nuria', 'Ángel'];
