@@ -4,6 +4,7 @@
  * seeding of subscriptions, reset and a dump of the whole state. Documented in emulator/README.md.
  */
 import type { ServerResponse } from 'node:http';
+import { ControlError, num, parseJson, sendJson, type Json } from '../controlHttp.js';
 import type Stripe from 'stripe';
 import type { InjectedFailure } from './api.js';
 import { DAY, type StripeEngine } from './engine.js';
@@ -23,43 +24,8 @@ export interface ControlContext {
   log: (line: string) => void;
 }
 
-class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value, null, 2);
-  res.writeHead(status, {
-    'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'Access-Control-Allow-Origin': '*',
-  });
-  res.end(body);
-}
-
-type Json = Record<string, unknown>;
-
-function parseJson(raw: string): Json {
-  if (!raw.trim()) return {};
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    throw new ControlError(400, 'The body must be JSON.');
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v))
-    throw new ControlError(400, 'The body must be a JSON object.');
-  return v as Json;
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
 function stringMap(v: unknown, what: string): Record<string, string> {
   if (v === undefined || v === null) return {};
   if (typeof v !== 'object' || Array.isArray(v))
