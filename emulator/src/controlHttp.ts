@@ -2,7 +2,8 @@
  * What the local stand-ins' test controls (`/__control/` of the local Stripe and the local Google)
  * share: JSON in, JSON out, errors with an HTTP status.
  */
-import type { ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A refused control request: answered with `status` and `{ error: message }`. */
 export class ControlError extends Error {
@@ -43,3 +44,35 @@ export function parseJson(raw: string): Json {
 
 /** A finite number, else undefined. */
 export const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * Starts a stand-in's HTTP server on `port` (0: a free one) and answers every request with
+ * `handle`; a request that throws gets a 500 and its stack in the log. Resolves once listening,
+ * with the server and the base URL clients use.
+ */
+export async function listenStandIn(
+  name: string,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  { port, host }: { port: number; host: string },
+  log: (line: string) => void,
+): Promise<{ server: Server; port: number; url: string }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(
+        `[${name}] ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error\n');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = (server.address() as AddressInfo).port;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return { server, port: actual, url: `http://${urlHost}:${actual}` };
+}

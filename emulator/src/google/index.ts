@@ -11,9 +11,9 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { listenStandIn } from '../controlHttp.js';
 import { handleControl, listMessages, type ControlContext } from './control.js';
 import {
   apiError,
@@ -626,25 +626,9 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
     res.end('Not found\n');
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      log(
-        `[google] ${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      );
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Internal error\n');
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  serverUrl = `http://${urlHost}:${port}`;
+  const listening = await listenStandIn('google', handle, { port: options.port, host }, log);
+  const { server, port } = listening;
+  serverUrl = listening.url;
 
   const exportJson = () => `${JSON.stringify(state.toJSON(), null, 1)}\n`;
   let closing: Promise<void> | undefined;
