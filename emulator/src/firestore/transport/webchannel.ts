@@ -25,12 +25,6 @@ const KEEP_ALIVE_MS = 30_000;
 const HEARTBEAT_MS = 15_000;
 /** A session nobody polls for this long is dropped (its client is gone). */
 const IDLE_SESSION_MS = 120_000;
-/**
- * A session whose back channel is gone and that heard nothing for this long is dropped sooner: a
- * live client always holds a back channel or polls again at once, so this is a closed page, and
- * its listeners would otherwise keep costing work (and billed reads) for two minutes.
- */
-const DETACHED_SESSION_MS = 20_000;
 
 type Method = 'Listen' | 'Write';
 
@@ -160,10 +154,6 @@ class Session {
     this.outbox = this.outbox.filter((m) => m.id > aid);
   }
 
-  hasBackChannel(): boolean {
-    return this.back !== undefined;
-  }
-
   forwardReply(): string {
     const outstanding = this.outbox.filter((m) => m.sent).reduce((n, m) => n + m.json.length, 0);
     return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, outstanding]));
@@ -250,11 +240,8 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
   const sessions = new Map<string, Session>();
   const sweeper = setInterval(() => {
     const now = Date.now();
-    for (const s of sessions.values()) {
-      const idle = now - s.lastActivity;
-      if (idle > IDLE_SESSION_MS || (!s.hasBackChannel() && idle > DETACHED_SESSION_MS)) s.close();
-    }
-  }, 5_000);
+    for (const s of sessions.values()) if (now - s.lastActivity > IDLE_SESSION_MS) s.close();
+  }, 30_000);
   sweeper.unref();
 
   const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
