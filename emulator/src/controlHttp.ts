@@ -3,7 +3,9 @@
  * share: JSON in, JSON out, errors with an HTTP status.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 /** A refused control request: answered with `status` and `{ error: message }`. */
 export class ControlError extends Error {
@@ -75,4 +77,17 @@ export async function listenStandIn(
   const actual = (server.address() as AddressInfo).port;
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return { server, port: actual, url: `http://${urlHost}:${actual}` };
+}
+
+/** A stand-in's log line on stderr, with its time. */
+export function defaultLog(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+}
+
+/** Writes `file` whole or not at all (a temp file, then a rename). */
+export async function writeAtomically(file: string, content: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, content);
+  await rename(temp, file);
 }

@@ -10,10 +10,9 @@
  *   const gmail = googleapis.gmail({ version: 'v1', auth, rootUrl: `${google.url}/` });
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
-import { listenStandIn } from '../controlHttp.js';
+import { defaultLog, listenStandIn, writeAtomically } from '../controlHttp.js';
 import { handleControl, listMessages, type ControlContext } from './control.js';
 import {
   apiError,
@@ -119,17 +118,6 @@ export interface GoogleServer {
   /** Forget every code, token, message and injected failure (clients and accounts stay). */
   reset(): void;
   close(): Promise<void>;
-}
-
-function defaultLog(line: string): void {
-  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-}
-
-async function writeAtomically(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, file);
 }
 
 /** Gmail takes messages up to 35 MB; base64 in JSON makes that about 47 MB. */

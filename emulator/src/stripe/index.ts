@@ -8,11 +8,10 @@
  *   const stripe = new Stripe(DEFAULT_API_KEY, { host: '127.0.0.1', port: stripeServer.port, protocol: 'http' });
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import { handleApi, type ApiContext, type InjectedFailure } from './api.js';
-import { listenStandIn } from '../controlHttp.js';
+import { defaultLog, listenStandIn, writeAtomically } from '../controlHttp.js';
 import { handleControl, type ControlContext } from './control.js';
 import { renderDevPage } from './dev.js';
 import { StripeEngine } from './engine.js';
@@ -77,17 +76,6 @@ export interface StripeServer {
   /** Forget every object, event, delivery and injected failure; reseed the catalog. */
   reset(): void;
   close(): Promise<void>;
-}
-
-function defaultLog(line: string): void {
-  process.stderr.write(`${new Date().toISOString()} ${line}\n`);
-}
-
-async function writeAtomically(file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, file);
 }
 
 const MAX_BODY = 1024 * 1024;
