@@ -173,7 +173,13 @@ const withCloud = [
     kind: 'playwright',
     cwd: path.join(root, 'web'),
     config: 'playwright.config.ts',
-    extraEnv: cloudEnv,
+    // The same on every machine, CI variable or not: a browser per CPU (at most 4; more only
+    // starve the local cloud), and one retry, as a journey through a live cloud earns.
+    extraEnv: {
+      ...cloudEnv,
+      E2E_WORKERS: String(Math.max(1, Math.min(4, os.availableParallelism()))),
+      E2E_RETRIES: '1',
+    },
   },
 ];
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.WEB_E2E_PORT ?? 5199);
@@ -26,8 +27,9 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
-  workers: process.env.CI ? 2 : 4,
+  // npm test sets both (scripts/test.mjs); by hand: no retry, and as many browsers as CPUs.
+  retries: Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0)),
+  workers: Number(process.env.E2E_WORKERS) || Math.min(4, availableParallelism()),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
@@ -39,6 +41,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'es-ES',
+    // The app honours prefers-reduced-motion (theme.ts): no spinner repaints every frame while a
+    // journey waits, which on a small CI machine is CPU the local cloud needs.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -80,6 +85,7 @@ export default defineConfig({
       ...forward('FIRESTORE_EMULATOR_HOST', 'VITE_FIRESTORE_EMULATOR_HOST'),
       ...forward('FIREBASE_STORAGE_EMULATOR_HOST', 'VITE_STORAGE_EMULATOR_HOST'),
       ...forward('FUNCTIONS_EMULATOR_HOST', 'VITE_FUNCTIONS_EMULATOR_HOST'),
+      ...forward('GOOGLE_EMULATOR_HOST', 'VITE_GOOGLE_EMULATOR_HOST'),
     },
   },
 });
