@@ -108,6 +108,10 @@ const DEV_FUNCTION_SECRETS = {
   // The keys the local Stripe accepts and signs webhooks with (emulator/src/stripe).
   STRIPE_SECRET_KEY: 'sk_test_trato_local_0000000000000000',
   STRIPE_WEBHOOK_SECRET: 'whsec_trato_local_dev_0000000000000000',
+  // The local Google's development OAuth client (emulator/src/google) and a fixed AES-256 key for
+  // the emulator's token store (32 bytes, base64).
+  GOOGLE_CLIENT_SECRET: 'GOCSPX-trato-local-dev-00000000000',
+  MAIL_TOKEN_KEY: 'dHJhdG8tbG9jYWwtZGV2LW1haWwtdG9rZW4ta2V5LTE=',
 };
 
 export function ensureDevFunctionSecrets() {

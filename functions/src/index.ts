@@ -10,3 +10,4 @@ export { debugQuery } from './debugQuery.js';
 export { acceptInvitation } from './acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
+export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';

@@ -4,12 +4,13 @@
  * failure reasons the functions send as `details.reason` of an HttpsError.
  */
 import type { BillingCallables } from './billing.js';
+import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { PermissionMap } from './entities.js';
 import type { Role } from './enums.js';
 
-/** Every callable: accounts, organizations, invitations and billing (from billing.ts). */
-export interface CallableContract extends BillingCallables {
+/** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
+export interface CallableContract extends BillingCallables, MailCallables {
   /** Whether a username is free (sign-up asks before creating anything). */
   checkUsername: { in: { username: string }; out: { available: boolean } };
   /** Administrador sign-up: username, profile, organization and admin membership at once. */
@@ -80,6 +81,19 @@ export const FAILURE_REASONS = [
   'already-subscribed',
   'no-customer',
   'no-url',
+  // Mail connection. The state of an OAuth return: unknown or another member's, already used,
+  // older than OAUTH_STATE_TTL_MS.
+  'state-invalid',
+  'state-used',
+  'state-expired',
+  /** The provider refused the authorization code, or the grant lacks a scope we need. */
+  'oauth-failed',
+  'mail-not-connected',
+  /** The stored refresh token no longer works (revoked, expired): reconnect. */
+  'mail-broken',
+  /** The provider's sending limit was reached. */
+  'mail-rate-limited',
+  'mail-send-failed',
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

@@ -17,6 +17,7 @@ import type {
   MeetingStatus,
   Resource,
   Role,
+  SendKind,
   SendStatus,
   SequenceStepType,
   SubscriptionStatus,
@@ -267,16 +268,22 @@ export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
   nextSendAt: TS | null;
 }
 
-/** organizations/{orgId}/sendLog/{sendId} — server-only; id = `${sequenceId}_${contactId}_${stepId}` (claimed once). */
+/**
+ * organizations/{orgId}/sendLog/{sendId} — server-only. A sequence step's id is
+ * `${sequenceId}_${contactId}_${stepId}` (claimed once); a test e-mail's is the provider's message id.
+ */
 export interface SendLogEntry<TS = TimestampLike> {
-  sequenceId: string;
-  stepId: string;
-  contactId: string;
+  kind: SendKind;
+  sequenceId: string | null;
+  stepId: string | null;
+  contactId: string | null;
   senderUid: string;
   to: string;
   subject: string;
   status: SendStatus;
   error: string | null;
+  /** The provider's message id once sent. */
+  messageId: string | null;
   createdAt: TS;
   sentAt: TS | null;
 }
@@ -287,6 +294,9 @@ export interface MailConnection<TS = TimestampLike> {
   email: string;
   status: MailConnectionStatus;
   connectedAt: TS;
+  /** When and why the provider stopped accepting the stored token (status 'broken'). */
+  brokenAt: TS | null;
+  brokenReason: string | null;
 }
 
 /**

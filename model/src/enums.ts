@@ -108,6 +108,9 @@ export const CLIENT_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['active'
 
 export const SEND_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
+/** What a send-log entry records: a sequence step, or a test e-mail from Ajustes. */
+export const SEND_KINDS = ['sequence', 'test'] as const;
+export type SendKind = (typeof SEND_KINDS)[number];
 
 export const MAIL_PROVIDERS = ['gmail'] as const;
 export type MailProvider = (typeof MAIL_PROVIDERS)[number];

@@ -7,6 +7,7 @@ export * from './permissions.js';
 export * from './search.js';
 export * from './subscription.js';
 export * from './billing.js';
+export * from './mail.js';
 export * from './callables.js';
 export * from './fields.js';
 export * from './write.js';

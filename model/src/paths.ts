@@ -59,6 +59,8 @@ export const paths = {
   username: (username: string) => `usernames/${seg(username)}`,
   invitationToken: (tokenHash: string) => `invitationTokens/${seg(tokenHash)}`,
   mailToken: (uid: string) => `mailTokens/${seg(uid)}`,
+  /** Keyed by sha256 of the state (the state itself is never stored). */
+  oauthState: (stateHash: string) => `${TOP.oauthStates}/${seg(stateHash)}`,
   organizations: () => TOP.organizations,
   organization: (orgId: string) => `organizations/${seg(orgId)}`,
   /** organizations/{orgId}/{collection} */
@@ -71,6 +73,7 @@ export const paths = {
   billingCustomer: (orgId: string) => paths.doc(orgId, 'billing', 'customer'),
   stripeEvent: (eventId: string) => `${TOP.stripeEvents}/${seg(eventId)}`,
   mailConnection: (orgId: string, uid: string) => paths.doc(orgId, 'mailConnections', uid),
+  sendLogEntry: (orgId: string, id: string) => paths.doc(orgId, 'sendLog', id),
   notes: (orgId: string, contactId: string) => `${paths.doc(orgId, 'contacts', contactId)}/notes`,
   note: (orgId: string, contactId: string, noteId: string) =>
     `${paths.notes(orgId, contactId)}/${seg(noteId)}`,

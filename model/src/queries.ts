@@ -203,6 +203,8 @@ export const APP_QUERIES: QuerySpec[] = [
   // Settings.
   q('members.list', 'members', [], [asc('fullName')], 'member'),
   q('invitations.pending', 'invitations', [eq('status')], [desc('createdAt')], 'admin'),
+  // Ajustes → Email accounts: which members have connected a mailbox (admins).
+  q('mailConnections.list', 'mailConnections', [], [asc('email')], 'admin'),
   q('organizations.list', 'organizations', [], [desc('createdAt')], 'superadmin'),
 ];
 

@@ -14,6 +14,8 @@ interface ImportMetaEnv {
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_STORAGE_EMULATOR_HOST?: string;
   readonly VITE_FUNCTIONS_EMULATOR_HOST?: string;
+  /** The local Google (emulator/src/google): the mailbox page linked from Ajustes → Email. */
+  readonly VITE_GOOGLE_EMULATOR_HOST?: string;
 }
 
 interface ImportMeta {

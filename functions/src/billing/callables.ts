@@ -21,9 +21,10 @@ import {
 import { db } from '../admin.js';
 import { requireCaller, type Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
+import { allowedReturnOrigin } from '../common/origins.js';
 import { directReader, readMember, requireAdmin } from '../common/store.js';
 import { asRecord, parseId, parseLanguage } from '../common/validation.js';
-import { allowedReturnOrigin, stripeClient, stripePriceId, STRIPE_SECRETS } from './stripe.js';
+import { stripeClient, stripePriceId, STRIPE_SECRETS } from './stripe.js';
 
 type Timestamped = Subscription<FirebaseFirestore.Timestamp>;
 

@@ -1,6 +1,6 @@
 // The Stripe client and the billing configuration. Production: secrets in Secret Manager
 // (`firebase functions:secrets:set STRIPE_SECRET_KEY` / `STRIPE_WEBHOOK_SECRET`) and plain params
-// (STRIPE_PRICE_ID, APP_ORIGINS) from functions/.env.<project>. In the Functions emulator the
+// (STRIPE_PRICE_ID; APP_ORIGINS is common/origins.ts) from functions/.env.<project>. In the Functions emulator the
 // secrets come from functions/.secret.local (scripts/local-cloud.mjs) and the params from
 // functions/.env.demo-trato, which also points the client at the local Stripe.
 import { defineSecret, defineString } from 'firebase-functions/params';
@@ -11,8 +11,6 @@ import { fail } from '../common/errors.js';
 export const stripeSecretKey = defineSecret('STRIPE_SECRET_KEY');
 export const stripeWebhookSecret = defineSecret('STRIPE_WEBHOOK_SECRET');
 export const stripePriceId = defineString('STRIPE_PRICE_ID');
-/** Comma-separated origins the web app is served from; Checkout and the portal return only there. */
-export const appOrigins = defineString('APP_ORIGINS');
 
 export const STRIPE_SECRETS = [stripeSecretKey, stripeWebhookSecret];
 
@@ -39,20 +37,4 @@ export function stripeClient(): Stripe {
     };
   }
   return cached.client;
-}
-
-/** The origin the browser comes back to, if it is one of APP_ORIGINS. */
-export function allowedReturnOrigin(value: unknown): string {
-  const allowed = appOrigins
-    .value()
-    .split(',')
-    .map((origin) => origin.trim().replace(/\/$/, ''))
-    .filter(Boolean);
-  if (typeof value !== 'string' || !allowed.includes(value.replace(/\/$/, ''))) {
-    fail('invalid-argument', 'That return address is not allowed.', {
-      reason: 'invalid-input',
-      field: 'returnOrigin',
-    });
-  }
-  return value.replace(/\/$/, '');
 }

@@ -31,6 +31,7 @@ describe('routes outside the registry', () => {
     ['the landing page', undefined, 'landing'],
     ['/auth', 'auth', 'auth'],
     ['/invite/:token', 'invite/:token', 'auth'],
+    ['/auth/:provider/callback', 'auth/:provider/callback', 'settings'],
   ];
 
   it.each(cases)('%s loads its texts with its screen (no raw keys)', async (_name, path, namespace) => {

@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'auth', lazy: lazyPage(() => import('@/features/auth/AuthPage'), ['auth']) },
           {
+            // The mail provider's return (spec: /auth/{mail-provider}/callback); checks the session itself.
+            path: 'auth/:provider/callback',
+            lazy: lazyPage(() => import('@/features/settings/mail/MailCallbackPage'), ['settings']),
+          },
+          {
             path: 'invite/:token',
             lazy: lazyPage(() => import('@/features/auth/invite/InvitePage'), ['auth']),
           },

@@ -8,7 +8,7 @@ import { RedirectDenied } from '@/components/RedirectDenied';
 import { PermissionsTab } from '@/features/settings/team/PermissionsTab';
 import { TeamTab } from '@/features/settings/team/TeamTab';
 import { useMembership } from '@/firebase/dataApi';
-import { EmailAccountsTab } from './EmailAccountsTab';
+import { EmailAccountsTab } from './mail/EmailAccountsTab';
 import { OrganizationTab } from './OrganizationTab';
 import { ProfileTab } from './ProfileTab';
 import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './settingsTabs';

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { LIMITS } from '@trato/model';
+import { EMAIL_PATTERN, LIMITS } from '@trato/model';
 import { VALIDATION, fullNameField } from '@/components/form/rules';
 
 export interface ProfileValues {
@@ -36,3 +36,18 @@ export function organizationUpdate(values: OrganizationValues): {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
   return { name: values.name.trim(), country: orNull(values.country), rtn: orNull(values.rtn) };
 }
+
+export interface TestEmailValues {
+  to: string;
+}
+
+/** The test e-mail's recipient: the spec's simple address pattern, else 'Email inválido'. */
+export const testEmailSchema: yup.ObjectSchema<TestEmailValues> = yup.object({
+  to: yup
+    .string()
+    .trim()
+    .default('')
+    .required(VALIDATION.emailInvalid)
+    .max(LIMITS.email, 'errors.tooLong')
+    .matches(EMAIL_PATTERN, VALIDATION.emailInvalid),
+});

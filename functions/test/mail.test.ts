@@ -1,0 +1,284 @@
+// The Gmail connection against the local cloud and the local Google (emulator/src/google): the
+// real callables, the real googleapis client inside the Functions emulator, the consent given
+// through the local Google's test control exactly as the consent page's buttons would.
+import { describe, expect, it } from 'vitest';
+
+import { hashToken } from '../src/common/tokens.js';
+import {
+  adminWithOrganization,
+  callError,
+  callOk,
+  db,
+  sellerOf,
+  uniqueEmail,
+  type TestUser,
+} from './cloud.js';
+
+const google = `http://${process.env.GOOGLE_EMULATOR_HOST ?? '127.0.0.1:9598'}`;
+const ORIGIN = 'http://127.0.0.1:5199';
+const SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
+
+type Member = TestUser & { organizationId: string };
+
+async function control<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${google}/__control/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+
+async function start(member: Member): Promise<string> {
+  const { url } = await callOk<{ url: string }>(
+    'authGmailStart',
+    { organizationId: member.organizationId, returnOrigin: ORIGIN, language: 'es' },
+    member.idToken,
+  );
+  return url;
+}
+
+/** Start, then Allow (or Deny) on the consent page: the return address's parameters. */
+async function consent(member: Member, email: string, options: { allow?: boolean; scopes?: string[] } = {}) {
+  const url = await start(member);
+  const answer = await control<{ location: string }>('consent', { url, email, ...options });
+  return new URL(answer.location).searchParams;
+}
+
+async function connect(member: Member, email = uniqueEmail('gmail')): Promise<string> {
+  const params = await consent(member, email);
+  const result = await callOk<{ email: string }>(
+    'authGmailCallback',
+    { code: params.get('code'), state: params.get('state') },
+    member.idToken,
+  );
+  expect(result.email).toBe(email);
+  return email;
+}
+
+const connectionOf = (m: Member) =>
+  db.doc(`organizations/${m.organizationId}/mailConnections/${m.uid}`).get();
+const tokenOf = (m: Member) => db.doc(`mailTokens/${m.uid}`).get();
+
+async function grantsOf(email: string) {
+  const state = await control<{
+    grants: { email: string; refreshToken: string | null; revokedAt: number | null }[];
+  }>('state');
+  return state.grants.filter((g) => g.email === email);
+}
+
+async function messagesTo(to: string) {
+  return (
+    await control<{
+      messages: {
+        from: { address: string; name: string }[];
+        to: { address: string }[];
+        subject: string;
+        text: string;
+      }[];
+    }>(`messages?to=${encodeURIComponent(to)}`)
+  ).messages;
+}
+
+describe('the Gmail connection', () => {
+  it('starts with an authorization URL for the offline gmail.send consent, bound to a stored state', async () => {
+    const admin = await adminWithOrganization('Mail Start');
+    const url = new URL(await start(admin));
+    expect(url.origin).toBe(google);
+    expect(url.searchParams.get('access_type')).toBe('offline');
+    expect(url.searchParams.get('prompt')).toBe('consent');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/gmail/callback`);
+    expect(url.searchParams.get('scope')?.split(' ')).toEqual([SEND_SCOPE, 'openid', 'email']);
+    const state = url.searchParams.get('state') ?? '';
+    expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash is stored, bound to the member and the organization.
+    expect((await db.doc(`oauthStates/${state}`).get()).exists).toBe(false);
+    const stored = (await db.doc(`oauthStates/${hashToken(state)}`).get()).data();
+    expect(stored).toMatchObject({ uid: admin.uid, organizationId: admin.organizationId, usedAt: null });
+
+    const badOrigin = await callError(
+      'authGmailStart',
+      { organizationId: admin.organizationId, returnOrigin: 'https://evil.example', language: 'es' },
+      admin.idToken,
+    );
+    expect(badOrigin.details).toEqual({ reason: 'invalid-input', field: 'returnOrigin' });
+    const outsider = await adminWithOrganization('Mail Outsider');
+    const notMember = await callError(
+      'authGmailStart',
+      { organizationId: admin.organizationId, returnOrigin: ORIGIN, language: 'es' },
+      outsider.idToken,
+    );
+    expect(notMember.details?.reason).toBe('not-member');
+    expect((await callError('authGmailStart', {})).status).toBe('UNAUTHENTICATED');
+  });
+
+  it('connects: the public connection, and the refresh token stored only encrypted', async () => {
+    const admin = await adminWithOrganization('Mail Connect');
+    const email = await connect(admin);
+
+    const connection = (await connectionOf(admin)).data();
+    expect(connection).toMatchObject({ provider: 'gmail', email, status: 'connected', brokenAt: null });
+    const [grant] = await grantsOf(email);
+    const refreshToken = grant.refreshToken ?? '';
+    expect(refreshToken).not.toBe('');
+    const stored = (await tokenOf(admin)).data() ?? {};
+    expect(stored).toMatchObject({ provider: 'gmail', organizationId: admin.organizationId, email });
+    expect(stored.refreshToken).toMatchObject({ v: 1 });
+    // Nowhere in the stored documents is the token in clear (nor any long piece of it).
+    const everything = JSON.stringify([stored, connection]);
+    expect(everything).not.toContain(refreshToken);
+    expect(everything).not.toContain(refreshToken.slice(5, 25));
+  });
+
+  it('refuses a used state, an expired one, and another member’s, with their reasons', async () => {
+    const admin = await adminWithOrganization('Mail States');
+    const seller = { ...(await sellerOf(admin)), organizationId: admin.organizationId };
+
+    const params = await consent(admin, uniqueEmail('gm'));
+    const input = { code: params.get('code'), state: params.get('state') };
+    // Another member of the same organization cannot finish it (and does not use it up).
+    const stolen = await callError('authGmailCallback', input, seller.idToken);
+    expect(stolen).toMatchObject({ status: 'PERMISSION_DENIED', details: { reason: 'state-invalid' } });
+    await callOk('authGmailCallback', input, admin.idToken);
+    const reused = await callError('authGmailCallback', input, admin.idToken);
+    expect(reused).toMatchObject({ status: 'FAILED_PRECONDITION', details: { reason: 'state-used' } });
+
+    const late = await consent(admin, uniqueEmail('gm'));
+    await db
+      .doc(`oauthStates/${hashToken(late.get('state') ?? '')}`)
+      .update({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await callError(
+      'authGmailCallback',
+      { code: late.get('code'), state: late.get('state') },
+      admin.idToken,
+    );
+    expect(expired.details?.reason).toBe('state-expired');
+
+    const unknown = await callError('authGmailCallback', { code: 'x', state: 'A'.repeat(43) }, admin.idToken);
+    expect(unknown.details?.reason).toBe('state-invalid');
+    expect(
+      (await callError('authGmailCallback', { code: 'x', state: 'short' }, admin.idToken)).details?.reason,
+    ).toBe('state-invalid');
+  });
+
+  it('a denied consent leaves nothing connected; a bad code or a refused scope is oauth-failed', async () => {
+    const admin = await adminWithOrganization('Mail Denied');
+    const denied = await consent(admin, uniqueEmail('gm'), { allow: false });
+    expect(denied.get('error')).toBe('access_denied');
+    expect(denied.get('code')).toBeNull();
+    const bogus = await callError(
+      'authGmailCallback',
+      { code: '4/0not-a-code', state: denied.get('state') },
+      admin.idToken,
+    );
+    expect(bogus.details?.reason).toBe('oauth-failed');
+
+    // Granular consent: the person unticked "send email on your behalf".
+    const unticked = await consent(admin, uniqueEmail('gm'), { scopes: [] });
+    const noSend = await callError(
+      'authGmailCallback',
+      { code: unticked.get('code'), state: unticked.get('state') },
+      admin.idToken,
+    );
+    expect(noSend.details?.reason).toBe('oauth-failed');
+    expect((await connectionOf(admin)).exists).toBe(false);
+    expect((await tokenOf(admin)).exists).toBe(false);
+  });
+
+  it('sends the test e-mail into the mailbox with From, To and a UTF-8 subject, and logs it', async () => {
+    const admin = await adminWithOrganization('Mail Test');
+    const from = await connect(admin);
+    const to = uniqueEmail('rcpt');
+    const { messageId } = await callOk<{ messageId: string }>(
+      'emailSendTest',
+      { organizationId: admin.organizationId, to, language: 'es' },
+      admin.idToken,
+    );
+    const [message] = await messagesTo(to);
+    expect(message.from).toEqual([{ address: from, name: 'Admin Test' }]);
+    expect(message.to.map((r) => r.address)).toEqual([to]);
+    expect(message.subject).toBe('Correo de prueba de Trato ✓');
+    expect(message.text).toContain('Este es un correo de prueba');
+    const log = (
+      await db.doc(`organizations/${admin.organizationId}/sendLog/test_${messageId}`).get()
+    ).data();
+    expect(log).toMatchObject({ kind: 'test', senderUid: admin.uid, to, status: 'sent', messageId });
+
+    // English, and after the access token expired: the client refreshes by itself.
+    await control('tokens/expire', { email: from });
+    await callOk(
+      'emailSendTest',
+      { organizationId: admin.organizationId, to, language: 'en' },
+      admin.idToken,
+    );
+    expect((await messagesTo(to)).map((m) => m.subject)).toContain('Trato test email ✓');
+
+    const bad = await callError(
+      'emailSendTest',
+      { organizationId: admin.organizationId, to: 'nope', language: 'es' },
+      admin.idToken,
+    );
+    expect(bad.details).toEqual({ reason: 'invalid-input', field: 'to' });
+  });
+
+  it('a revoked grant marks the connection broken; a member without one is told so', async () => {
+    const admin = await adminWithOrganization('Mail Broken');
+    const email = await connect(admin);
+    await control('revoke', { email });
+    const input = { organizationId: admin.organizationId, to: uniqueEmail('rcpt'), language: 'es' };
+    const broken = await callError('emailSendTest', input, admin.idToken);
+    expect(broken.details?.reason).toBe('mail-broken');
+    expect((await connectionOf(admin)).data()).toMatchObject({
+      status: 'broken',
+      brokenReason: 'invalid_grant',
+    });
+    // Broken stays broken without asking Google again, until reconnected.
+    expect((await callError('emailSendTest', input, admin.idToken)).details?.reason).toBe('mail-broken');
+    await connect(admin, email);
+    expect((await connectionOf(admin)).data()).toMatchObject({ status: 'connected', brokenReason: null });
+
+    const seller = { ...(await sellerOf(admin)), organizationId: admin.organizationId };
+    const none = await callError('emailSendTest', { ...input }, seller.idToken);
+    expect(none.details?.reason).toBe('mail-not-connected');
+  });
+
+  it('injected Gmail failures come back as rate-limited or send-failed', async () => {
+    const admin = await adminWithOrganization('Mail Failing');
+    await connect(admin);
+    const input = { organizationId: admin.organizationId, to: uniqueEmail('rcpt'), language: 'es' };
+    await control('failures', { status: 429, count: 1, target: 'send' });
+    expect((await callError('emailSendTest', input, admin.idToken)).details?.reason).toBe(
+      'mail-rate-limited',
+    );
+    await control('failures', { status: 500, count: 1, target: 'send' });
+    expect((await callError('emailSendTest', input, admin.idToken)).details?.reason).toBe('mail-send-failed');
+    await callOk('emailSendTest', input, admin.idToken);
+  });
+
+  it('disconnect revokes the grant at Google and deletes both documents; each member has their own', async () => {
+    const admin = await adminWithOrganization('Mail Disconnect');
+    const seller = { ...(await sellerOf(admin)), organizationId: admin.organizationId };
+    const adminMail = await connect(admin);
+    const sellerMail = await connect(seller);
+
+    const result = await callOk<{ disconnected: boolean }>(
+      'emailDisconnect',
+      { organizationId: admin.organizationId },
+      admin.idToken,
+    );
+    expect(result.disconnected).toBe(true);
+    expect((await connectionOf(admin)).exists).toBe(false);
+    expect((await tokenOf(admin)).exists).toBe(false);
+    expect((await grantsOf(adminMail)).every((g) => g.revokedAt !== null)).toBe(true);
+    // The seller's connection is untouched.
+    expect((await connectionOf(seller)).data()?.email).toBe(sellerMail);
+    expect((await grantsOf(sellerMail)).some((g) => g.revokedAt === null)).toBe(true);
+    // Nothing left to disconnect is not an error.
+    const again = await callOk<{ disconnected: boolean }>(
+      'emailDisconnect',
+      { organizationId: admin.organizationId },
+      admin.idToken,
+    );
+    expect(again.disconnected).toBe(false);
+  });
+});
