@@ -27,6 +27,7 @@ import type {
   TimelineKind,
 } from './enums.js';
 import type { Language } from './constants.js';
+import type { OptOutMethod } from './sequences.js';
 
 export interface TimestampLike {
   readonly seconds: number;
@@ -270,7 +271,11 @@ export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
 
 /**
  * organizations/{orgId}/sendLog/{sendId} — server-only. A sequence step's id is
- * `${sequenceId}_${contactId}_${stepId}` (claimed once); a test e-mail's is the provider's message id.
+ * `sendLogId(sequenceId, contactId, stepId)` = `${sequenceId}_${contactId}_${stepId}` (claimed
+ * once, in a transaction, before Gmail is called); a test e-mail's is `test_{messageId}`.
+ * A sequence step's entry: `pending` while claimed (being sent), then `sent` (with `messageId`),
+ * `failed` (`error` = a SendFailureReason; the enrolment is then 'failed') or `skipped`
+ * (`error` = a SendSkipReason).
  */
 export interface SendLogEntry<TS = TimestampLike> {
   kind: SendKind;
@@ -281,11 +286,43 @@ export interface SendLogEntry<TS = TimestampLike> {
   to: string;
   subject: string;
   status: SendStatus;
+  /** Why it failed or was skipped (SendFailureReason | SendSkipReason); null otherwise. */
   error: string | null;
   /** The provider's message id once sent. */
   messageId: string | null;
   createdAt: TS;
   sentAt: TS | null;
+  /** Sequence steps: the step's index (0-based, stepOrder order) when claimed. */
+  stepIndex?: number;
+  /** Sequence steps: when the current claim was taken (a claim older than the timeout is retried). */
+  claimedAt?: TS | null;
+  /** Sequence steps: how many times the step was claimed. */
+  attempts?: number;
+  /** When the entry last changed (failed, skipped, sent). */
+  updatedAt?: TS;
+}
+
+/**
+ * organizations/{orgId}/optOuts/{optOutId(email)} — the organization's unsubscribed addresses
+ * (sha256 hex of the trimmed lower-case address; no address in clear). Server-only writes (the
+ * unsubscribe page); read with marketing.view. Every later step to that address is skipped.
+ */
+export interface OptOut<TS = TimestampLike> {
+  method: OptOutMethod;
+  /** The link's sequence and contact (the enrolment that carried it). */
+  sequenceId: string | null;
+  contactId: string | null;
+  createdAt: TS;
+}
+
+/**
+ * mailQuotas/{uid} — server-only: how many sequence e-mails the member's mailbox was given on
+ * `day` (UTC, YYYY-MM-DD); the sender stops at the daily cap and holds steps to the next day.
+ */
+export interface MailQuota<TS = TimestampLike> {
+  day: string;
+  count: number;
+  updatedAt: TS;
 }
 
 /** organizations/{orgId}/mailConnections/{uid} — public part; server-only writes. */

@@ -101,12 +101,28 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const SEQUENCE_STEP_TYPES = ['email', 'task', 'wait'] as const;
 export type SequenceStepType = (typeof SEQUENCE_STEP_TYPES)[number];
 
-export const ENROLLMENT_STATUSES = ['active', 'paused', 'completed', 'stopped'] as const;
+/**
+ * Enrollment statuses. Clients set active (enrol, resume, retry), paused and stopped; the
+ * scheduler sets completed (every step done), unsubscribed (the address opted out) and failed (a
+ * step failed: no e-mail, the sender's mailbox not connected or broken — the reason is in the
+ * step's send-log entry; resuming retries that step).
+ */
+export const ENROLLMENT_STATUSES = [
+  'active',
+  'paused',
+  'completed',
+  'stopped',
+  'unsubscribed',
+  'failed',
+] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
-/** What a client may set an enrollment to (completion is the scheduler's). */
+/** What a client may set an enrollment to (completion, unsubscribe and failure are the scheduler's). */
 export const CLIENT_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['active', 'paused', 'stopped'];
+/** What a client may change an enrollment from (stopped, completed and unsubscribed are final). */
+export const CLIENT_ENROLLMENT_FROM: readonly EnrollmentStatus[] = ['active', 'paused', 'failed'];
 
-export const SEND_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** A recipient's status for one step (spec: recipient delivery status), as in the send log. */
+export const SEND_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 /** What a send-log entry records: a sequence step, or a test e-mail from Ajustes. */
 export const SEND_KINDS = ['sequence', 'test'] as const;

@@ -8,6 +8,7 @@ export * from './search.js';
 export * from './subscription.js';
 export * from './billing.js';
 export * from './mail.js';
+export * from './sequences.js';
 export * from './callables.js';
 export * from './fields.js';
 export * from './write.js';

@@ -30,6 +30,7 @@ export const TOP = {
   mailTokens: 'mailTokens',
   oauthStates: 'oauthStates',
   stripeEvents: 'stripeEvents',
+  mailQuotas: 'mailQuotas',
 } as const;
 
 /** Collections under organizations/{orgId}. */
@@ -47,6 +48,7 @@ export const ORG_COLLECTIONS = [
   'documents',
   'sequences',
   'sendLog',
+  'optOuts',
   'mailConnections',
   'timeline',
 ] as const;
@@ -74,6 +76,10 @@ export const paths = {
   stripeEvent: (eventId: string) => `${TOP.stripeEvents}/${seg(eventId)}`,
   mailConnection: (orgId: string, uid: string) => paths.doc(orgId, 'mailConnections', uid),
   sendLogEntry: (orgId: string, id: string) => paths.doc(orgId, 'sendLog', id),
+  /** Keyed by `optOutId(email)` (sha256 hex of the lower-cased address). */
+  optOut: (orgId: string, emailHash: string) => paths.doc(orgId, 'optOuts', emailHash),
+  /** A member's mailbox: sequence e-mails sent today (server-only). */
+  mailQuota: (uid: string) => `${TOP.mailQuotas}/${seg(uid)}`,
   notes: (orgId: string, contactId: string) => `${paths.doc(orgId, 'contacts', contactId)}/notes`,
   note: (orgId: string, contactId: string, noteId: string) =>
     `${paths.notes(orgId, contactId)}/${seg(noteId)}`,

@@ -191,7 +191,20 @@ export const APP_QUERIES: QuerySpec[] = [
   q('sequences.list', 'sequences', [], [desc('createdAt')], 'marketing.view'),
   q('steps.bySequence', 'steps', [], [asc('stepOrder')], 'marketing.view'),
   q('enrollments.bySequence', 'enrollments', [], [desc('createdAt')], 'marketing.view'),
+  // A sequence's enrolments with one status (e.g. the failed ones), and the count of each status
+  // (the sequence's numbers: enrolled = count of enrollments.bySequence, unsubscribed, failed).
+  q('enrollments.byStatus', 'enrollments', [eq('status')], [desc('createdAt')], 'marketing.view'),
+  q('enrollments.countByStatus', 'enrollments', [eq('status')], [], 'marketing.view'),
   q('sendLog.list', 'sendLog', [], [desc('createdAt')], 'marketing.view'),
+  // A sequence's sends newest first; the count of its sends by status (sent, failed, skipped).
+  q('sendLog.bySequence', 'sendLog', [eq('sequenceId')], [desc('createdAt')], 'marketing.view'),
+  q('sendLog.countBySequenceStatus', 'sendLog', [eq('sequenceId'), eq('status')], [], 'marketing.view'),
+  // One enrolment's entries (a recipient's status per step: entry ids are sendLogId(...)).
+  q('sendLog.byEnrollment', 'sendLog', [eq('sequenceId'), eq('contactId')], [], 'marketing.view'),
+  // The signed-in member's failed sends, newest first (the bell tells the sender).
+  q('sendLog.failuresOf', 'sendLog', [eq('senderUid'), eq('status')], [desc('updatedAt')], 'marketing.view'),
+  // The organization's unsubscribed addresses (ids are optOutId(email)).
+  q('optOuts.list', 'optOuts', [], [desc('createdAt')], 'marketing.view'),
   {
     id: 'enrollments.due',
     collection: 'enrollments',

@@ -83,6 +83,16 @@ export const EXPECTED = {
     update: never,
     delete: never,
   },
+  // Unsubscribed addresses: written by the public unsubscribe page (a function) only.
+  optOuts: {
+    get: perm('marketing', 'view'),
+    list: perm('marketing', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
+  // The sequence sender's per-mailbox daily counters.
+  mailQuotas: serverOnly,
   companies: crud('companies'),
   contacts: crud('contacts'),
   // A note is added/edited with contacts.edit (the update cell edits the caller's own note:

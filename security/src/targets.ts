@@ -36,6 +36,7 @@ import {
   OTHER_USER,
   ownNoteId,
   SEEDED_ID,
+  optOutDoc,
   sendLogDoc,
   storedAudit,
   TIMELINE_DEAL,
@@ -230,6 +231,15 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     { type: 'y' },
   ),
   sendLog: serverDoc(`${A}/sendLog`, () => `${A}/sendLog/log1`, sendLogDoc, { status: 'failed' }),
+  optOuts: serverDoc(`${A}/optOuts`, () => `${A}/optOuts/${'b'.repeat(64)}`, optOutDoc, {
+    method: 'one-click',
+  }),
+  mailQuotas: serverDoc(
+    'mailQuotas',
+    (uid) => `mailQuotas/${uid}`,
+    () => ({ day: '2026-01-01', count: 0, updatedAt: ts(NOW) }),
+    { count: 0 },
+  ),
   companies: crmTarget('companies'),
   contacts: crmTarget('contacts'),
   // A note is edited only by its author: get and update use the caller's own note.

@@ -229,6 +229,10 @@ export function mailConnectionDoc(uid: string): Doc {
   return { provider: 'gmail', email: `${uid}@gmail.com`, status: 'connected', connectedAt: ts(NOW - DAY) };
 }
 
+export function optOutDoc(): Doc {
+  return { method: 'page', sequenceId: SEQUENCE, contactId: CONTACT, createdAt: ts(NOW - HOUR) };
+}
+
 export function sendLogDoc(): Doc {
   return {
     sequenceId: SEQUENCE,
@@ -327,12 +331,14 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push([`organizations/${org}/billing/subscription`, activeSubscription()]);
       docs.push([`organizations/${org}/invitations/inv1`, invitationDoc()]);
       docs.push([`organizations/${org}/sendLog/log1`, sendLogDoc()]);
+      docs.push([`organizations/${org}/optOuts/${'b'.repeat(64)}`, optOutDoc()]);
       docs.push(...crmSeeds(org), ...timelineSeeds(org));
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;
       docs.push([`users/${uid}`, userDoc(uid, r.org)]);
       docs.push([`mailTokens/${uid}`, { refreshToken: 'secret', updatedAt: ts(NOW) }]);
+      docs.push([`mailQuotas/${uid}`, { day: '2026-01-01', count: 3, updatedAt: ts(NOW) }]);
       if (r.org && r.role) {
         docs.push([`organizations/${r.org}/members/${uid}`, memberDoc(r.role, r.permissions ?? {}, uid)]);
         docs.push([`organizations/${r.org}/mailConnections/${uid}`, mailConnectionDoc(uid)]);

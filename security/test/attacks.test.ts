@@ -381,6 +381,20 @@ describe.concurrent('server-only stores', () => {
   denied('a client rewrites a send-log entry', () =>
     updateDoc(doc(db('adminA'), `${A}/sendLog/log1`), { status: 'failed' }),
   );
+  denied('a client records an opt-out (only the unsubscribe page does)', () =>
+    setDoc(doc(db('adminA'), `${A}/optOuts/${'c'.repeat(64)}`), {
+      method: 'page',
+      sequenceId: null,
+      contactId: null,
+      createdAt: serverTimestamp(),
+    }),
+  );
+  denied('a client removes an opt-out (re-subscribing the address)', () =>
+    deleteDoc(doc(db('adminA'), `${A}/optOuts/${'b'.repeat(64)}`)),
+  );
+  denied("a member resets a mailbox's daily count", () =>
+    setDoc(doc(db('adminA'), 'mailQuotas/adminA'), { day: '2026-01-01', count: 0 }),
+  );
   denied('replaying a Stripe event id', () =>
     setDoc(doc(db('adminA'), 'stripeEvents/evt_2'), { type: 'invoice.paid' }),
   );

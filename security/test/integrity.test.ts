@@ -523,6 +523,17 @@ describe.concurrent('enrollments: status transitions a client may make', () => {
   control('resume (paused → active)', transition('paused', 'active'));
   control('stop (active → stopped)', transition('active', 'stopped'));
   control('stop (paused → stopped)', transition('paused', 'stopped'));
+  // The scheduler ends an enrollment as unsubscribed (the address opted out) or failed (the
+  // reason is in the step's send-log entry); a client may retry or stop a failed one only.
+  denied(
+    'unsubscribing a contact from the client (active → unsubscribed)',
+    transition('active', 'unsubscribed'),
+  );
+  denied('failing an enrollment from the client (active → failed)', transition('active', 'failed'));
+  denied('re-subscribing an opted-out contact (unsubscribed → active)', transition('unsubscribed', 'active'));
+  denied('pausing an unsubscribed enrollment (unsubscribed → paused)', transition('unsubscribed', 'paused'));
+  control('retry a failed enrollment (failed → active)', transition('failed', 'active'));
+  control('stop a failed enrollment (failed → stopped)', transition('failed', 'stopped'));
 });
 
 beforeAll(async () => {

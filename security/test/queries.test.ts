@@ -59,6 +59,8 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     companyId: 'company1',
     primaryContactId: CONTACT,
     contactId: CONTACT,
+    sequenceId: SEQUENCE,
+    senderUid: uid,
     lifecycleStage: 'lead',
     industry: 'technology',
     size: '11-50',
@@ -74,6 +76,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
       meetings: 'scheduled',
       invitations: 'pending',
       enrollments: 'active',
+      sendLog: 'failed',
     }[spec.collection];
   return byField[field];
 }
