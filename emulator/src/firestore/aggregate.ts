@@ -74,7 +74,7 @@ export function aggregate(aggregations: Aggregation[], docs: Iterable<Document>)
   if (aggregations.length > MAX_AGGREGATIONS) {
     throw new FirestoreError(
       Code.INVALID_ARGUMENT,
-      `Aggregations are limited to ${MAX_AGGREGATIONS} per request.`,
+      `The query requested ${aggregations.length} aggregations, more than the maximum number of aggregations allowed (${MAX_AGGREGATIONS}).`,
     );
   }
   const aliases = new Set<string>();

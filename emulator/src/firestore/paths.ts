@@ -8,20 +8,56 @@ import { Code, FirestoreError } from './model.js';
 const SLASH = 0x2f;
 
 /**
- * Orders paths segment by segment, each segment in UTF-8 byte order. Equivalent to comparing
- * the strings with '/' sorting below every other character, which needs no splitting.
+ * Orders paths segment by segment, each segment in UTF-8 byte order, except numeric ids
+ * (`__id<int64>__`, Datastore's numeric keys), which sort before every other id and among
+ * themselves by their number, as production and the SDKs order them. Without a numeric id this
+ * is comparing the strings with '/' sorting below every other character, which needs no
+ * splitting.
  */
 export function compareResourcePaths(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x === SLASH) return -1;
-    if (y === SLASH) return 1;
-    return codePointOrder(x) < codePointOrder(y) ? -1 : 1;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === a.length && i === b.length) return 0;
+  // The segments that differ start at the same place in both (their prefixes are equal).
+  const start = a.lastIndexOf('/', i - 1) + 1;
+  if (a.startsWith('__id', start) || b.startsWith('__id', start)) {
+    const numeric = compareNumericSegments(segmentAt(a, start), segmentAt(b, start));
+    if (numeric) return numeric;
   }
-  return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
+  if (i === n) return a.length < b.length ? -1 : 1;
+  const x = a.charCodeAt(i);
+  const y = b.charCodeAt(i);
+  if (x === SLASH) return -1;
+  if (y === SLASH) return 1;
+  return codePointOrder(x) < codePointOrder(y) ? -1 : 1;
+}
+
+function segmentAt(path: string, start: number): string {
+  const end = path.indexOf('/', start);
+  return path.slice(start, end === -1 ? path.length : end);
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** The number of a numeric id (`__id7__`, `__id-2__`), undefined for any other id. */
+export function numericId(id: string): bigint | undefined {
+  const m = /^__id(-?(?:0|[1-9][0-9]*))__$/.exec(id);
+  if (!m) return undefined;
+  const v = BigInt(m[1]);
+  return v < INT64_MIN || v > INT64_MAX ? undefined : v;
+}
+
+/** Undefined unless one of the two (different, non-empty) segments is a numeric id. */
+function compareNumericSegments(a: string, b: string): number | undefined {
+  if (a === '' || b === '') return undefined;
+  const x = numericId(a);
+  const y = numericId(b);
+  if (x === undefined && y === undefined) return undefined;
+  if (x === undefined) return 1;
+  if (y === undefined) return -1;
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 function codePointOrder(c: number): number {
@@ -68,6 +104,7 @@ export function parseDocumentName(name: string): ParsedDocumentName {
       `Document name "${name}" has ${segments.length} segments; a document path needs an even number.`,
     );
   }
+  validateReservedIds(path);
   return { database, path };
 }
 
@@ -77,6 +114,7 @@ export function parseParent(parent: string): { database: string; path: string } 
   if (path !== '' && path.split('/').length % 2 !== 0) {
     throw invalid(`Parent "${parent}" must be a document or the database root.`);
   }
+  validateReservedIds(path);
   return { database, path };
 }
 
@@ -99,10 +137,22 @@ export function collectionIdOf(docPath: string): string {
 export function validateDocumentPath(path: string, name: string): void {
   for (const id of path.split('/')) {
     if (id === '.' || id === '..') throw invalid(`Resource id "${id}" is invalid in "${name}".`);
-    if (/^__.*__$/.test(id)) throw invalid(`Resource id "${id}" is invalid because it is reserved.`);
     if (Buffer.byteLength(id) > 1500) throw invalid(`Resource id in "${name}" is longer than 1500 bytes.`);
   }
+  validateReservedIds(path);
   if (path.split('/').length > 200) throw invalid(`Document name "${name}" is too deeply nested.`);
+}
+
+/**
+ * Production refuses ids of the form `__…__` anywhere in a path — written, read, queried or
+ * listened to — except numeric ids (`__id<int64>__`), which it accepts and orders first.
+ */
+export function validateReservedIds(path: string): void {
+  if (!path.includes('__')) return;
+  for (const id of path.split('/')) {
+    if (id.length >= 4 && id.startsWith('__') && id.endsWith('__') && numericId(id) === undefined)
+      throw invalid(`Resource id "${id}" is invalid because it is reserved.`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import {
   parentCollection,
   parseFieldPath,
   parseParent,
+  validateReservedIds,
 } from './paths.js';
 import { compareValues, isNaNValue, isNullValue, kindOf, valuesEqual } from './values.js';
 
@@ -104,6 +105,7 @@ export function compileQuery(parent: string, q: StructuredQuery): CompiledQuery 
   const { collectionId, allDescendants = false } = q.from[0];
   if (!collectionId) throw invalid('A query must name a collection id.');
   if (collectionId.includes('/')) throw invalid(`Invalid collection id "${collectionId}".`);
+  validateReservedIds(collectionId);
 
   const filter = q.where ? compileFilter(q.where, database) : null;
   const leaves = flattenFilters(filter);
@@ -228,6 +230,15 @@ function validateFilters(filter: CompiledFilter | null, leaves: FieldFilterNode[
     if (branch.filter((f) => f.kind === 'field' && f.op === 'ARRAY_CONTAINS').length > 1) {
       throw invalid('Invalid query. You can use at most one array-contains filter per disjunction.');
     }
+    const keyEquality = branch.some((f) => f.kind === 'field' && f.op === 'EQUAL' && isNameField(f.field));
+    if (keyEquality) {
+      const inequalities = branch.filter(isInequality);
+      if (inequalities.length > 0 && !inequalities.some((f) => isNameField(f.field))) {
+        throw invalid(
+          'Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.',
+        );
+      }
+    }
   }
 }
 
@@ -283,6 +294,12 @@ function normalizeOrders(q: StructuredQuery, leaves: FieldFilterNode[]): Compile
   for (const field of unique) {
     seen.add(field.path);
     orders.push({ field, dir: lastDir });
+  }
+  const nameAt = orders.findIndex((o) => isNameField(o.field));
+  if (nameAt >= 0 && nameAt < orders.length - 1) {
+    // An explicit order by __name__ followed by more fields, or by inequality fields that must
+    // be ordered and are not: production refuses the query.
+    throw invalid('Order by clause cannot contain more fields after the key __name__.');
   }
   if (!seen.has(NAME_FIELD)) orders.push({ field: fieldRef(NAME_FIELD), dir: lastDir });
   // Names are unique: anything ordered after __name__ cannot change the order.
@@ -370,6 +387,14 @@ function sameBracket(a: Value, b: Value): boolean {
   return ka === kb || (num(ka) && num(kb));
 }
 
+function comparable(v: Value): boolean {
+  return !isNullValue(v) && !isNaNValue(v);
+}
+
+function ordered(v: Value, target: Value): boolean {
+  return sameBracket(v, target) && !isNaNValue(v) && !isNaNValue(target);
+}
+
 function matchesField(op: FieldOperator, v: Value | undefined, target: Value): boolean {
   if (v === undefined) return false;
   switch (op) {
@@ -377,23 +402,27 @@ function matchesField(op: FieldOperator, v: Value | undefined, target: Value): b
       return valuesEqual(v, target);
     case 'NOT_EQUAL':
       return !isNullValue(v) && !valuesEqual(v, target);
+    // A range never matches NaN, on either side (production: `<= 2` skips NaN, which the order
+    // puts before every number).
     case 'LESS_THAN':
-      return sameBracket(v, target) && compareValues(v, target) < 0;
+      return ordered(v, target) && compareValues(v, target) < 0;
     case 'LESS_THAN_OR_EQUAL':
-      return sameBracket(v, target) && compareValues(v, target) <= 0;
+      return ordered(v, target) && compareValues(v, target) <= 0;
     case 'GREATER_THAN':
-      return sameBracket(v, target) && compareValues(v, target) > 0;
+      return ordered(v, target) && compareValues(v, target) > 0;
     case 'GREATER_THAN_OR_EQUAL':
-      return sameBracket(v, target) && compareValues(v, target) >= 0;
+      return ordered(v, target) && compareValues(v, target) >= 0;
     case 'ARRAY_CONTAINS':
       return 'arrayValue' in v && (v.arrayValue.values ?? []).some((e) => valuesEqual(e, target));
+    // `in` and `array-contains-any` compare like SQL: a null or NaN in the list matches nothing
+    // (production: `in [null]` and `array-contains-any [null]` return no documents).
     case 'ARRAY_CONTAINS_ANY': {
       if (!('arrayValue' in v)) return false;
-      const wanted = arrayElements(target);
+      const wanted = arrayElements(target).filter(comparable);
       return (v.arrayValue.values ?? []).some((e) => wanted.some((w) => valuesEqual(e, w)));
     }
     case 'IN':
-      return arrayElements(target).some((w) => valuesEqual(v, w));
+      return arrayElements(target).some((w) => comparable(w) && valuesEqual(v, w));
     case 'NOT_IN': {
       const excluded = arrayElements(target);
       if (excluded.some(isNullValue)) return false;

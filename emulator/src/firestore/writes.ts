@@ -152,9 +152,16 @@ export function applyWrite(
 function validateFieldNames(fields: Fields): void {
   for (const [k, v] of Object.entries(fields)) {
     if (k === '') throw invalid('Field names must not be empty.');
-    if (/^__.*__$/.test(k)) throw invalid(`Field name "${k}" is reserved.`);
+    // A vector (`vector([...])` in the SDKs) is a map {__type__: "__vector__", value: [numbers]}:
+    // production accepts that one reserved name there.
+    if (/^__.*__$/.test(k) && !(k === '__type__' && isVectorType(v)))
+      throw invalid(`Field name "${k}" is reserved.`);
     if ('mapValue' in v) validateFieldNames(v.mapValue.fields ?? {});
   }
+}
+
+function isVectorType(v: Value): boolean {
+  return 'stringValue' in v && v.stringValue === '__vector__';
 }
 
 /** Returns the new field value and the transform result. */
