@@ -170,6 +170,14 @@ for (const language of LANGUAGES) {
         await waitLoaded(page);
         await shot(page, `settings-${tab}-${tag}`);
       }
+      // Email accounts: the local Google's consent page, then the connected mailbox and its test form.
+      await page.getByRole('button', { name: /^(Conectar Gmail|Connect Gmail)$/ }).click();
+      await expect(page).toHaveURL(/\/o\/oauth2\//, SLOW);
+      await shot(page, `google-consent-${tag}`);
+      await page.getByRole('button', { name: /^(Permitir|Allow)$/ }).click();
+      await expect(page.getByRole('button', { name: /^(Enviar prueba|Send test)$/ })).toBeVisible(SLOW);
+      await waitLoaded(page);
+      await shot(page, `settings-email-connected-${tag}`);
 
       // The seller: fewer sections, fewer tabs, organization read-only.
       const sellerContext = await browser.newContext({ viewport: size });
