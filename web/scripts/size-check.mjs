@@ -46,8 +46,9 @@ const CRM_LIST_WITH_CSV = CRM_WITH_DATA_GRID + 34 * KB;
  * KB), /tareas and /reuniones (627.9 / 627.4 KB) (2026-11-24, with the notifications bell).
  */
 // +3.4 KB with the record pages' Tickets tab (and splits), +1 KB of splits with /documentos, +3 KB
-// with the CSV import (every signed-in route grew ~2.6 KB: 4 more shared chunks; to look into).
-const CRM_WITH_DATA_GRID_AND_DATES = 648 * KB;
+// with the CSV import (every signed-in route grew ~2.6 KB: 4 more shared chunks; to look into);
+// +1 KB with the Gmail connection and the sequences' model (failure reasons, enum labels).
+const CRM_WITH_DATA_GRID_AND_DATES = 649 * KB;
 /**
  * The tickets pages (cards, not the Data Grid) on the shell with the search and the bell: the list
  * (filters, search, paged cards) 398.6 KB and the ticket (its fields, the delete confirmation)
@@ -62,7 +63,8 @@ const TICKET_FORM_PAGE = 434 * KB;
  * the model's folder schema) when 'Nueva Carpeta' opens and the Firebase Storage SDK with the
  * first upload, download or delete: 441.0 KB in all (2026-11-24).
  */
-const DOCUMENTS_PAGE = 445 * KB;
+// +0.5 KB with the Gmail connection and the sequences' model (failure reasons, enum labels).
+const DOCUMENTS_PAGE = 446 * KB;
 
 /** Budgets in bytes of gzip -9 JavaScript (issue 12). */
 export const BUDGETS = {
@@ -85,8 +87,9 @@ export const BUDGETS = {
     // entity pickers: ~140 KB). First load 369 KB, of which the shell (with the search and the
     // bell) is ~345 KB (issue 12). 510 → 512 when the list pages gained the shared ListPageHeader.
     // 512 → 514: +1.8 KB of chunk splits when /tickets arrived; → 516 with /documentos' splits;
-    // → 519 with the CSV import's (+2.7 KB).
-    '/deals': 519 * KB,
+    // → 519 with the CSV import's (+2.7 KB); → 520 with the Gmail connection and the sequences'
+    // model (failure reasons, enum labels).
+    '/deals': 520 * KB,
     '/tickets': TICKETS_PAGES,
     '/tickets/:id': TICKETS_PAGES,
     '/tickets/nuevo': TICKET_FORM_PAGE,
@@ -116,8 +119,9 @@ export const CEILING_WHILE_OVER_BUDGET = {
     // Every tab in one chunk, with their forms' yup, Tabs, the permission table: 403.1 KB; 413.6
     // KB with the global search and the notifications bell (raised once, as `app`).
     // 415 → 417 with the tickets section, as `app`; → 418 with /documentos' registry entry; → 421
-    // with the CSV import, as `app`.
-    '/ajustes': 421 * KB,
+    // with the CSV import, as `app`; → 428 with Email accounts (the Gmail connection, its test
+    // form, the team's mailboxes and their texts in both languages: +6.8 KB).
+    '/ajustes': 428 * KB,
   },
 };
 
