@@ -191,6 +191,8 @@ export const APP_QUERIES: QuerySpec[] = [
   q('sequences.list', 'sequences', [], [desc('createdAt')], 'marketing.view'),
   q('steps.bySequence', 'steps', [], [asc('stepOrder')], 'marketing.view'),
   q('enrollments.bySequence', 'enrollments', [], [desc('createdAt')], 'marketing.view'),
+  // Which of some contacts a sequence already has (enrolling skips them; ids are contact ids).
+  q('enrollments.byIds', 'enrollments', [{ field: '__name__', op: 'in' }], [], 'marketing.view'),
   // A sequence's enrolments with one status (e.g. the failed ones), and the count of each status
   // (the sequence's numbers: enrolled = count of enrollments.bySequence, unsubscribed, failed).
   q('enrollments.byStatus', 'enrollments', [eq('status')], [desc('createdAt')], 'marketing.view'),

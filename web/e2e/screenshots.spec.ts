@@ -533,6 +533,81 @@ test('screenshots of Documentos', async ({ page }) => {
   });
 });
 
+/** Marketing: the empty page, a sequence with two steps and two enrolments, the step dialog's preview. */
+test('screenshots of Marketing', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInNewAdmin(page, 'shot-mkt');
+  await page.goto('/marketing');
+  await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+  await shot(page, 'marketing-empty-es-1280');
+  for (const [name, email] of [
+    ['Julia Pérez', 'julia@cafetalera.hn'],
+    ['Mario Ruiz', 'mario@ferreteria.hn'],
+  ]) {
+    await page.goto('/contactos');
+    await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
+    const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
+    await form.getByLabel('Nombre').fill(name);
+    await form.getByLabel(/^Email/).fill(email);
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(SLOW);
+  }
+  await page.goto('/marketing');
+  await page.getByRole('button', { name: 'Nueva Secuencia' }).first().click(SLOW);
+  const sequenceForm = page.getByRole('dialog');
+  await sequenceForm.getByLabel(/^Nombre/).fill('Bienvenida a clientes nuevos');
+  await sequenceForm.getByLabel('Descripción').fill('Tres toques en la primera semana');
+  await sequenceForm.getByRole('button', { name: 'Crear' }).click();
+  const steps: [string, string, string][] = [
+    [
+      'Hola {{nombre}}, gracias por elegirnos',
+      'Hola {{nombre}}:\n\nGracias por confiar en nosotros. Soy {{remitente}} y te acompaño en lo que necesites.',
+      '0',
+    ],
+    ['¿Cómo va todo en {{empresa}}?', '¿Pudiste revisar la propuesta? Estoy para ayudarte.', '2'],
+  ];
+  for (const [subject, body, delay] of steps) {
+    await page.getByRole('button', { name: 'Agregar Paso' }).click(SLOW);
+    const form = page.getByRole('dialog', { name: 'Agregar Paso' });
+    await form.getByLabel(/^Asunto/).fill(subject);
+    await form.getByLabel(/^Cuerpo/).fill(body);
+    await form.getByLabel('Días de espera').fill(delay);
+    await form.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(form).toHaveCount(0, SLOW);
+  }
+  await page.getByRole('button', { name: 'Inscribir contactos' }).click();
+  for (const name of ['Julia Pérez', 'Mario Ruiz']) {
+    const picker = page.getByRole('combobox', { name: 'Buscar contacto' });
+    await picker.click();
+    await picker.fill(name.slice(0, 4));
+    await page.getByRole('option', { name }).click(SLOW);
+  }
+  await page.getByRole('dialog').getByRole('button', { name: 'Inscribir', exact: true }).click();
+  await expect(page.getByTestId('enrollment')).toHaveCount(2, SLOW);
+  const sequenceUrl = page.url();
+
+  await eachVariant(page, async (tag, width) => {
+    await page.goto(width === 390 ? '/marketing' : sequenceUrl);
+    await waitLoaded(page);
+    if (width === 390) await shot(page, `marketing-list-${tag}`);
+    await page.goto(sequenceUrl);
+    await expect(page.getByTestId('enrollment')).toHaveCount(2, SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-sequence-${tag}`);
+    await page.getByRole('button', { name: /^(Agregar Paso|Add Step)$/ }).click();
+    const form = page.getByRole('dialog');
+    await form.locator('[name="subject"]').fill('{{nombre}}, una idea para {{empresa}}');
+    await form.locator('[name="body"]').fill('Hola {{nombre}}, ¿te sirve una llamada esta semana?');
+    const picker = form.getByRole('combobox');
+    await picker.click();
+    await picker.fill('Juli');
+    await page.getByRole('option', { name: 'Julia Pérez' }).click(SLOW);
+    await expect(form.getByTestId('step-preview')).toContainText('Julia', SLOW);
+    await shot(page, `marketing-step-dialog-${tag}`, false);
+    await page.keyboard.press('Escape');
+  });
+});
+
 /** A contacts file as Excel in Spanish saves it (semicolons, Windows-1252): `rows` rows, 2 of them bad. */
 function contactsCsv(tag: string, rows: number): Buffer {
   const first = ['José', 'María', 'Íñigo', 'Begoña', 'Ramón', 'Lucía', 'Sofía', 'Óscar'];

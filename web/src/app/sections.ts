@@ -163,7 +163,14 @@ export const SECTIONS: readonly Section[] = [
       namespaces: ['tickets'],
     },
   ]),
-  crm('marketing', 'marketing', 'marketing', CampaignRoundedIcon, [{ path: '', title: 'marketing' }]),
+  crm('marketing', 'marketing', 'marketing', CampaignRoundedIcon, [
+    {
+      path: '',
+      title: 'marketing',
+      load: () => import('@/features/marketing/MarketingPage'),
+      namespaces: ['marketing'],
+    },
+  ]),
   crm('documents', 'documentos', 'documents', FolderRoundedIcon, [
     {
       path: '',

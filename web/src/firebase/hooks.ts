@@ -199,9 +199,12 @@ export function usePagedList<T extends object>(
   };
 }
 
-/** How many documents match a declared query (a capped server-side count; null while counting or on failure). */
-export function useCount(request: QueryRequest | null): Count | null {
-  const key = requestKey(request);
+/**
+ * How many documents match a declared query (a capped server-side count; null while counting or
+ * on failure). Counted again whenever `version` changes (a live list the figure depends on).
+ */
+export function useCount(request: QueryRequest | null, version?: string | number): Count | null {
+  const key = requestKey(request) && `${requestKey(request)}#${version ?? ''}`;
   const [count, setCount] = useState<{ key: string | null; value: Count | null }>({
     key: null,
     value: null,

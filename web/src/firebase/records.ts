@@ -256,6 +256,11 @@ async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
   }
 }
 
+/** The server's time of the write, for a field a record sets to "now" (an enrolment's first send). */
+export function serverTime(): unknown {
+  return serverTimestamp();
+}
+
 /** Creates a record (with its timeline entry, in one batch, for notes, tasks, meetings, deals). */
 export async function createRecord(
   target: RecordTarget,

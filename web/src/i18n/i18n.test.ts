@@ -93,6 +93,7 @@ describe('feature namespaces', () => {
     debug: true,
     documents: true,
     landing: true,
+    marketing: true,
     meetings: true,
     records: true,
     settings: true,

@@ -10,6 +10,7 @@ import type deals from './locales/es/deals.json';
 import type documents from './locales/es/documents.json';
 import type debug from './locales/es/debug.json';
 import type landing from './locales/es/landing.json';
+import type marketing from './locales/es/marketing.json';
 import type meetings from './locales/es/meetings.json';
 import type records from './locales/es/records.json';
 import type settings from './locales/es/settings.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       documents: typeof documents;
       debug: typeof debug;
       landing: typeof landing;
+      marketing: typeof marketing;
       meetings: typeof meetings;
       records: typeof records;
       settings: typeof settings;

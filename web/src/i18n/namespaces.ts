@@ -29,6 +29,7 @@ export type FeatureNamespace =
   | 'debug' // /debug/db
   | 'documents'
   | 'landing' // the React landing and its static prerender
+  | 'marketing' // /marketing
   | 'meetings'
   | 'records'
   | 'settings' // /ajustes, Equipo and Permisos included

@@ -25,6 +25,15 @@ const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
     Closed: 'default',
   },
   ticketPriority: { Low: 'default', Medium: 'warning', High: 'error' },
+  enrollmentStatus: {
+    active: 'info',
+    paused: 'warning',
+    completed: 'success',
+    stopped: 'default',
+    unsubscribed: 'default',
+    failed: 'error',
+  },
+  sendStatus: { pending: 'default', sent: 'success', failed: 'error', skipped: 'warning' },
 };
 
 /** The colour of an enum value ('default' when it has none). */

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
+
+/**
+ * /marketing: a sequence with two steps (merge fields inserted from the chips, previewed for a
+ * contact), two contacts enrolled, play/pause, a step deleted and the rest renumbered, the delete
+ * refused while enrolments may send, then allowed once they are stopped.
+ */
+const SLOW = { timeout: 30_000 };
+const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+
+async function newContact(page: Page, name: string, email: string) {
+  await page.goto('/contactos');
+  await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
+  const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(SLOW);
+}
+
+async function pickContact(page: Page, label: string, name: string) {
+  const picker = page.getByRole('combobox', { name: label });
+  await picker.click();
+  await picker.fill(name.slice(0, 4));
+  await page.getByRole('option', { name }).click(SLOW);
+}
+
+test('es: a two-step sequence with merge fields, two contacts enrolled, pause, renumbering and delete', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { email } = await trialAdmin('marketing', 'Café Secuencia');
+  await loginThroughUi(page, email, PASSWORD);
+  await newContact(page, 'Julia Pérez', uniqueEmail('julia'));
+  await newContact(page, 'Mario Ruiz', uniqueEmail('mario'));
+
+  await page.goto('/marketing');
+  await expect(page.getByText('Aún no hay secuencias')).toBeVisible(SLOW);
+  await page.getByRole('button', { name: 'Nueva Secuencia' }).click();
+  const sequenceForm = page.getByRole('dialog', { name: 'Nueva Secuencia' });
+  await sequenceForm.getByRole('button', { name: 'Crear' }).click();
+  await expect(sequenceForm.getByText('Este campo es obligatorio')).toBeVisible();
+  await sequenceForm.getByLabel(/^Nombre/).fill('Bienvenida');
+  await sequenceForm.getByLabel('Descripción').fill('Para clientes nuevos');
+  await sequenceForm.getByRole('button', { name: 'Crear' }).click();
+  await expect(toast(page, 'Secuencia creada')).toBeVisible(SLOW);
+  await expect(page).toHaveURL(/\/marketing\?secuencia=/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Bienvenida' })).toBeVisible();
+  await expect(page.getByText('Inactiva').first()).toBeVisible();
+
+  // Step 1: merge fields from the chips, previewed for Julia.
+  await page.getByRole('button', { name: 'Agregar Paso' }).click();
+  const stepForm = page.getByRole('dialog', { name: 'Agregar Paso' });
+  await stepForm.getByLabel(/^Asunto/).fill('Hola');
+  await stepForm.getByRole('button', { name: 'Insertar Nombre', exact: true }).click();
+  await stepForm.getByLabel(/^Cuerpo/).fill('Gracias por elegirnos,');
+  await stepForm.getByRole('button', { name: 'Insertar Nombre', exact: true }).click();
+  await expect(stepForm.getByLabel(/^Cuerpo/)).toHaveValue('Gracias por elegirnos, {{nombre}}');
+  await expect(stepForm.getByLabel(/^Asunto/)).toHaveValue('Hola {{nombre}}');
+  await pickContact(page, 'Vista previa para', 'Julia Pérez');
+  await expect(stepForm.getByTestId('step-preview')).toContainText('Hola Julia');
+  await expect(stepForm.getByTestId('step-preview')).toContainText('Gracias por elegirnos, Julia');
+  await stepForm.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(toast(page, 'Paso agregado')).toBeVisible(SLOW);
+
+  // Step 2, a day later; a negative delay is refused first.
+  await page.getByRole('button', { name: 'Agregar Paso' }).click();
+  await stepForm.getByLabel(/^Asunto/).fill('¿Te ayudamos, {{nombre}}?');
+  await stepForm.getByLabel(/^Cuerpo/).fill('Escríbenos cuando quieras.');
+  await stepForm.getByLabel('Días de espera').fill('-1');
+  await stepForm.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(stepForm).toBeVisible();
+  await stepForm.getByLabel('Días de espera').fill('1');
+  await stepForm.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(toast(page, 'Paso agregado')).toBeVisible(SLOW);
+  const steps = page.locator('ol > li');
+  await expect(steps).toHaveCount(2);
+  await expect(steps.nth(0)).toContainText('Paso 1 · Al inscribirse');
+  await expect(steps.nth(1)).toContainText('Paso 2 · 1 día después del paso anterior');
+
+  // Enrol both contacts.
+  await page.getByRole('button', { name: 'Inscribir contactos' }).click();
+  const enrollForm = page.getByRole('dialog', { name: 'Inscribir contactos' });
+  await pickContact(page, 'Buscar contacto', 'Julia Pérez');
+  await pickContact(page, 'Buscar contacto', 'Mario Ruiz');
+  await expect(enrollForm.getByText('Contactos elegidos (2)')).toBeVisible();
+  await enrollForm.getByRole('button', { name: 'Inscribir', exact: true }).click();
+  await expect(toast(page, '2 contactos inscritos')).toBeVisible(SLOW);
+  const enrollments = page.getByTestId('enrollment');
+  await expect(enrollments).toHaveCount(2, SLOW);
+  await expect(enrollments.filter({ hasText: 'Julia Pérez' })).toContainText('Paso 1: Pendiente');
+  await expect(page.getByTestId('number-enrolled')).toHaveText('2', SLOW);
+
+  // Play, pause.
+  await page.getByRole('button', { name: 'Activar' }).click();
+  await expect(toast(page, 'Secuencia activada')).toBeVisible(SLOW);
+  await page.getByRole('button', { name: 'Pausar', exact: true }).first().click();
+  await expect(toast(page, 'Secuencia pausada')).toBeVisible(SLOW);
+
+  // Deleting step 1 renumbers step 2.
+  await page.getByRole('button', { name: 'Eliminar el paso 1' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Paso eliminado')).toBeVisible(SLOW);
+  await expect(steps).toHaveCount(1);
+  await expect(steps.nth(0)).toContainText('Paso 1');
+  await expect(steps.nth(0)).toContainText('¿Te ayudamos, {{nombre}}?');
+
+  // Not deleted while enrolments may send; stopped, it goes.
+  await page.getByRole('button', { name: 'Eliminar la secuencia Bienvenida' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'detenlas antes de eliminarla')).toBeVisible(SLOW);
+  for (const name of ['Julia Pérez', 'Mario Ruiz']) {
+    await enrollments.filter({ hasText: name }).getByRole('button', { name: 'Detener' }).click();
+    await expect(enrollments.filter({ hasText: name })).toContainText('Detenida', SLOW);
+  }
+  await page.getByRole('button', { name: 'Eliminar la secuencia Bienvenida' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
+  await expect(toast(page, 'Secuencia eliminada')).toBeVisible(SLOW);
+  await expect(page.getByText('Aún no hay secuencias')).toBeVisible(SLOW);
+});

@@ -1,0 +1,117 @@
+import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EntityPicker, PICKERS, type PickedRecord } from '@/components/form/EntityPickerField';
+import { useErrorToast, useToast } from '@/components/toast';
+import { enrollContacts } from './useSequences';
+
+/** Contacts enrolled in one go: a team picks them by hand (a filter-based enrolment is for later). */
+export const MAX_ENROLL_AT_ONCE = 50;
+
+/** 'Inscribir contactos': contacts picked one by one (server-side search), then enrolled together. */
+export function EnrollDialog({
+  organizationId,
+  sequenceId,
+  onClose,
+}: {
+  organizationId: string;
+  sequenceId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('marketing');
+  const { t: tc } = useTranslation();
+  const { toast } = useToast();
+  const showError = useErrorToast();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [chosen, setChosen] = useState<PickedRecord[]>([]);
+  const [busy, setBusy] = useState(false);
+  const full = chosen.length >= MAX_ENROLL_AT_ONCE;
+
+  const add = (record: PickedRecord | null) => {
+    if (record && !full && !chosen.some((c) => c.id === record.id)) setChosen([...chosen, record]);
+  };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const enrolled = await enrollContacts(
+        organizationId,
+        sequenceId,
+        chosen.map((c) => c.id),
+      );
+      const already = chosen.length - enrolled;
+      toast({
+        title: t('enrollments.enrolled', { count: enrolled }),
+        description: already ? t('enrollments.already', { count: already }) : undefined,
+        variant: 'success',
+      });
+      onClose();
+    } catch (error) {
+      // The dialog stays with the chosen contacts: a retry is one click.
+      showError(error, t('enrollments.failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone}>
+      <DialogTitle>{t('enrollments.dialogTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <EntityPicker
+            id="enroll-contact"
+            label={t('enrollments.picker')}
+            queries={PICKERS.contacts}
+            value={null}
+            onChange={add}
+          />
+          {full && (
+            <Typography variant="body2">{t('enrollments.max', { max: MAX_ENROLL_AT_ONCE })}</Typography>
+          )}
+          <Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+              {chosen.length ? t('enrollments.chosen', { count: chosen.length }) : t('enrollments.none')}
+            </Typography>
+            <Stack
+              direction="row"
+              sx={{ flexWrap: 'wrap', gap: 1 }}
+              aria-label={t('enrollments.chosen', { count: chosen.length })}
+            >
+              {chosen.map((contact) => (
+                <Chip
+                  key={contact.id}
+                  label={contact.label}
+                  onDelete={() => setChosen(chosen.filter((c) => c.id !== contact.id))}
+                  deleteIcon={
+                    <CloseRoundedIcon aria-label={t('enrollments.remove', { name: contact.label })} />
+                  }
+                />
+              ))}
+            </Stack>
+          </Box>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('enrollments.startsNote')}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {tc('common.actions.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy || chosen.length === 0} aria-busy={busy}>
+          {t('enrollments.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,384 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import PauseRoundedIcon from '@mui/icons-material/PauseRounded';
+import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths, type MailConnection, type Sequence, type SequenceStep, type WithId } from '@trato/model';
+import { useCan } from '@/components/Can';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { QueryState } from '@/components/data/QueryState';
+import { useErrorToast, useToast } from '@/components/toast';
+import { updateRecord, useDocument, useMembership, writeRecords, type Count } from '@/firebase/dataApi';
+import { formatCount } from '@/i18n/format';
+import { useLanguage } from '@/i18n/useLanguage';
+import { EnrollmentsCard } from './Enrollments';
+import { sequencesTarget, stepDeletion } from './sequenceWrites';
+import {
+  activeEnrollmentCount,
+  deleteSequence,
+  MAX_STEPS,
+  progressVersion,
+  useEnrollments,
+  useSequenceNumbers,
+  useSteps,
+} from './useSequences';
+
+// The step form (formik, yup, the contact picker of the preview) loads when first opened.
+const StepDialog = lazy(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
+
+/** The selected sequence: play/pause, delete, its numbers, its steps and its enrolments. */
+export function SequenceDetail({
+  organizationId,
+  sequence,
+  onDeleted,
+}: {
+  organizationId: string;
+  sequence: WithId<Sequence>;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('marketing');
+  const steps = useSteps(organizationId, sequence.id);
+  const enrollments = useEnrollments(organizationId, sequence.id);
+  return (
+    <Stack spacing={2.5}>
+      <SequenceHeader organizationId={organizationId} sequence={sequence} onDeleted={onDeleted} />
+      <MailboxWarning organizationId={organizationId} />
+      {!sequence.isActive && <Alert severity="info">{t('inactiveNote')}</Alert>}
+      <Numbers organizationId={organizationId} sequenceId={sequence.id} enrollments={enrollments} />
+      <StepsCard organizationId={organizationId} sequenceId={sequence.id} steps={steps} />
+      <EnrollmentsCard
+        organizationId={organizationId}
+        sequenceId={sequence.id}
+        steps={steps.data ?? []}
+        list={enrollments}
+      />
+    </Stack>
+  );
+}
+
+function SequenceHeader({
+  organizationId,
+  sequence,
+  onDeleted,
+}: {
+  organizationId: string;
+  sequence: WithId<Sequence>;
+  onDeleted: () => void;
+}) {
+  const { t } = useTranslation('marketing');
+  const { toast } = useToast();
+  const showError = useErrorToast();
+  const canEdit = useCan('marketing', 'edit');
+  const canDelete = useCan('marketing', 'delete');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await updateRecord(
+        sequencesTarget(organizationId),
+        sequence.id,
+        { isActive: !sequence.isActive },
+        sequence,
+      );
+      toast({ title: t(sequence.isActive ? 'paused' : 'activated'), variant: 'success' });
+    } catch (error) {
+      showError(error, t('toggleFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    // Refused while enrolments may still send: the user stops them first (said in the toast).
+    if ((await activeEnrollmentCount(organizationId, sequence.id)) > 0) {
+      toast({ title: t('deleteFailed'), description: t('deleteBlocked'), variant: 'destructive' });
+      return;
+    }
+    await deleteSequence(organizationId, sequence.id);
+    toast({ title: t('deleted'), variant: 'success' });
+    onDeleted();
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'flex-start' }, justifyContent: 'space-between' }}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.35rem', overflowWrap: 'anywhere' }}>
+                {sequence.name}
+              </Typography>
+              <Chip
+                size="small"
+                color={sequence.isActive ? 'success' : 'default'}
+                label={t(sequence.isActive ? 'state.active' : 'state.inactive')}
+              />
+            </Stack>
+            {sequence.description && (
+              <Typography sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
+                {sequence.description}
+              </Typography>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            {canEdit && (
+              <Button
+                variant={sequence.isActive ? 'outlined' : 'contained'}
+                startIcon={sequence.isActive ? <PauseRoundedIcon /> : <PlayArrowRoundedIcon />}
+                onClick={toggle}
+                disabled={busy}
+              >
+                {t(sequence.isActive ? 'pause' : 'activate')}
+              </Button>
+            )}
+            {canDelete && (
+              <IconButton
+                aria-label={t('deleteLabel', { name: sequence.name })}
+                onClick={() => setConfirming(true)}
+                color="error"
+              >
+                <DeleteOutlineRoundedIcon />
+              </IconButton>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={t('deleteTitle')}
+        body={t('deleteBody', { name: sequence.name })}
+        confirmLabel={t('delete')}
+        errorTitle={t('deleteFailed')}
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}
+
+/** Sequences send from the enrolling member's Gmail: say so when theirs is not usable. */
+function MailboxWarning({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('marketing');
+  const { uid } = useMembership();
+  const connection = useDocument<MailConnection>(uid ? paths.mailConnection(organizationId, uid) : null);
+  if (connection.status !== 'success' || connection.data?.status === 'connected') return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={RouterLink} to="/ajustes?tab=email" color="inherit" size="small">
+          {t('connectMailbox')}
+        </Button>
+      }
+    >
+      {t('noMailbox')}
+    </Alert>
+  );
+}
+
+function Numbers({
+  organizationId,
+  sequenceId,
+  enrollments,
+}: {
+  organizationId: string;
+  sequenceId: string;
+  enrollments: ReturnType<typeof useEnrollments>;
+}) {
+  const { t } = useTranslation('marketing');
+  const language = useLanguage();
+  const numbers = useSequenceNumbers(
+    organizationId,
+    sequenceId,
+    enrollments.total,
+    progressVersion(enrollments.rows),
+  );
+  const shown = (count: Count | null) => (count ? formatCount(count, language) : '…');
+  const items = [
+    ['enrolled', numbers.enrolled],
+    ['sent', numbers.sent],
+    ['failed', numbers.failed],
+    ['unsubscribed', numbers.unsubscribed],
+  ] as const;
+  return (
+    <Box
+      component="dl"
+      aria-label={t('numbers.label')}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+        gap: 1.5,
+        m: 0,
+      }}
+    >
+      {items.map(([key, count]) => (
+        <Card key={key} variant="outlined" sx={{ px: 2, py: 1.5 }}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {t(`numbers.${key}`)}
+          </Typography>
+          <Typography
+            component="dd"
+            sx={{ m: 0, fontSize: '1.5rem', fontWeight: 700 }}
+            data-testid={`number-${key}`}
+          >
+            {shown(count)}
+          </Typography>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+function StepsCard({
+  organizationId,
+  sequenceId,
+  steps,
+}: {
+  organizationId: string;
+  sequenceId: string;
+  steps: ReturnType<typeof useSteps>;
+}) {
+  const { t } = useTranslation('marketing');
+  const { toast } = useToast();
+  const canCreate = useCan('marketing', 'create');
+  const canDelete = useCan('marketing', 'delete');
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<WithId<SequenceStep> | null>(null);
+  const rows = steps.data ?? [];
+  const full = rows.length >= MAX_STEPS;
+
+  const remove = async (step: WithId<SequenceStep>) => {
+    await writeRecords(stepDeletion(organizationId, sequenceId, rows, step.id));
+    toast({ title: t('steps.deleted'), variant: 'success' });
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
+            {t('steps.title')}
+          </Typography>
+          {canCreate && (
+            <Button startIcon={<AddRoundedIcon />} onClick={() => setAdding(true)} disabled={full}>
+              {t('steps.add')}
+            </Button>
+          )}
+        </Stack>
+        {full && <Alert severity="info">{t('steps.full', { max: MAX_STEPS })}</Alert>}
+        <QueryState state={steps}>
+          {rows.length === 0 ? (
+            <Typography sx={{ color: 'text.secondary' }}>{t('steps.empty')}</Typography>
+          ) : (
+            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {rows.map((step, index) => (
+                <Box
+                  component="li"
+                  key={step.id}
+                  sx={{
+                    display: 'flex',
+                    gap: 1.5,
+                    p: 1.5,
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 2,
+                  }}
+                >
+                  <Box
+                    aria-hidden="true"
+                    sx={{
+                      width: 32,
+                      height: 32,
+                      flexShrink: 0,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      fontWeight: 700,
+                    }}
+                  >
+                    {step.stepOrder}
+                  </Box>
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                      {t('steps.order', { n: step.stepOrder })} · {delayText(t, step.delayDays, index)}
+                    </Typography>
+                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{step.subject}</Typography>
+                    <Typography
+                      variant="body2"
+                      sx={{
+                        color: 'text.secondary',
+                        overflowWrap: 'anywhere',
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      }}
+                    >
+                      {step.body}
+                    </Typography>
+                  </Box>
+                  {canDelete && (
+                    <IconButton
+                      aria-label={t('steps.deleteLabel', { n: step.stepOrder })}
+                      onClick={() => setDeleting(step)}
+                      sx={{ alignSelf: 'flex-start' }}
+                    >
+                      <DeleteOutlineRoundedIcon />
+                    </IconButton>
+                  )}
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </QueryState>
+      </CardContent>
+      {adding && (
+        <Suspense fallback={null}>
+          <StepDialog
+            organizationId={organizationId}
+            sequenceId={sequenceId}
+            steps={rows}
+            onClose={() => setAdding(false)}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('steps.deleteTitle')}
+        body={deleting ? t('steps.deleteBody', { n: deleting.stepOrder, subject: deleting.subject }) : ''}
+        confirmLabel={t('delete')}
+        errorTitle={t('steps.deleteFailed')}
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}
+
+/** 'Al inscribirse', '2 días después del paso anterior'… */
+function delayText(
+  t: ReturnType<typeof useTranslation<'marketing'>>['t'],
+  delayDays: number,
+  index: number,
+): string {
+  if (delayDays === 0) return t(index === 0 ? 'steps.immediately' : 'steps.sameDay');
+  return t(index === 0 ? 'steps.firstDelay' : 'steps.delay', { count: delayDays });
+}

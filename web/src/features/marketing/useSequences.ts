@@ -1,0 +1,144 @@
+import { paths, type Enrollment, type SendLogEntry, type Sequence, type SequenceStep } from '@trato/model';
+import {
+  firstMatches,
+  idsOf,
+  serverTime,
+  orgRequest,
+  useCount,
+  useLiveList,
+  usePagedList,
+  writeRecords,
+  type Count,
+  type QueryRequest,
+} from '@/firebase/dataApi';
+import { enrollmentsTarget, sequenceDeletion } from './sequenceWrites';
+
+/** A sequence has at most this many steps (the rules' stepOrder ≤ 100). */
+export const MAX_STEPS = 100;
+/** The sequences pane lists this many (a team's sequences; more means archiving, not scrolling). */
+export const MAX_SEQUENCES = 200;
+/** `in` queries take at most 30 values. */
+const IN_LIMIT = 30;
+
+const sequencePath = (orgId: string, sequenceId: string) =>
+  `${paths.organization(orgId)}/sequences/${sequenceId}`;
+const underSequence = (
+  orgId: string,
+  sequenceId: string,
+  id: string,
+  values?: Record<string, unknown>,
+): QueryRequest => ({
+  id,
+  parentPath: sequencePath(orgId, sequenceId),
+  values,
+});
+
+export function useSequenceList(orgId: string | null) {
+  return useLiveList<Sequence>(orgId ? orgRequest(orgId, 'sequences.list') : null, MAX_SEQUENCES);
+}
+
+export function useSteps(orgId: string | null, sequenceId: string | null) {
+  return useLiveList<SequenceStep>(
+    orgId && sequenceId ? underSequence(orgId, sequenceId, 'steps.bySequence') : null,
+    MAX_STEPS,
+  );
+}
+
+export function useEnrollments(orgId: string | null, sequenceId: string | null) {
+  return usePagedList<Enrollment>(
+    orgId && sequenceId ? underSequence(orgId, sequenceId, 'enrollments.bySequence') : null,
+  );
+}
+
+/** One enrolment's send-log entries (a recipient's status per step). */
+export function useEnrollmentSends(orgId: string | null, sequenceId: string, contactId: string) {
+  return useLiveList<SendLogEntry>(
+    orgId ? orgRequest(orgId, 'sendLog.byEnrollment', { sequenceId, contactId }) : null,
+    MAX_STEPS,
+  );
+}
+
+/**
+ * The sequence's numbers: enrolled (the enrolments list's live total), and sent, failed and
+ * unsubscribed (server counts, counted again when `version` — the enrolments' progress — moves).
+ */
+export function useSequenceNumbers(
+  orgId: string | null,
+  sequenceId: string | null,
+  enrolled: Count | null,
+  version: string,
+) {
+  const on = orgId && sequenceId;
+  const sends = (status: string) =>
+    on ? orgRequest(orgId, 'sendLog.countBySequenceStatus', { sequenceId, status }) : null;
+  return {
+    enrolled,
+    sent: useCount(sends('sent'), version),
+    failed: useCount(sends('failed'), version),
+    unsubscribed: useCount(
+      on ? underSequence(orgId, sequenceId, 'enrollments.countByStatus', { status: 'unsubscribed' }) : null,
+      version,
+    ),
+  };
+}
+
+/** What moves when the sender works: each shown enrolment's status and step. */
+export function progressVersion(
+  rows: readonly { id: string; status: string; currentStep: number }[],
+): string {
+  return rows.map((row) => `${row.id}:${row.status}:${row.currentStep}`).join('|');
+}
+
+/**
+ * Enrols contacts (enrolment id = contact id): those already in the sequence are left as they
+ * are; the others start at the first step now. Returns how many were enrolled.
+ */
+export async function enrollContacts(
+  orgId: string,
+  sequenceId: string,
+  contactIds: readonly string[],
+): Promise<number> {
+  const wanted = [...new Set(contactIds)];
+  const already = new Set<string>();
+  for (let i = 0; i < wanted.length; i += IN_LIMIT) {
+    const part = wanted.slice(i, i + IN_LIMIT);
+    for (const row of await firstMatches(
+      underSequence(orgId, sequenceId, 'enrollments.byIds', { __name__: part }),
+      IN_LIMIT,
+    ))
+      already.add(row.id);
+  }
+  const target = enrollmentsTarget(orgId, sequenceId);
+  const fresh = wanted.filter((id) => !already.has(id));
+  await writeRecords(
+    fresh.map((contactId) => ({
+      kind: 'create' as const,
+      target,
+      id: contactId,
+      data: { contactId, status: 'active', currentStep: 0, nextSendAt: serverTime() },
+    })),
+  );
+  return fresh.length;
+}
+
+/** Whether the sequence still has enrolments that may send (it is refused deletion then). */
+export async function activeEnrollmentCount(orgId: string, sequenceId: string): Promise<number> {
+  const active = await firstMatches(
+    underSequence(orgId, sequenceId, 'enrollments.byStatus', { status: 'active' }),
+    1,
+  );
+  const paused = await firstMatches(
+    underSequence(orgId, sequenceId, 'enrollments.byStatus', { status: 'paused' }),
+    1,
+  );
+  return active.length + paused.length;
+}
+
+/** Deletes a sequence with its steps and its ended enrolments. */
+export async function deleteSequence(orgId: string, sequenceId: string): Promise<void> {
+  const [stepIds, enrollmentIds] = await Promise.all([
+    idsOf(underSequence(orgId, sequenceId, 'steps.bySequence')),
+    idsOf(underSequence(orgId, sequenceId, 'enrollments.bySequence')),
+  ]);
+  await writeRecords(sequenceDeletion(orgId, sequenceId, stepIds, enrollmentIds));
+}
