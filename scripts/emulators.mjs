@@ -12,7 +12,8 @@ export async function runLocalCloud({ exportOnExit, extraChildren = () => [] }) 
     cwd: path.join(root, 'functions'),
     stdio: 'ignore',
   });
-  const cloud = await startLocalCloud({ importData: true, exportOnExit });
+  // scheduler: the sequence sender runs on a timer, as Cloud Scheduler would run it.
+  const cloud = await startLocalCloud({ importData: true, exportOnExit, scheduler: true });
   const others = [watcher, ...extraChildren()];
 
   let stopping = false;

@@ -112,6 +112,8 @@ const DEV_FUNCTION_SECRETS = {
   // the emulator's token store (32 bytes, base64).
   GOOGLE_CLIENT_SECRET: 'GOCSPX-trato-local-dev-00000000000',
   MAIL_TOKEN_KEY: 'dHJhdG8tbG9jYWwtZGV2LW1haWwtdG9rZW4ta2V5LTE=',
+  // HMAC key of the unsubscribe links in sequence e-mails (functions/src/sequences).
+  UNSUBSCRIBE_SECRET: 'dev-only-unsubscribe-secret-not-for-production-01',
 };
 
 export function ensureDevFunctionSecrets() {
@@ -124,8 +126,65 @@ export function ensureDevFunctionSecrets() {
   writeFileSync(file, current + prefix + missing.map(([k, v]) => `${k}=${v}\n`).join(''));
 }
 
+// ── Scheduled functions (no Cloud Scheduler locally) ──────────────────────────
+// firebase-tools' Functions emulator registers a v2 `onSchedule` function as a Pub/Sub trigger
+// (lib/emulator/functionsEmulator.js addPubsubTrigger, topic firebase-schedule-<name>); without
+// the Pub/Sub emulator it is "ignored" (never fired) but still recorded under the background key
+// `<region>-<name>-<triggerGeneration>` (getTriggerKey; the generation is 0 until the hub's
+// enableBackgroundTriggers reloads them). Its signature is "http" (functionsEmulatorShared.js
+// getSignatureType: gcfv2 + schedule), so a POST to the background route
+// /functions/projects/<project>/triggers/<key> runs it exactly as Cloud Scheduler's HTTP call
+// would. An unknown key answers 404 listing the valid keys, from which the current one is read.
+const SCHEDULE_REGION = 'us-central1';
+
+/** Runs the scheduled function `name` once in the Functions emulator; resolves to the HTTP status. */
+export async function triggerScheduledFunction(name) {
+  const base = `http://127.0.0.1:${ports.functions}/functions/projects/${projectId}/triggers`;
+  const post = (key) =>
+    fetch(`${base}/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  let response = await post(`${SCHEDULE_REGION}-${name}-0`);
+  if (response.status === 404) {
+    const valid = (await response.text()).split('valid functions are:')[1] ?? '';
+    const key = valid.match(new RegExp(`${SCHEDULE_REGION}-${name}-\\d+`))?.[0];
+    if (!key) throw new Error(`the Functions emulator has no scheduled function ${name}`);
+    response = await post(key);
+  }
+  await response.arrayBuffer();
+  return response.status;
+}
+
 /**
- * @param {{ importData?: boolean, exportOnExit?: boolean, quiet?: boolean, log?: NodeJS.WritableStream }} options
+ * The local stand-in for Cloud Scheduler: runs the sequence sender (functions/src/sequences)
+ * every `seconds`, so `npm run dev` really sends due steps into the local mailbox. Off in
+ * `npm test` (tests run passes themselves); TRATO_SEQUENCE_TIMER=off turns it off in dev too,
+ * TRATO_SEQUENCE_TIMER=<seconds> changes the period (default 120).
+ */
+function startSequenceTimer(out) {
+  const setting = process.env.TRATO_SEQUENCE_TIMER ?? '';
+  if (setting === 'off' || setting === '0') return () => {};
+  const seconds = Number(setting) > 0 ? Number(setting) : 120;
+  let running = false;
+  const tick = async () => {
+    if (running) return; // a slow pass is not overlapped by the timer (the sender would cope)
+    running = true;
+    try {
+      const status = await triggerScheduledFunction('sequenceSender');
+      if (status >= 300) out?.write(`[scheduler] sequenceSender answered HTTP ${status}\n`);
+    } catch (error) {
+      out?.write(`[scheduler] sequenceSender not run: ${error.message}\n`);
+    } finally {
+      running = false;
+    }
+  };
+  out?.write(`[scheduler] sequenceSender every ${seconds} s (TRATO_SEQUENCE_TIMER=off to stop)\n`);
+  const timer = setInterval(tick, seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * @param {{ importData?: boolean, exportOnExit?: boolean, quiet?: boolean, log?: NodeJS.WritableStream, scheduler?: boolean }} options
+ * scheduler: run the scheduled functions on a timer (npm run dev / emulators; never in npm test);
  * quiet: child output is kept out of the terminal unless start-up fails (used by npm test);
  * log: where child output goes instead of the terminal (npm test keeps it in a file).
  */
@@ -263,8 +322,14 @@ export async function startLocalCloud(options = {}) {
     throw error;
   }
 
+  const stopScheduler = options.scheduler ? startSequenceTimer(out ?? process.stdout) : () => {};
+  const stopAll = async () => {
+    stopScheduler();
+    await stop();
+  };
+
   const exited = Promise.race(
     children.map((child) => new Promise((resolve) => child.once('exit', () => resolve(child)))),
   );
-  return { stop, exited, children };
+  return { stop: stopAll, exited, children };
 }

@@ -11,3 +11,4 @@ export { acceptInvitation } from './acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
+export { sequenceSender, sequencesRunNow, unsubscribe } from './sequences/functions.js';

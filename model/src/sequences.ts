@@ -218,3 +218,16 @@ export interface UnsubscribePayload {
 
 /** The public page (a function; production: hosting rewrite of this path). Query: `?t={token}`. */
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
+
+// ── Sender settings (defaults; the functions' params may override the caps) ─
+
+/** Enrolments of a paused sequence are looked at again after this long (see data-model.md). */
+export const PAUSED_SEQUENCE_RECHECK_MINUTES = 15;
+/** Per-mailbox e-mails a day (below consumer Gmail's ~500). Param SEQUENCE_DAILY_CAP. */
+export const SEQUENCE_DAILY_CAP_DEFAULT = 400;
+/** E-mails one run sends at most (a run every 5 minutes). Param SEQUENCE_RUN_CAP. */
+export const SEQUENCE_RUN_CAP_DEFAULT = 100;
+/** A claim with no message id older than this is taken to be a crashed run's, and retried. */
+export const SEND_CLAIM_TIMEOUT_MINUTES = 10;
+/** Gmail said "slow down" (429): the step waits this long. */
+export const RATE_LIMITED_RETRY_MINUTES = 30;
