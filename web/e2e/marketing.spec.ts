@@ -9,7 +9,8 @@ import { loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 const SLOW = { timeout: 30_000 };
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
-async function newContact(page: Page, name: string, email: string) {
+/** Creates a contact through its form; returns the address of its page. */
+async function newContact(page: Page, name: string, email: string): Promise<string> {
   await page.goto('/contactos');
   await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
   const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
@@ -17,6 +18,7 @@ async function newContact(page: Page, name: string, email: string) {
   await form.getByLabel(/^Email/).fill(email);
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(SLOW);
+  return page.url();
 }
 
 async function pickContact(page: Page, label: string, name: string) {
@@ -32,7 +34,7 @@ test('es: a two-step sequence with merge fields, two contacts enrolled, pause, r
   test.setTimeout(180_000);
   const { email } = await trialAdmin('marketing', 'Café Secuencia');
   await loginThroughUi(page, email, PASSWORD);
-  await newContact(page, 'Julia Pérez', uniqueEmail('julia'));
+  const juliaUrl = await newContact(page, 'Julia Pérez', uniqueEmail('julia'));
   await newContact(page, 'Mario Ruiz', uniqueEmail('mario'));
 
   await page.goto('/marketing');
@@ -79,14 +81,22 @@ test('es: a two-step sequence with merge fields, two contacts enrolled, pause, r
   await expect(steps.nth(0)).toContainText('Paso 1 · Al inscribirse');
   await expect(steps.nth(1)).toContainText('Paso 2 · 1 día después del paso anterior');
 
-  // Enrol both contacts.
-  await page.getByRole('button', { name: 'Inscribir contactos' }).click();
+  // Julia from her page, then both from the sequence (Julia is left as she is).
+  const sequenceUrl = page.url();
+  await page.goto(juliaUrl);
+  await page.getByRole('button', { name: 'Inscribir en secuencia' }).click(SLOW);
+  await page.getByRole('combobox', { name: 'Secuencia' }).click(SLOW);
+  await page.getByRole('option', { name: 'Bienvenida (pausada)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Inscribir' }).click();
+  await expect(toast(page, 'Julia Pérez inscrito en la secuencia')).toBeVisible(SLOW);
+  await page.goto(sequenceUrl);
+  await page.getByRole('button', { name: 'Inscribir contactos' }).click(SLOW);
   const enrollForm = page.getByRole('dialog', { name: 'Inscribir contactos' });
   await pickContact(page, 'Buscar contacto', 'Julia Pérez');
   await pickContact(page, 'Buscar contacto', 'Mario Ruiz');
   await expect(enrollForm.getByText('Contactos elegidos (2)')).toBeVisible();
   await enrollForm.getByRole('button', { name: 'Inscribir', exact: true }).click();
-  await expect(toast(page, '2 contactos inscritos')).toBeVisible(SLOW);
+  await expect(toast(page, '1 contacto inscrito')).toContainText('1 ya estaba en la secuencia', SLOW);
   const enrollments = page.getByTestId('enrollment');
   await expect(enrollments).toHaveCount(2, SLOW);
   await expect(enrollments.filter({ hasText: 'Julia Pérez' })).toContainText('Paso 1: Pendiente');

@@ -18,7 +18,7 @@ export {
 export type { GrowingList, LiveError, LiveState, PagedList } from './hooks';
 export { countAndSumOf, dealStageTotals, firstMatches, idsOf, listQueryId, orgRequest } from './queries';
 export type { Count, CountAndSum, QueryRequest } from './queries';
-export { createRecord, deleteRecord, newRecordId, serverTime, updateRecord, writeRecords } from './records';
+export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';
 export {
   deleteInvitation,
@@ -28,6 +28,7 @@ export {
   updateProfileName,
 } from './settingsData';
 export { useNotificationSources } from './notifications';
+export { enrollContacts, enrollmentsTarget } from './sequences';
 export { useSubscription } from './subscription';
 export type { SubscriptionMirror, SubscriptionState } from './subscription';
 export { orgRecordPath, orgTarget } from './targets';

@@ -256,7 +256,7 @@ async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
   }
 }
 
-/** The server's time of the write, for a field a record sets to "now" (an enrolment's first send). */
+/** The server's time of the write, for a field a record sets to "now" (an enrolment's first send, sequences.ts). */
 export function serverTime(): unknown {
   return serverTimestamp();
 }

@@ -31,6 +31,7 @@ export function RecordPage<T extends object>({
   tabs,
   editDialog,
   onDelete,
+  extraActions,
 }: {
   namespace: 'companies' | 'contacts';
   resource: Resource;
@@ -43,6 +44,8 @@ export function RecordPage<T extends object>({
   editDialog: (record: WithId<T>, close: () => void) => ReactNode;
   /** Deletes the record (and what goes with it). */
   onDelete: (record: WithId<T>) => Promise<void>;
+  /** More header actions before Editar (a contact's 'Inscribir en secuencia'). */
+  extraActions?: (record: WithId<T>) => ReactNode;
 }) {
   const { t } = useTranslation(namespace);
   const { t: tc } = useTranslation();
@@ -67,6 +70,7 @@ export function RecordPage<T extends object>({
             subtitle={subtitle?.(record)}
             actions={
               <>
+                {extraActions?.(record)}
                 {canEdit && (
                   <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
                     {tc('common.actions.edit')}

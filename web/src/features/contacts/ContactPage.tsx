@@ -16,6 +16,7 @@ import {
   type RecordWrite,
 } from '@/firebase/dataApi';
 import { contactLinks } from '@/components/records/links';
+import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
@@ -119,6 +120,7 @@ export default function ContactPage() {
       tabs={tabs}
       editDialog={(record, close) => <ContactDialog contact={record} onClose={close} />}
       onDelete={async (record) => writeRecords(await contactDeletion(organizationId ?? '', record))}
+      extraActions={(record) => <EnrollInSequenceButton contactId={record.id} contactName={record.name} />}
     />
   );
 }

@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityPicker, PICKERS, type PickedRecord } from '@/components/form/EntityPickerField';
 import { useErrorToast, useToast } from '@/components/toast';
-import { enrollContacts } from './useSequences';
+import { enrollContacts } from '@/firebase/dataApi';
 
 /** Contacts enrolled in one go: a team picks them by hand (a filter-based enrolment is for later). */
 export const MAX_ENROLL_AT_ONCE = 50;

@@ -24,9 +24,8 @@ import { Pager } from '@/components/data/Pager';
 import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useErrorToast, useToast } from '@/components/toast';
-import { orgRequest, updateRecord, useLiveList } from '@/firebase/dataApi';
+import { enrollmentsTarget, orgRequest, updateRecord, useLiveList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
-import { enrollmentsTarget } from './sequenceWrites';
 import { useEnrollmentSends, type useEnrollments } from './useSequences';
 
 // The picker (Autocomplete) loads when 'Inscribir contactos' is first pressed.

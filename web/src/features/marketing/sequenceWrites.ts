@@ -1,5 +1,5 @@
 import { paths, type SequenceStep } from '@trato/model';
-import { orgTarget, type RecordTarget, type RecordWrite } from '@/firebase/dataApi';
+import { enrollmentsTarget, orgTarget, type RecordTarget, type RecordWrite } from '@/firebase/dataApi';
 
 /** organizations/{orgId}/sequences */
 export const sequencesTarget = (orgId: string): RecordTarget => orgTarget(orgId, 'sequences');
@@ -7,10 +7,6 @@ export const sequencesTarget = (orgId: string): RecordTarget => orgTarget(orgId,
 export const stepsTarget = (orgId: string, sequenceId: string): RecordTarget => ({
   parentPath: `${paths.organization(orgId)}/sequences/${sequenceId}`,
   collection: 'steps',
-});
-export const enrollmentsTarget = (orgId: string, sequenceId: string): RecordTarget => ({
-  parentPath: `${paths.organization(orgId)}/sequences/${sequenceId}`,
-  collection: 'enrollments',
 });
 
 type StepRow = Pick<SequenceStep, 'stepOrder'> & { id: string };

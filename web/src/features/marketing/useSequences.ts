@@ -2,7 +2,6 @@ import { paths, type Enrollment, type SendLogEntry, type Sequence, type Sequence
 import {
   firstMatches,
   idsOf,
-  serverTime,
   orgRequest,
   useCount,
   useLiveList,
@@ -11,14 +10,12 @@ import {
   type Count,
   type QueryRequest,
 } from '@/firebase/dataApi';
-import { enrollmentsTarget, sequenceDeletion } from './sequenceWrites';
+import { sequenceDeletion } from './sequenceWrites';
 
 /** A sequence has at most this many steps (the rules' stepOrder ≤ 100). */
 export const MAX_STEPS = 100;
 /** The sequences pane lists this many (a team's sequences; more means archiving, not scrolling). */
 export const MAX_SEQUENCES = 200;
-/** `in` queries take at most 30 values. */
-const IN_LIMIT = 30;
 
 const sequencePath = (orgId: string, sequenceId: string) =>
   `${paths.organization(orgId)}/sequences/${sequenceId}`;
@@ -87,38 +84,6 @@ export function progressVersion(
   rows: readonly { id: string; status: string; currentStep: number }[],
 ): string {
   return rows.map((row) => `${row.id}:${row.status}:${row.currentStep}`).join('|');
-}
-
-/**
- * Enrols contacts (enrolment id = contact id): those already in the sequence are left as they
- * are; the others start at the first step now. Returns how many were enrolled.
- */
-export async function enrollContacts(
-  orgId: string,
-  sequenceId: string,
-  contactIds: readonly string[],
-): Promise<number> {
-  const wanted = [...new Set(contactIds)];
-  const already = new Set<string>();
-  for (let i = 0; i < wanted.length; i += IN_LIMIT) {
-    const part = wanted.slice(i, i + IN_LIMIT);
-    for (const row of await firstMatches(
-      underSequence(orgId, sequenceId, 'enrollments.byIds', { __name__: part }),
-      IN_LIMIT,
-    ))
-      already.add(row.id);
-  }
-  const target = enrollmentsTarget(orgId, sequenceId);
-  const fresh = wanted.filter((id) => !already.has(id));
-  await writeRecords(
-    fresh.map((contactId) => ({
-      kind: 'create' as const,
-      target,
-      id: contactId,
-      data: { contactId, status: 'active', currentStep: 0, nextSendAt: serverTime() },
-    })),
-  );
-  return fresh.length;
 }
 
 /** Whether the sequence still has enrolments that may send (it is refused deletion then). */
