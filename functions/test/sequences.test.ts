@@ -430,10 +430,19 @@ describe('the sequence sender', () => {
     await enroll(org, seq.id, withMail, admin.uid, t0);
     await enroll(org, seq.id, noMail, admin.uid, t0);
     await enroll(org, seq.id, bySeller, seller.uid, t0);
+    const deleted = await contact(org, admin.uid, { name: 'Borrado', email: uniqueEmail('del') });
+    await enroll(org, seq.id, deleted, admin.uid, t0);
+    await db.doc(`organizations/${org}/contacts/${deleted}`).delete();
     // Google no longer accepts the admin's grant (removed the app's access).
     await control('revoke', { email: mailbox });
 
-    expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 0, failed: 3 });
+    expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 0, failed: 4 });
+    // A deleted contact's enrolment ends.
+    expect(await logOf(org, seq.id, deleted, seq.stepIds[0]!)).toMatchObject({
+      status: 'failed',
+      error: 'contact-missing',
+    });
+    expect(await enrollmentOf(org, seq.id, deleted)).toMatchObject({ status: 'stopped' });
     expect(await messagesTo(to)).toEqual([]);
     const step = seq.stepIds[0]!;
     expect(await logOf(org, seq.id, withMail, step)).toMatchObject({
@@ -459,7 +468,11 @@ describe('the sequence sender', () => {
       .where('status', '==', 'failed')
       .orderBy('updatedAt', 'desc')
       .get();
-    expect(failures.docs.map((d) => d.get('error')).sort()).toEqual(['mail-broken', 'no-email']);
+    expect(failures.docs.map((d) => d.get('error')).sort()).toEqual([
+      'contact-missing',
+      'mail-broken',
+      'no-email',
+    ]);
     // Nothing is retried by itself…
     await runAt(org, t0 + 10 * MINUTE);
     expect(await messagesTo(to)).toEqual([]);

@@ -351,7 +351,10 @@ export class SequenceSender {
           return { kind: 'done', outcome: 'skipped' };
         }
         tx.update(enrollmentRef, {
-          status: error === 'unsubscribed' ? 'unsubscribed' : 'failed',
+          // A deleted contact's enrolment ends (nothing to retry); other failures wait for the
+          // member (fix, then resume = retry).
+          status:
+            error === 'unsubscribed' ? 'unsubscribed' : error === 'contact-missing' ? 'stopped' : 'failed',
           updatedAt: now,
         });
         return { kind: 'done', outcome: status };
