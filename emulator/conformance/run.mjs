@@ -148,15 +148,18 @@ function stopChild(child) {
 }
 
 /** Runs mocha with its JSON reporter; returns the parsed report. */
-function runMocha({ cwd, files, env, timeout, nodePath, label }) {
+function runMocha({ cwd, files, env, timeout, nodePath, label, requires }) {
   const report = join(scratch, `${label}-report.json`);
   rmSync(report, { force: true });
   const mocha = join(nodePath[0], 'mocha/bin/mocha.js');
-  const tsx = pathToFileURL(join(repoDir, 'node_modules/tsx/dist/loader.mjs')).href;
+  // TypeScript through tsx unless the suite names its own loader (firebase-tools: ts-node).
+  const loader = requires
+    ? []
+    : ['--import', pathToFileURL(join(repoDir, 'node_modules/tsx/dist/loader.mjs')).href];
   const args = [
-    '--import',
-    tsx,
+    ...loader,
     mocha,
+    ...(requires ?? []).flatMap((r) => ['--require', r]),
     '--reporter',
     'json',
     '--reporter-option',
