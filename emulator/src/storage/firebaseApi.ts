@@ -30,6 +30,15 @@ function firebaseCaller(req: IncomingMessage): Caller {
   }
 }
 
+function lenientCaller(req: IncomingMessage): Caller {
+  try {
+    return callerFromHeaders(req.headers);
+  } catch (err) {
+    if (err instanceof AuthError) throw new HttpError(403, 'Missing admin credentials.');
+    throw err;
+  }
+}
+
 function incomingFrom(raw: unknown): IncomingMetadata {
   try {
     return parseIncoming(raw);
@@ -54,7 +63,10 @@ export async function handleFirebaseApi(
   const bucket = segs[1];
   const name = segs.slice(3).join('/');
   const method = req.method ?? 'GET';
-  const caller = firebaseCaller(req);
+  const tokenOp =
+    method === 'POST' && (url.searchParams.has('create_token') || url.searchParams.has('delete_token'));
+  // Token management answers 403 to any credential that is not the owner's, a malformed one too.
+  const caller = tokenOp ? lenientCaller(req) : firebaseCaller(req);
 
   if (!name) {
     if (method === 'GET' || method === 'HEAD') return list(ctx, res, url, bucket, caller);
@@ -67,7 +79,7 @@ export async function handleFirebaseApi(
     case 'GET':
     case 'HEAD': {
       const token = url.searchParams.get('token') ?? undefined;
-      const obj = ctx.service.getObject(caller, bucket, name, token);
+      const obj = ctx.service.ensureToken(ctx.service.getObject(caller, bucket, name, token));
       if (url.searchParams.get('alt') === 'media') return sendMedia(req, res, obj);
       return sendJson(res, 200, toFirebaseJson(obj.metadata));
     }
@@ -79,6 +91,8 @@ export async function handleFirebaseApi(
       return upload(ctx, req, res, url, bucket, name, caller);
     case 'POST': {
       if (url.searchParams.has('create_token') || url.searchParams.has('delete_token')) {
+        // Only the owner manages tokens: a bad credential is refused like any non-owner (403).
+        if (caller.kind !== 'owner') throw new HttpError(403, 'Missing admin credentials.');
         const remove = url.searchParams.get('delete_token');
         if (remove === null && url.searchParams.get('create_token') !== 'true')
           throw new HttpError(400, 'create_token must be "true".');
@@ -177,7 +191,7 @@ async function upload(
       throw new HttpError(400, 'Missing object name: pass ?name= or "name" in the metadata part.');
     const incoming = incomingFrom(meta);
     if (!incoming.contentType && parsed.dataContentType) incoming.contentType = parsed.dataContentType;
-    const md = ctx.service.upload(caller, bucket, objectName, parsed.data, incoming);
+    const md = ctx.service.upload(caller, bucket, objectName, parsed.data, incoming, 'firebase');
     return sendJson(res, 200, toFirebaseJson(md));
   }
 
@@ -185,7 +199,7 @@ async function upload(
   if (!name) throw new HttpError(400, 'Missing object name: pass ?name= or put it in the path.');
   const data = await readBody(req, ctx.service.maxObjectSize);
   const contentType = header(req, 'content-type') || undefined;
-  const md = ctx.service.upload(caller, bucket, name, data, { contentType });
+  const md = ctx.service.upload(caller, bucket, name, data, { contentType }, 'firebase');
   sendJson(res, 200, toFirebaseJson(md));
 }
 
@@ -212,16 +226,20 @@ async function startResumable(
     }
     ctx.service.checkSize(declaredSize);
   }
-  // Fail fast: check the rules now with the announced size; finalize checks again with real bytes.
-  const existing = ctx.service.store.get(bucket, objectName);
-  ctx.service.authorize(
-    caller,
-    existing ? 'update' : 'create',
-    bucket,
-    objectName,
-    existing ? toRulesResource(existing.metadata) : null,
-    pendingRulesResource(bucket, objectName, declaredSize ?? 0, incoming),
-  );
+  // Fail fast when the size is announced: check the rules now with it; finalize checks again
+  // with the real bytes. Without a size there is no request.resource.size to judge yet, so the
+  // rules decide at finalize only (as the official emulator does).
+  if (declaredSize !== undefined) {
+    const existing = ctx.service.store.get(bucket, objectName);
+    ctx.service.authorize(
+      caller,
+      'create',
+      bucket,
+      objectName,
+      existing ? toRulesResource(existing.metadata) : null,
+      pendingRulesResource(bucket, objectName, declaredSize, incoming),
+    );
+  }
   const session = ctx.uploads.start({ bucket, name: objectName, incoming, caller, declaredSize });
   const uploadUrl = new URL(`${baseUrlOf(req)}/v0/b/${encodeURIComponent(bucket)}/o`);
   uploadUrl.searchParams.set('name', objectName);
@@ -341,6 +359,7 @@ async function continueResumable(
       session.name,
       ctx.uploads.bytes(session),
       session.incoming,
+      'firebase',
     );
     ctx.uploads.finish(session, { status: 200, body: toFirebaseJson(md) });
   } catch (err) {

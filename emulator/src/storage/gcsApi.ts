@@ -9,8 +9,15 @@ import { OWNER } from '../firestore/model.js';
 import { baseUrlOf, header, type ApiContext } from './context.js';
 import { HttpError, readBody, readJson, sendEmpty, sendJson } from './http.js';
 import { sendMedia } from './media.js';
-import { isoDate, parseIncoming, toGcsJson, type IncomingMetadata, type ObjectMetadata } from './metadata.js';
-import { MultipartError, parseObjectUpload } from './multipart.js';
+import {
+  isoDate,
+  parseIncoming,
+  toGcsJson,
+  TOKENS_KEY,
+  type IncomingMetadata,
+  type ObjectMetadata,
+} from './metadata.js';
+import { MultipartError, parseMultipart, parseObjectUpload } from './multipart.js';
 import { validateObjectName } from './service.js';
 import type { UploadSession } from './uploads.js';
 
@@ -126,6 +133,10 @@ export async function handleGcsApi(
     const srcName = rest.slice(0, opIndex).join('/');
     const destBucket = rest[opIndex + 2];
     const destName = rest.slice(opIndex + 4).join('/');
+    // A rewrite resumed with a token: everything is copied in one call here, so no token is ever
+    // handed out and none can be resumed (501, as the official emulator).
+    if (url.searchParams.has('rewriteToken'))
+      throw new HttpError(501, 'Resuming a rewrite with a rewriteToken is not supported by the emulator.');
     const src = service.getObject(OWNER, bucket, srcName);
     const overrides = incomingFrom(await readJson(req, ctx.jsonLimit));
     checkPreconditions(url, service.store.get(destBucket, destName)?.metadata);
@@ -138,7 +149,16 @@ export async function handleGcsApi(
       metadata: { ...src.metadata.customMetadata },
       ...overrides,
     };
-    const md = service.upload(OWNER, destBucket, destName, src.data, incoming);
+    // The copy keeps the source's custom metadata (with its download tokens) unless the request
+    // gives custom metadata, which replaces it; null values are stored as empty strings.
+    if (overrides.metadata) {
+      incoming.metadata = Object.fromEntries(
+        Object.entries(overrides.metadata).map(([k, v]) => [k, v === null ? '' : v]),
+      );
+    } else if (src.metadata.downloadTokens.length > 0) {
+      incoming.metadata = { ...incoming.metadata, [TOKENS_KEY]: src.metadata.downloadTokens.join(',') };
+    }
+    const md = service.upload(OWNER, destBucket, destName, src.data, incoming, 'gcs');
     const resource = toGcsJson(md, base);
     if (rest[opIndex] === 'copyTo') sendJson(res, 200, resource);
     else
@@ -152,17 +172,22 @@ export async function handleGcsApi(
     return true;
   }
 
-  // ACLs are accepted and ignored (makePublic() etc.), as in the official emulator.
+  // ACLs are accepted and not enforced (makePublic() etc.), as in the official emulator: the
+  // answer is the access control GCS would return.
   if (rest.length >= 2 && rest[rest.length - 1] === 'acl' && method === 'POST') {
     const name = rest.slice(0, -1).join('/');
     const obj = service.getObject(OWNER, bucket, name);
     const body = ((await readJson(req, ctx.jsonLimit)) ?? {}) as Record<string, unknown>;
+    const entity = typeof body.entity === 'string' ? body.entity : '';
+    const generation = String(obj.metadata.generation);
     sendJson(res, 200, {
       kind: 'storage#objectAccessControl',
+      id: `${bucket}/${name}/${generation}/${entity}`,
+      selfLink: `${base}/storage/v1/b/${bucket}/o/${encodeURIComponent(name)}/acl/${encodeURIComponent(entity)}`,
       bucket,
       object: name,
-      generation: String(obj.metadata.generation),
-      entity: body.entity,
+      generation,
+      entity,
       role: body.role,
       etag: obj.metadata.etag,
     });
@@ -183,8 +208,9 @@ export async function handleGcsApi(
     const body: Record<string, unknown> = {
       kind: 'storage#objects',
       items: result.items.map((md) => toGcsJson(md, base)),
-      prefixes: result.prefixes,
     };
+    // GCS leaves `prefixes` out when there are none.
+    if (result.prefixes.length > 0) body.prefixes = result.prefixes;
     if (result.nextPageToken) body.nextPageToken = result.nextPageToken;
     sendJson(res, 200, body);
     return true;
@@ -286,7 +312,7 @@ async function upload(
     if (!incoming.contentType)
       incoming.contentType = parsed.dataContentType || header(req, 'x-upload-content-type') || undefined;
     checkPreconditions(url, service.store.get(bucket, name)?.metadata);
-    const md = service.upload(OWNER, bucket, name, parsed.data, incoming);
+    const md = service.upload(OWNER, bucket, name, parsed.data, incoming, 'gcs');
     return sendJson(res, 200, toGcsJson(md, baseUrlOf(req)));
   }
 
@@ -295,9 +321,16 @@ async function upload(
   if (!name) throw new HttpError(400, 'Missing object name: pass ?name=.');
   const data = await readBody(req, service.maxObjectSize);
   checkPreconditions(url, service.store.get(bucket, name)?.metadata);
-  const md = service.upload(OWNER, bucket, name, data, {
-    contentType: header(req, 'content-type') || undefined,
-  });
+  const md = service.upload(
+    OWNER,
+    bucket,
+    name,
+    data,
+    {
+      contentType: header(req, 'content-type') || undefined,
+    },
+    'gcs',
+  );
   sendJson(res, 200, toGcsJson(md, baseUrlOf(req)));
 }
 
@@ -376,6 +409,7 @@ async function resumableChunk(
       session.name,
       ctx.uploads.bytes(session),
       session.incoming,
+      'gcs',
     );
     ctx.uploads.finish(session, { status: 200, body: toGcsJson(md, baseUrlOf(req)) });
   } catch (err) {
@@ -386,4 +420,72 @@ async function resumableChunk(
     });
   }
   sendJson(res, session.result!.status, session.result!.body);
+}
+
+/**
+ * The XML API's two requests a Firebase app's server code plausibly makes: the public URL
+ * `GET /{bucket}/{object}` (what `file.publicUrl()` names after `makePublic()`) and the browser
+ * form upload of a signed POST policy, `POST /{bucket}` (multipart/form-data: `key`,
+ * `Content-Type`, `Cache-Control`, `Content-Disposition`, `Content-Encoding`,
+ * `Content-Language`, `x-goog-meta-*`, then `file`). As the official emulator, neither ACLs nor
+ * policy signatures are checked: both act as the owner.
+ */
+export async function handleXmlApi(
+  ctx: ApiContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  segs: string[],
+): Promise<boolean> {
+  const method = req.method ?? 'GET';
+  const bucket = segs[0];
+  if (!bucket) return false;
+  const name = segs.slice(1).join('/');
+  if ((method === 'GET' || method === 'HEAD') && name) {
+    sendMedia(req, res, ctx.service.getObject(OWNER, bucket, name));
+    return true;
+  }
+  if (method !== 'POST' || name) return false;
+  const contentType = header(req, 'content-type') ?? '';
+  if (!/^\s*multipart\/form-data/i.test(contentType)) return false;
+  const body = await readBody(req, ctx.service.maxObjectSize + ctx.jsonLimit);
+  let parts;
+  try {
+    parts = parseMultipart(contentType, body);
+  } catch (err) {
+    if (err instanceof MultipartError) throw new HttpError(400, err.message);
+    throw err;
+  }
+  const fields = new Map<string, string>();
+  let file: { data: Buffer; filename?: string; contentType?: string } | undefined;
+  for (const part of parts) {
+    const disposition = part.headers['content-disposition'] ?? '';
+    const field = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    if (!field) continue;
+    if (field === 'file') {
+      file = {
+        data: part.body,
+        filename: /\bfilename="([^"]*)"/i.exec(disposition)?.[1],
+        contentType: part.headers['content-type'],
+      };
+      break; // GCS ignores fields after the file
+    }
+    fields.set(field.toLowerCase(), part.body.toString('utf8'));
+  }
+  if (!file) throw new HttpError(400, 'A POST policy upload needs a "file" field.');
+  const key = (fields.get('key') ?? '').replace('${filename}', file.filename ?? '');
+  if (!key) throw new HttpError(400, 'A POST policy upload needs a "key" field.');
+  const custom: Record<string, string> = {};
+  for (const [k, v] of fields) if (k.startsWith('x-goog-meta-')) custom[k.slice('x-goog-meta-'.length)] = v;
+  const incoming: IncomingMetadata = {
+    contentType: fields.get('content-type') ?? file.contentType,
+    cacheControl: fields.get('cache-control'),
+    contentDisposition: fields.get('content-disposition'),
+    contentEncoding: fields.get('content-encoding'),
+    contentLanguage: fields.get('content-language'),
+    metadata: Object.keys(custom).length > 0 ? custom : undefined,
+  };
+  ctx.service.upload(OWNER, bucket, key, file.data, incoming, 'gcs');
+  const status = Number(fields.get('success_action_status'));
+  sendEmpty(res, status === 200 || status === 201 ? status : 204);
+  return true;
 }

@@ -2,36 +2,34 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { headerSafe, parseRange } from './http.js';
-import type { StoredObject } from './metadata.js';
-
-/** RFC 5987 `filename*` value, so unicode names survive in Content-Disposition. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
-  );
-}
+import { baseName, rfc5987, type StoredObject } from './metadata.js';
 
 export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: StoredObject): void {
   const md = obj.metadata;
   let data = obj.data;
   // Decompressive transcoding, as GCS does: gzip objects are unzipped for clients that cannot take gzip.
   let encoding = md.contentEncoding;
+  let transcoded = false;
   if (encoding === 'gzip' && !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
     try {
       data = gunzipSync(data);
       encoding = undefined;
+      transcoded = true;
     } catch {
       // Stored bytes are not really gzip: send them as they are.
     }
   }
-  const fileName = md.name.split('/').pop() ?? md.name;
-  const disposition = md.contentDisposition?.trim() || 'inline';
+  const fileName = baseName(md.name);
+  const stored = md.contentDisposition?.trim();
   const headers: Record<string, string | number> = {
     'Content-Type': headerSafe(md.contentType),
-    'Content-Disposition': /filename/i.test(disposition)
-      ? headerSafe(disposition)
-      : `${headerSafe(disposition)}; filename*=utf-8''${rfc5987(fileName)}`,
+    // Without a stored disposition the download is an attachment named after the object, as
+    // Google's conformance suite observes on both APIs.
+    'Content-Disposition': !stored
+      ? `attachment; filename*=${rfc5987(fileName)}`
+      : /filename/i.test(stored)
+        ? headerSafe(stored)
+        : `${headerSafe(stored)}; filename*=utf-8''${rfc5987(fileName)}`,
     'Accept-Ranges': 'bytes',
     ETag: `"${md.etag}"`,
     'Last-Modified': new Date(md.updated).toUTCString(),
@@ -68,6 +66,8 @@ export function sendMedia(req: IncomingMessage, res: ServerResponse, obj: Stored
     res.end(req.method === 'HEAD' ? undefined : slice);
     return;
   }
-  res.writeHead(200, { ...headers, 'Content-Length': data.length });
+  // Transcoded content is streamed without a Content-Length, as GCS does (the stored length is
+  // in X-Goog-Stored-Content-Length).
+  res.writeHead(200, transcoded ? headers : { ...headers, 'Content-Length': data.length });
   res.end(req.method === 'HEAD' ? undefined : data);
 }

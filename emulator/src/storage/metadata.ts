@@ -105,6 +105,7 @@ export function newObjectMetadata(
   data: Buffer,
   incoming: IncomingMetadata,
   now = Date.now(),
+  via: UploadApi = 'gcs',
 ): ObjectMetadata {
   const generation = nextGeneration();
   const custom: Record<string, string> = {};
@@ -112,7 +113,9 @@ export function newObjectMetadata(
     if (v !== null && v !== undefined) custom[k] = stringifyCustom(v);
   }
   let tokens = absorbTokens(custom, []);
-  if (tokens.length === 0) tokens = [randomUUID()];
+  // Production gives a download token to uploads through the Firebase API only; an object
+  // written through GCS (firebase-admin, gsutil) has none until a Firebase read adds one.
+  if (tokens.length === 0 && via === 'firebase') tokens = [randomUUID()];
   const md: ObjectMetadata = {
     name,
     bucket,
@@ -133,7 +136,25 @@ export function newObjectMetadata(
     const v = incoming[key];
     if (typeof v === 'string') md[key] = v;
   }
+  // Firebase uploads store an inline disposition naming the file when the client sets none.
+  if (via === 'firebase' && md.contentDisposition === undefined)
+    md.contentDisposition = `inline; filename*=utf-8''${rfc5987(baseName(name))}`;
   return md;
+}
+
+/** Which API an object was written through (tokens and default disposition differ). */
+export type UploadApi = 'firebase' | 'gcs';
+
+export function baseName(name: string): string {
+  return name.split('/').pop() ?? name;
+}
+
+/** RFC 5987 `filename*` value, so unicode names survive in Content-Disposition. */
+export function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
 
 /** The metadata after a PATCH (a copy; the caller stores it). null values remove fields/keys. */
@@ -240,8 +261,10 @@ export function toFirebaseJson(md: ObjectMetadata): Record<string, unknown> {
     etag: md.etag,
     downloadTokens: md.downloadTokens.join(','),
     contentEncoding: md.contentEncoding ?? 'identity',
-    contentDisposition: md.contentDisposition ?? 'inline',
   };
+  // Reported only when stored (production: objects written through GCS have none).
+  if (md.contentDisposition !== undefined) out.contentDisposition = md.contentDisposition;
+  if (md.downloadTokens.length === 0) delete out.downloadTokens;
   if (Object.keys(md.customMetadata).length > 0) out.metadata = { ...md.customMetadata };
   if (md.contentLanguage !== undefined) out.contentLanguage = md.contentLanguage;
   if (md.cacheControl !== undefined) out.cacheControl = md.cacheControl;

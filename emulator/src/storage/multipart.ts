@@ -13,7 +13,7 @@ export interface Part {
 export function boundaryOf(contentType: string | undefined): string {
   if (!contentType) throw new MultipartError('Missing Content-Type header for a multipart upload.');
   if (!/^\s*multipart\/(related|mixed|form-data)\s*(;|$)/i.test(contentType)) {
-    throw new MultipartError(`Expected a multipart/related body, got Content-Type "${contentType}".`);
+    throw new MultipartError(`Bad content type. Expected multipart/related, got "${contentType}".`);
   }
   const m = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = m?.[1] ?? m?.[2];

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { StorageAuthorizer } from './access.js';
 import { decodeSegments, type ApiContext } from './context.js';
 import { handleFirebaseApi } from './firebaseApi.js';
-import { handleGcsApi, sendGcsError } from './gcsApi.js';
+import { handleGcsApi, handleXmlApi, sendGcsError } from './gcsApi.js';
 import { applyCors, HttpError, sendError, sendJson } from './http.js';
 import { handleInternal, type RulesUpdateHook } from './internal.js';
 import { exportObjects, importObjects } from './persistence.js';
@@ -99,7 +99,7 @@ export async function startStorageServer(options: StorageServerOptions): Promise
       sendJson(res, 200, { emulator: 'storage' });
       return true;
     }
-    return false;
+    return handleXmlApi(ctx, req, res, segs);
   }
 
   const server = createServer((req, res) => {

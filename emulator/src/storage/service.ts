@@ -9,6 +9,7 @@ import { HttpError } from './http.js';
 import {
   newObjectMetadata,
   patchedMetadata,
+  type UploadApi,
   toRulesResource,
   toTimestamp,
   type IncomingMetadata,
@@ -27,8 +28,9 @@ const DENIED: Record<StorageAccessRequest['method'], string> = {
   delete: 'Permission denied. No WRITE permission.',
 };
 
+/** GCS's text, which the official emulator and both SDKs' errors carry. */
 export function notFound(bucket: string, name: string): HttpError {
-  return new HttpError(404, `Not Found. Could not find object "${name}" in bucket "${bucket}".`);
+  return new HttpError(404, `No such object: ${bucket}/${name}`);
 }
 
 export class StorageService {
@@ -109,22 +111,27 @@ export class StorageService {
     }
   }
 
-  /** Create or replace an object in one step (create vs update decided by existence). */
+  /**
+   * Create or replace an object in one step. Production judges every upload as a `create`, an
+   * overwrite too, with `resource` = the object it replaces (null when there is none); `update`
+   * is for metadata changes only. So `allow create: if resource == null` forbids overwrites.
+   */
   upload(
     caller: Caller,
     bucket: string,
     name: string,
     data: Buffer,
     incoming: IncomingMetadata,
+    via: UploadApi,
   ): ObjectMetadata {
     validateObjectName(name);
     this.checkSize(data.length);
     const existing = this.store.get(bucket, name);
-    const md = newObjectMetadata(bucket, name, data, incoming);
+    const md = newObjectMetadata(bucket, name, data, incoming, Date.now(), via);
     if (existing) md.timeCreated = md.updated; // a new generation is a new object, as in GCS
     this.authorize(
       caller,
-      existing ? 'update' : 'create',
+      'create',
       bucket,
       name,
       existing ? toRulesResource(existing.metadata) : null,
@@ -155,6 +162,18 @@ export class StorageService {
     this.authorize(caller, 'delete', bucket, name, obj ? toRulesResource(obj.metadata) : null, null);
     if (!obj) throw notFound(bucket, name);
     this.store.delete(bucket, name);
+  }
+
+  /**
+   * A read through the Firebase API of an object without a download token (one written through
+   * GCS) gives it one, as production does: a new metageneration.
+   */
+  ensureToken(obj: StoredObject): StoredObject {
+    if (obj.metadata.downloadTokens.length > 0) return obj;
+    const next = patchedMetadata(obj.metadata, {});
+    next.downloadTokens = [randomUUID()];
+    this.store.setMetadata(next);
+    return { metadata: next, data: obj.data };
   }
 
   /** Token management is admin-only (as in production, where only the console/admin does it). */

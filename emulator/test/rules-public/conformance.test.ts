@@ -97,8 +97,13 @@ function staticReasons(v: VectorFile, c: VectorCase): string[] {
   const s = c as StorageCase;
   const er = s.existing.resource;
   const rr = s.requestResource;
-  if (s.method === 'create' && er)
-    reasons.push('create over an existing object: a real upload there is an update');
+  // Production judges every upload as a create, an overwrite too (with resource = the object
+  // replaced); only metadata changes are updates. So an update case whose bytes differ from the
+  // existing object's, or with no existing object, is no request a real client can make.
+  if (s.method === 'update' && (!er || (rr?.size !== undefined && rr.size !== er.size)))
+    reasons.push(
+      'update that changes the bytes (or of no object): a real upload is judged as a create, only a metadata change is an update',
+    );
   if (typeof er?.name === 'string' && er.name !== s.path)
     reasons.push(`existing.resource.name ${er.name} differs from the object path`);
   const md = rr?.metadata;
@@ -280,7 +285,7 @@ async function runStorageCase(env: RulesTestEnvironment, c: StorageCase) {
           }),
         );
       }
-      // Other bytes: a new upload over the existing object (an update).
+      // Other bytes: the nearest real request, an upload over the object (judged as a create).
       return verdictOf(() => Promise.resolve(ref.put(bytes(rr.size), uploadMetadata(rr))));
     }
     case 'delete':

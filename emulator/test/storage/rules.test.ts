@@ -61,9 +61,10 @@ describe('authorizer requests', () => {
     });
     expect(req.time.seconds).toBeGreaterThan(1_700_000_000);
 
+    // An overwrite is a create, with resource = the object it replaces (production's model).
     await uploadString(r, 'abcd', 'raw', { customMetadata: { k: 'v' } });
     req = authz.seen.at(-1)!;
-    expect(req.method).toBe('update');
+    expect(req.method).toBe('create');
     expect(req.resource?.size).toBe(3);
     expect(req.requestResource?.size).toBe(4);
 
