@@ -1,8 +1,9 @@
-// The top bar's notifications, live: the four declared notification queries (model/src/queries.ts,
-// 'tasks.notifications.*' and 'meetings.notifications.*'), each limited, for the signed-in member.
+// The top bar's notifications, live: the declared notification queries (model/src/queries.ts,
+// 'tasks.notifications.*', 'meetings.notifications.*' and the member's failed sequence sends
+// 'sendLog.failuresOf'), each limited, for the signed-in member.
 import { onSnapshot, query, where, type Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { OPEN_TASK_STATUSES, type Meeting, type Task, type WithId } from '@trato/model';
+import { OPEN_TASK_STATUSES, type Meeting, type SendLogEntry, type Task, type WithId } from '@trato/model';
 import { buildQuery, orgRequest } from './queries';
 
 export interface NotificationSourcesInput {
@@ -11,6 +12,8 @@ export interface NotificationSourcesInput {
   /** The member may view tasks / meetings (else those queries are not made: the rules refuse them). */
   tasks: boolean;
   meetings: boolean;
+  /** The member may view marketing: their sequence e-mails that failed. */
+  sends: boolean;
   /** Meetings starting from here (ms). */
   from: number;
   /** Tasks due and meetings starting up to here (ms). */
@@ -25,17 +28,25 @@ export interface NotificationSources {
   tasks: WithId<Task>[][];
   /** Each meeting query's documents (a meeting can be in both). */
   meetings: WithId<Meeting>[][];
+  /** The member's failed sends, newest first. */
+  sends: WithId<SendLogEntry>[][];
 }
 
-type Feed = { id: string; kind: 'tasks' | 'meetings'; query: Query<WithId<Task>> | Query<WithId<Meeting>> };
+type Row = WithId<Task> | WithId<Meeting> | WithId<SendLogEntry>;
+type Feed = { id: string; kind: 'tasks' | 'meetings' | 'sends'; query: Query<Row> };
 
 const TASK_FEEDS = ['tasks.notifications.assigned', 'tasks.notifications.created'];
 const MEETING_FEEDS = ['meetings.notifications.participant', 'meetings.notifications.created'];
+const SEND_FEEDS = ['sendLog.failuresOf'];
 
 /** The queries a member makes (none without an organization; none of a section they may not view). */
 function feedIdsOf(input: NotificationSourcesInput): string {
   if (!input.organizationId || !input.uid) return '';
-  return [...(input.tasks ? TASK_FEEDS : []), ...(input.meetings ? MEETING_FEEDS : [])].join(',');
+  return [
+    ...(input.tasks ? TASK_FEEDS : []),
+    ...(input.meetings ? MEETING_FEEDS : []),
+    ...(input.sends ? SEND_FEEDS : []),
+  ].join(',');
 }
 
 function feedsOf(input: NotificationSourcesInput): Feed[] {
@@ -52,7 +63,7 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       feeds.push({
         id,
         kind: 'tasks',
-        query: buildQuery<Task>(orgRequest(orgId, id, { ...values, ...who }), { size }),
+        query: buildQuery<Task>(orgRequest(orgId, id, { ...values, ...who }), { size }) as Query<Row>,
       });
     }
   }
@@ -68,9 +79,19 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       feeds.push({
         id,
         kind: 'meetings',
-        query: query(declared, where('startTime', '>=', new Date(input.from))),
+        query: query(declared, where('startTime', '>=', new Date(input.from))) as Query<Row>,
       });
     }
+  }
+  if (input.sends) {
+    const values = { senderUid: uid, status: 'failed' };
+    feeds.push({
+      id: 'sendLog.failuresOf',
+      kind: 'sends',
+      query: buildQuery<SendLogEntry>(orgRequest(orgId, 'sendLog.failuresOf', values), {
+        size,
+      }) as Query<Row>,
+    });
   }
   return feeds;
 }
@@ -94,7 +115,7 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
     setState((previous) => (previous.feeds === feedIds ? previous : { feeds: feedIds, data: {} }));
     const unsubscribes = feeds.map((feed) =>
       onSnapshot(
-        feed.query as Query<WithId<Task> | WithId<Meeting>>,
+        feed.query,
         (snapshot) =>
           setState((previous) => ({
             feeds: feedIds,
@@ -110,7 +131,8 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
   }, [key]);
 
   const expected = feedIdsOf(input);
-  if (state.feeds !== expected) return { status: expected ? 'loading' : 'success', tasks: [], meetings: [] };
+  if (state.feeds !== expected)
+    return { status: expected ? 'loading' : 'success', tasks: [], meetings: [], sends: [] };
   const feeds = expected ? expected.split(',') : [];
   const listed = (kind: string) =>
     feeds
@@ -128,5 +150,6 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
           : 'success',
     tasks: listed('tasks') as WithId<Task>[][],
     meetings: listed('meetings') as WithId<Meeting>[][],
+    sends: listed('sendLog') as WithId<SendLogEntry>[][],
   };
 }

@@ -1,3 +1,4 @@
+import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
@@ -58,6 +59,10 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   };
   const timeOf = (item: NotificationItem) => {
     const relative = formatRelative(item.dueDate, now, language);
+    if (item.type === 'send') {
+      const reason = item.reason ? t(`app.notifications.sendReasons.${item.reason}`, item.reason) : null;
+      return [t('app.notifications.sendFailed'), reason, relative].filter(Boolean).join(' · ');
+    }
     return timeLabelKind(item, now) === 'overdue'
       ? t('app.notifications.overdue', { time: relative })
       : relative;
@@ -114,7 +119,12 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
             {items.map((item) => {
               const overdue = timeLabelKind(item, now) === 'overdue';
-              const Icon = item.type === 'task' ? TaskAltRoundedIcon : EventRoundedIcon;
+              const Icon =
+                item.type === 'task'
+                  ? TaskAltRoundedIcon
+                  : item.type === 'send'
+                    ? ErrorOutlineRoundedIcon
+                    : EventRoundedIcon;
               return (
                 <Box
                   component="li"

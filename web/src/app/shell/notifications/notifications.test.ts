@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_MAX, type Meeting, type Task, type WithId } from '@trato/model';
+import { NOTIFICATIONS_MAX, type Meeting, type SendLogEntry, type Task, type WithId } from '@trato/model';
 import {
   isOverdue,
   mergeNotifications,
@@ -126,5 +126,38 @@ describe('labels and bounds', () => {
   it('leads tasks to /tareas and meetings to /reuniones', () => {
     expect(notificationPath({ type: 'task' })).toBe('/tareas');
     expect(notificationPath({ type: 'meeting' })).toBe('/reuniones');
+  });
+});
+
+describe('failed sequence e-mails in the bell', () => {
+  const send = (id: string, agoMs: number, status = 'failed') =>
+    ({
+      id,
+      kind: 'sequence',
+      sequenceId: 'seq1',
+      stepId: 's1',
+      contactId: 'c1',
+      senderUid: 'me',
+      to: 'julia@cafe.hn',
+      subject: 'Hola Julia',
+      status,
+      error: 'mail-broken',
+      messageId: null,
+      createdAt: stamp(NOW - agoMs - 1000),
+      updatedAt: stamp(NOW - agoMs),
+      sentAt: null,
+    }) as unknown as WithId<SendLogEntry>;
+
+  it('lists my failures of the last 7 days first, with the reason, leading to the sequence', () => {
+    const items = mergeNotifications([[task('t1', HOUR)]], [], NOW, new Set(), [
+      [send('f1', 2 * HOUR), send('old', 8 * 24 * HOUR), send('ok', HOUR, 'sent')],
+    ]);
+    expect(items.map((i) => `${i.type}:${i.id}`)).toEqual(['send:f1', 'task:t1']);
+    expect(items[0]).toMatchObject({
+      title: 'Hola Julia',
+      contactName: 'julia@cafe.hn',
+      reason: 'mail-broken',
+    });
+    expect(notificationPath(items[0]!)).toBe('/marketing?secuencia=seq1');
   });
 });

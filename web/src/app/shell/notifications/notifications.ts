@@ -5,6 +5,7 @@ import {
   NOTIFICATIONS_MAX,
   NOTIFICATIONS_WINDOW_HOURS,
   type Meeting,
+  type SendLogEntry,
   type Task,
   type TaskStatus,
   type WithId,
@@ -19,10 +20,13 @@ export const WINDOW_MS = NOTIFICATIONS_WINDOW_HOURS * 60 * MINUTE_MS;
  */
 export const QUERY_STEP_MS = 60 * MINUTE_MS;
 
-/** The derived notification item (spec §3). */
+/** A failed sequence e-mail stays in its sender's bell this long (then the sequence page tells). */
+export const SEND_FAILURE_DAYS = 7;
+
+/** The derived notification item (spec §3), and a sequence e-mail of mine that failed. */
 export interface NotificationItem {
   id: string;
-  type: 'task' | 'meeting';
+  type: 'task' | 'meeting' | 'send';
   title: string;
   /** The contact's name, else the company's; null when neither. */
   contactName: string | null;
@@ -33,6 +37,9 @@ export interface NotificationItem {
   status?: TaskStatus;
   /** The task as read (its update needs it); tasks only. */
   task?: WithId<Task>;
+  /** Failed sends: why (a SendFailureReason) and the sequence. */
+  reason?: string | null;
+  sequenceId?: string | null;
 }
 
 type Stamp = { toMillis(): number } | null | undefined;
@@ -74,6 +81,7 @@ export function mergeNotifications(
   meetings: WithId<Meeting>[][],
   now: number,
   hidden: ReadonlySet<string> = new Set(),
+  sends: WithId<SendLogEntry>[][] = [],
 ): NotificationItem[] {
   const until = now + WINDOW_MS;
   const items = new Map<string, NotificationItem>();
@@ -107,12 +115,28 @@ export function mergeNotifications(
       isOverdue: false,
     });
   }
+  const since = now - SEND_FAILURE_DAYS * 24 * 60 * MINUTE_MS;
+  for (const send of sends.flat()) {
+    const at = millis(send.updatedAt) ?? millis(send.createdAt);
+    if (at === null || at < since || send.status !== 'failed' || items.has(`send:${send.id}`)) continue;
+    items.set(`send:${send.id}`, {
+      id: send.id,
+      type: 'send',
+      title: send.subject,
+      contactName: send.to || null,
+      dueDate: at,
+      isOverdue: true,
+      reason: send.error,
+      sequenceId: send.sequenceId,
+    });
+  }
   return [...items.values()]
     .sort((a, b) => a.dueDate - b.dueDate || a.type.localeCompare(b.type) || a.id.localeCompare(b.id))
     .slice(0, NOTIFICATIONS_MAX);
 }
 
 /** Where an item leads. */
-export function notificationPath(item: Pick<NotificationItem, 'type'>): string {
+export function notificationPath(item: Pick<NotificationItem, 'type' | 'sequenceId'>): string {
+  if (item.type === 'send') return item.sequenceId ? `/marketing?secuencia=${item.sequenceId}` : '/marketing';
   return item.type === 'task' ? '/tareas' : '/reuniones';
 }

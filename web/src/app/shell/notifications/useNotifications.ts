@@ -48,6 +48,7 @@ export function useNotifications(): Notifications {
     uid,
     tasks: live && can('tasks', 'view'),
     meetings: live && can('meetings', 'view'),
+    sends: live && can('marketing', 'view'),
     from,
     until,
     size: NOTIFICATIONS_MAX,
@@ -63,6 +64,6 @@ export function useNotifications(): Notifications {
       }),
     [],
   );
-  const items = mergeNotifications(sources.tasks, sources.meetings, now, hidden);
+  const items = mergeNotifications(sources.tasks, sources.meetings, now, hidden, sources.sends);
   return { status: sources.status, items, now, hide };
 }
