@@ -1,21 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, loginThroughUi, trialAdmin, uniqueEmail } from './support';
+import { GOOGLE_URL, googleControl, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
 
 /**
  * Ajustes → Email accounts against the local Google (emulator/src/google): the real consent page,
  * the real callables, and the local mailbox page where what was sent is read.
  */
-const GOOGLE_URL = `http://${process.env.GOOGLE_EMULATOR_HOST ?? '127.0.0.1:9598'}`;
 const SLOW = { timeout: 30_000 };
-
-async function googleControl(path: string, body: unknown): Promise<void> {
-  const response = await fetch(`${GOOGLE_URL}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`local Google ${path}: ${response.status}`);
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './support';
+import {
+  connectGmailThroughUi,
+  GOOGLE_URL,
+  loginThroughUi,
+  mailboxFor,
+  PASSWORD,
+  runSequences,
+  trialAdmin,
+  uniqueEmail,
+} from './support';
 
 /**
  * /marketing: a sequence with two steps (merge fields inserted from the chips, previewed for a
@@ -128,4 +137,83 @@ test('es: a two-step sequence with merge fields, two contacts enrolled, pause, r
   await page.getByRole('dialog').getByRole('button', { name: 'Eliminar' }).click();
   await expect(toast(page, 'Secuencia eliminada')).toBeVisible(SLOW);
   await expect(page.getByText('Aún no hay secuencias')).toBeVisible(SLOW);
+});
+
+/** A sequence through its screens: name, then each step (subject, body, delay days). */
+async function createSequence(page: Page, name: string, steps: [string, string, number][]) {
+  await page.goto('/marketing');
+  await page.getByRole('button', { name: 'Nueva Secuencia' }).first().click(SLOW);
+  const form = page.getByRole('dialog', { name: 'Nueva Secuencia' });
+  await form.getByLabel(/^Nombre/).fill(name);
+  await form.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible(SLOW);
+  for (const [subject, body, delay] of steps) {
+    await page.getByRole('button', { name: 'Agregar Paso' }).click();
+    const stepForm = page.getByRole('dialog', { name: 'Agregar Paso' });
+    await stepForm.getByLabel(/^Asunto/).fill(subject);
+    await stepForm.getByLabel(/^Cuerpo/).fill(body);
+    await stepForm.getByLabel('Días de espera').fill(String(delay));
+    await stepForm.getByRole('button', { name: 'Agregar', exact: true }).click();
+    await expect(stepForm).toHaveCount(0, SLOW);
+  }
+}
+
+test('es: the sender mails both contacts from my Gmail; one unsubscribes; a day later only the other gets step 2', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { email, admin } = await trialAdmin('mkt-send', 'Café Envíos');
+  const julia = uniqueEmail('julia');
+  const mario = uniqueEmail('mario');
+  await loginThroughUi(page, email, PASSWORD);
+  await connectGmailThroughUi(page);
+  await newContact(page, 'Julia Pérez', julia);
+  await newContact(page, 'Mario Ruiz', mario);
+  await createSequence(page, 'Bienvenida', [
+    ['Hola {{nombre}}', 'Gracias por elegirnos, {{nombre}}. Soy {{remitente}}.', 0],
+    ['¿Seguimos, {{nombre}}?', 'Escríbenos cuando quieras.', 1],
+  ]);
+  await page.getByRole('button', { name: 'Inscribir contactos' }).click();
+  await pickContact(page, 'Buscar contacto', 'Julia Pérez');
+  await pickContact(page, 'Buscar contacto', 'Mario Ruiz');
+  await page.getByRole('dialog').getByRole('button', { name: 'Inscribir', exact: true }).click();
+  await expect(page.getByTestId('enrollment')).toHaveCount(2, SLOW);
+  await page.getByRole('button', { name: 'Activar' }).click();
+  await expect(toast(page, 'Secuencia activada')).toBeVisible(SLOW);
+
+  // A run: both first e-mails, from my address, merge fields filled, with an unsubscribe link.
+  expect((await runSequences(admin.organizationId)).sent).toBe(2);
+  const [toJulia] = await mailboxFor(julia);
+  expect(toJulia.subject).toBe('Hola Julia');
+  expect(toJulia.from[0]?.address).toBe(email);
+  expect(toJulia.text).toContain('Gracias por elegirnos, Julia. Soy Ana López.');
+  expect((await mailboxFor(mario))[0]?.subject).toBe('Hola Mario');
+  const enrollments = page.getByTestId('enrollment');
+  await expect(enrollments.filter({ hasText: 'Julia Pérez' })).toContainText('Paso 1: Enviado', SLOW);
+  await expect(page.getByTestId('number-sent')).toHaveText('2', SLOW);
+  // The local mailbox page shows it too.
+  const mailbox = await page.context().newPage();
+  await mailbox.goto(`${GOOGLE_URL}/?hl=es`);
+  await expect(mailbox.locator('article.message').filter({ hasText: julia })).toContainText('Hola Julia');
+  await mailbox.close();
+
+  // Julia opens the link in her own browser (no login) and confirms.
+  const link = /https?:\/\/\S+unsubscribe\?t=\S+/.exec(toJulia.text)?.[0];
+  expect(link).toBeTruthy();
+  const contactContext = await browser.newContext();
+  const contactPage = await contactContext.newPage();
+  await contactPage.goto(link!);
+  await contactPage.getByRole('button', { name: 'Confirmar baja' }).click();
+  await expect(contactPage.getByText('Se ha dado de baja')).toBeVisible(SLOW);
+  await contactContext.close();
+
+  // A day later: step 2 to Mario only.
+  const summary = await runSequences(admin.organizationId, Date.now() + 24 * 60 * 60 * 1000 + 60_000);
+  expect(summary.sent).toBe(1);
+  expect((await mailboxFor(mario)).map((m) => m.subject)).toContain('¿Seguimos, Mario?');
+  expect((await mailboxFor(julia)).map((m) => m.subject)).toEqual(['Hola Julia']);
+  await expect(enrollments.filter({ hasText: 'Julia Pérez' })).toContainText('Dado de baja', SLOW);
+  await expect(enrollments.filter({ hasText: 'Mario Ruiz' })).toContainText('Paso 2: Enviado', SLOW);
+  await expect(page.getByTestId('number-unsubscribed')).toHaveText('1', SLOW);
 });

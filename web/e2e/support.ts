@@ -211,3 +211,50 @@ export async function startTrial(
   );
   await stripeControl(`checkout/${new URL(url).pathname.split('/').pop()}/complete`, {});
 }
+
+/** The local Google (emulator/src/google): consent page, Gmail API, mailbox and test controls. */
+export const GOOGLE_URL = `http://${process.env.GOOGLE_EMULATOR_HOST ?? '127.0.0.1:9598'}`;
+
+/** POST to one of the local Google's test controls (`/__control/…`). */
+export async function googleControl<T = unknown>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${GOOGLE_URL}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`local Google ${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Messages the local mailbox holds for `to`, newest first (text bodies included). */
+export async function mailboxFor(
+  to: string,
+): Promise<{ subject: string; text: string; from: { address: string }[] }[]> {
+  const response = await fetch(`${GOOGLE_URL}/__control/messages?to=${encodeURIComponent(to)}`);
+  return (
+    (await response.json()) as { messages: { subject: string; text: string; from: { address: string }[] }[] }
+  ).messages;
+}
+
+/** Ajustes → Email accounts → Conectar Gmail → Permitir on the local Google (Spanish UI). */
+export async function connectGmailThroughUi(page: Page): Promise<void> {
+  await page.goto('/ajustes?tab=email');
+  await page.getByRole('button', { name: 'Conectar Gmail' }).click({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`^${GOOGLE_URL}/o/oauth2/`), { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Permitir' }).click();
+  await expect(page.getByRole('button', { name: 'Enviar prueba' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** One pass of the sequence sender for one organization, at `now` (the emulator-only hook). */
+export async function runSequences(
+  organizationId: string,
+  now = Date.now(),
+): Promise<Record<string, number>> {
+  const response = await fetch(`${FUNCTIONS_EMULATOR_URL}/${PROJECT_ID}/us-central1/sequencesRunNow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ organizationId, now }),
+  });
+  if (!response.ok) throw new Error(`sequencesRunNow: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, number>;
+}
