@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  addSeller,
   connectGmailThroughUi,
   GOOGLE_URL,
   loginThroughUi,
@@ -216,4 +217,32 @@ test('es: the sender mails both contacts from my Gmail; one unsubscribes; a day 
   await expect(enrollments.filter({ hasText: 'Julia Pérez' })).toContainText('Dado de baja', SLOW);
   await expect(enrollments.filter({ hasText: 'Mario Ruiz' })).toContainText('Paso 2: Enviado', SLOW);
   await expect(page.getByTestId('number-unsubscribed')).toHaveText('1', SLOW);
+});
+
+test('en: a seller who may only view marketing sees the sequence, its steps and enrolments, and no way to change them', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { email, admin } = await trialAdmin('mkt-view', 'Mail Works');
+  const seller = uniqueEmail('mkt-viewer');
+  await addSeller(admin, seller, PASSWORD, { dashboard: { view: true }, marketing: { view: true } });
+  await loginThroughUi(page, email, PASSWORD);
+  await createSequence(page, 'Onboarding', [['Welcome {{nombre}}', 'Glad to have you.', 0]]);
+
+  const context = await browser.newContext();
+  const sellerPage = await context.newPage();
+  await sellerPage.addInitScript(() => window.localStorage.setItem('trato.lang', 'en'));
+  await loginThroughUi(sellerPage, seller, PASSWORD);
+  await sellerPage.goto('/marketing');
+  await expect(sellerPage.getByRole('heading', { level: 1, name: 'Email Marketing' })).toBeVisible(SLOW);
+  await sellerPage.getByRole('button', { name: /Onboarding/ }).click(SLOW);
+  await expect(sellerPage.getByText('Welcome {{nombre}}')).toBeVisible(SLOW);
+  await expect(sellerPage.getByText('Nobody is enrolled yet.')).toBeVisible();
+  await expect(sellerPage.getByText('Step 1 · On enrolment')).toBeVisible();
+  for (const name of ['New Sequence', 'Add Step', 'Enrol contacts', 'Activate']) {
+    await expect(sellerPage.getByRole('button', { name })).toHaveCount(0);
+  }
+  await expect(sellerPage.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await context.close();
 });
