@@ -21,7 +21,9 @@
  * (`$TMPDIR/trato-conformance`). Every server listens on a port the system picks.
  *
  * Options: --only firestore|storage, --grep <regexp> (mocha's), --files a.test.ts,b.test.ts
- * (Firestore file names or Storage file names), --timeout <ms> (default: the suite's own).
+ * (Firestore file names or Storage file names), --timeout <ms> (default: the suite's own),
+ * --browser: the Firestore suite in headless Chromium instead of Node (WebChannel transport,
+ * IndexedDB persistence), bundled with esbuild as the gulpfile bundles it with webpack for karma.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,13 +45,15 @@ const { values, positionals } = parseArgs({
     grep: { type: 'string' },
     files: { type: 'string' },
     timeout: { type: 'string' },
+    browser: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help || positionals.length < 1) {
   console.log(
     'usage: npm run conformance:google -- <firebase-js-sdk checkout> [<firebase-tools checkout>]\n' +
-      '       [--only firestore|storage] [--grep <regexp>] [--files a.test.ts,…] [--timeout <ms>]',
+      '       [--only firestore|storage] [--grep <regexp>] [--files a.test.ts,…] [--timeout <ms>]\n' +
+      '       [--browser]  (the Firestore suite in headless Chromium: WebChannel and IndexedDB)',
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -290,8 +294,21 @@ async function firestoreSuite() {
   }
 
   const emulator = await startEmulator(['--project', 'test-emulator', '--port', '0', '--quiet']);
-  say(`firestore: our emulator on port ${emulator.ports.firestore}; running ${runnable.length} files`);
+  say(
+    `firestore: our emulator on port ${emulator.ports.firestore}; running ${runnable.length} files` +
+      (values.browser ? ' in headless Chromium' : ''),
+  );
   try {
+    if (values.browser) {
+      const report = await runInBrowser({
+        out,
+        files: runnable,
+        port: emulator.ports.firestore,
+        timeout: Number(values.timeout ?? 5000),
+        nodePaths: [nodeModules, join(emulatorDir, 'node_modules'), join(repoDir, 'node_modules')],
+      });
+      return printReport('firebase-js-sdk Firestore integration tests (Chromium)', report);
+    }
     const report = await runMocha({
       cwd: out,
       files: runnable,
@@ -306,6 +323,87 @@ async function firestoreSuite() {
     return printReport('firebase-js-sdk Firestore integration tests', report);
   } finally {
     await emulator.stop();
+  }
+}
+
+/**
+ * The prepared Firestore tests in headless Chromium: one esbuild bundle (the browser builds of the
+ * published packages), mocha's browser build, a page on a local static server, the results read
+ * back from the page. The page is http://127.0.0.1, the emulator localhost:<port>.
+ */
+async function runInBrowser({ out, files, port, timeout, nodePaths }) {
+  const { build } = (await import(pathToFileURL(join(repoDir, 'node_modules/esbuild/lib/main.js')).href))
+    .default;
+  const { chromium } = (
+    await import(pathToFileURL(join(repoDir, 'node_modules/playwright-core/index.js')).href)
+  ).default;
+  const entry = join(out, 'browser-entry.ts');
+  writeFileSync(entry, files.map((f) => `import './${relative(out, f)}';`).join('\n') + '\n');
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    outfile: join(out, 'browser-bundle.js'),
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2020',
+    nodePaths,
+    define: { global: 'globalThis' },
+    logLevel: 'error',
+  });
+  const env = {
+    FIRESTORE_TARGET_BACKEND: 'emulator',
+    FIRESTORE_EMULATOR_PORT: String(port),
+    INCLUDE_FIRESTORE_PERSISTENCE: 'true',
+  };
+  const page = `<!doctype html><meta charset="utf-8"><title>firestore conformance</title>
+<script>window.process = { env: ${JSON.stringify(env)} };</script>
+<script src="/mocha.js"></script>
+<script>
+  window.__results = { passes: 0, pending: 0, failures: [], done: false };
+  function Silent(runner) {
+    runner.on('pass', () => window.__results.passes++);
+    runner.on('pending', () => window.__results.pending++);
+    runner.on('fail', (t, err) => window.__results.failures.push({ fullTitle: t.fullTitle(), err: { message: String(err && err.message || err) } }));
+    runner.on('end', () => (window.__results.done = true));
+  }
+  mocha.setup({ ui: 'bdd', reporter: Silent, timeout: ${timeout}, retries: 0 });
+</script>
+<script src="/browser-bundle.js"></script>
+<script>mocha.run();</script>`;
+  const { createServer } = await import('node:http');
+  const assets = {
+    '/': ['text/html', page],
+    '/mocha.js': ['text/javascript', readFileSync(join(nodePaths[0], 'mocha/mocha.js'))],
+    '/browser-bundle.js': ['text/javascript', readFileSync(join(out, 'browser-bundle.js'))],
+  };
+  const server = createServer((req, res) => {
+    const a = assets[new URL(req.url, 'http://x').pathname];
+    if (!a) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': a[0] }).end(a[1]);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox'],
+  });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on('pageerror', (e) => errors.push(String(e)));
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await tab.waitForFunction(() => window.__results?.done, undefined, {
+      timeout: 60 * 60 * 1000,
+      polling: 1000,
+    });
+    const r = await tab.evaluate(() => window.__results);
+    if (errors.length) say(`firestore (Chromium): page errors: ${errors.slice(0, 5).join(' | ')}`);
+    return {
+      stats: { passes: r.passes, failures: r.failures.length, pending: r.pending },
+      failures: r.failures,
+    };
+  } finally {
+    await browser.close();
+    server.close();
   }
 }
 
