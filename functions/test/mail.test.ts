@@ -4,55 +4,22 @@
 import { describe, expect, it } from 'vitest';
 
 import { hashToken } from '../src/common/tokens.js';
+import { adminWithOrganization, callError, callOk, db, sellerOf, uniqueEmail } from './cloud.js';
 import {
-  adminWithOrganization,
-  callError,
-  callOk,
-  db,
-  sellerOf,
-  uniqueEmail,
-  type TestUser,
-} from './cloud.js';
+  connectGmail,
+  gmailConsent as consent,
+  GOOGLE_ORIGIN,
+  googleControl as control,
+  messagesTo,
+  RETURN_ORIGIN as ORIGIN,
+  startGmail as start,
+  type Member,
+} from './google.js';
 
-const google = `http://${process.env.GOOGLE_EMULATOR_HOST ?? '127.0.0.1:9598'}`;
-const ORIGIN = 'http://127.0.0.1:5199';
 const SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
 
-type Member = TestUser & { organizationId: string };
-
-async function control<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${google}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
-
-async function start(member: Member): Promise<string> {
-  const { url } = await callOk<{ url: string }>(
-    'authGmailStart',
-    { organizationId: member.organizationId, returnOrigin: ORIGIN, language: 'es' },
-    member.idToken,
-  );
-  return url;
-}
-
-/** Start, then Allow (or Deny) on the consent page: the return address's parameters. */
-async function consent(member: Member, email: string, options: { allow?: boolean; scopes?: string[] } = {}) {
-  const url = await start(member);
-  const answer = await control<{ location: string }>('consent', { url, email, ...options });
-  return new URL(answer.location).searchParams;
-}
-
 async function connect(member: Member, email = uniqueEmail('gmail')): Promise<string> {
-  const params = await consent(member, email);
-  const result = await callOk<{ email: string }>(
-    'authGmailCallback',
-    { code: params.get('code'), state: params.get('state') },
-    member.idToken,
-  );
-  expect(result.email).toBe(email);
+  expect(await connectGmail(member, email)).toBe(email);
   return email;
 }
 
@@ -67,24 +34,11 @@ async function grantsOf(email: string) {
   return state.grants.filter((g) => g.email === email);
 }
 
-async function messagesTo(to: string) {
-  return (
-    await control<{
-      messages: {
-        from: { address: string; name: string }[];
-        to: { address: string }[];
-        subject: string;
-        text: string;
-      }[];
-    }>(`messages?to=${encodeURIComponent(to)}`)
-  ).messages;
-}
-
 describe('the Gmail connection', () => {
   it('starts with an authorization URL for the offline gmail.send consent, bound to a stored state', async () => {
     const admin = await adminWithOrganization('Mail Start');
     const url = new URL(await start(admin));
-    expect(url.origin).toBe(google);
+    expect(url.origin).toBe(GOOGLE_ORIGIN);
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('prompt')).toBe('consent');
     expect(url.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/gmail/callback`);

@@ -11,59 +11,20 @@ import { describe, expect, it } from 'vitest';
 
 import { DAY_MS, optOutId, sendLogId } from '@trato/model';
 
+import { adminWithOrganization, db, eventually, projectId, sellerOf, uniqueEmail } from './cloud.js';
 import {
-  adminWithOrganization,
-  callOk,
-  db,
-  eventually,
-  projectId,
-  sellerOf,
-  uniqueEmail,
-  type TestUser,
-} from './cloud.js';
+  connectGmail,
+  googleControl as control,
+  messagesTo,
+  type MailboxMessage,
+  type Member,
+} from './google.js';
 
-const google = `http://${process.env.GOOGLE_EMULATOR_HOST ?? '127.0.0.1:9598'}`;
 const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
-const ORIGIN = 'http://127.0.0.1:5199';
 const MINUTE = 60_000;
 
-type Member = TestUser & { organizationId: string };
-
-async function control<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${google}/__control/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-}
-
-/** Connects the member's Gmail through the local Google's consent, as mail.test.ts does. */
-async function connect(member: Member, email = uniqueEmail('gmail')): Promise<string> {
-  const { url } = await callOk<{ url: string }>(
-    'authGmailStart',
-    { organizationId: member.organizationId, returnOrigin: ORIGIN, language: 'es' },
-    member.idToken,
-  );
-  const answer = await control<{ location: string }>('consent', { url, email });
-  const params = new URL(answer.location).searchParams;
-  await callOk('authGmailCallback', { code: params.get('code'), state: params.get('state') }, member.idToken);
-  return email;
-}
-
-interface Message {
-  id: string;
-  account: string;
-  from: { address: string; name: string }[];
-  subject: string;
-  text: string | null;
-  html: string | null;
-  headers: { name: string; value: string }[];
-}
-
-async function messagesTo(to: string): Promise<Message[]> {
-  return (await control<{ messages: Message[] }>(`messages?to=${encodeURIComponent(to)}`)).messages;
-}
+/** Connects the member's Gmail through the local Google's consent. */
+const connect = connectGmail;
 
 interface RunSummary {
   scanned: number;
@@ -183,7 +144,7 @@ const logOf = async (orgId: string, sequenceId: string, contactId: string, stepI
 
 const UNSUBSCRIBE_LINK = /https?:\/\/[^\s"<>]+\/unsubscribe\?t=[A-Za-z0-9_.-]+/;
 
-function linkIn(message: Message): string {
+function linkIn(message: MailboxMessage): string {
   const link = UNSUBSCRIBE_LINK.exec(message.text ?? '')?.[0];
   if (!link) throw new Error(`no unsubscribe link in ${JSON.stringify(message.text)}`);
   return link;

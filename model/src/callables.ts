@@ -56,6 +56,23 @@ export type CallableName = keyof CallableContract;
 export type CallableInput<N extends CallableName> = CallableContract[N]['in'];
 export type CallableOutput<N extends CallableName> = CallableContract[N]['out'];
 
+/** The mail connection's causes (mail.ts callables; settings has a hint for each). */
+export const MAIL_FAILURE_REASONS = [
+  // The state of an OAuth return: unknown or another member's, already used, older than
+  // OAUTH_STATE_TTL_MS.
+  'state-invalid',
+  'state-used',
+  'state-expired',
+  /** The provider refused the authorization code, or the grant lacks a scope we need. */
+  'oauth-failed',
+  'mail-not-connected',
+  /** The stored refresh token no longer works (revoked, expired): reconnect. */
+  'mail-broken',
+  /** The provider's sending limit was reached. */
+  'mail-rate-limited',
+  'mail-send-failed',
+] as const;
+
 /**
  * Machine-readable causes the functions send as `details.reason`, so the web can show the spec's
  * own messages (e.g. 'Invitación inválida o expirada') instead of server text.
@@ -81,19 +98,7 @@ export const FAILURE_REASONS = [
   'already-subscribed',
   'no-customer',
   'no-url',
-  // Mail connection. The state of an OAuth return: unknown or another member's, already used,
-  // older than OAUTH_STATE_TTL_MS.
-  'state-invalid',
-  'state-used',
-  'state-expired',
-  /** The provider refused the authorization code, or the grant lacks a scope we need. */
-  'oauth-failed',
-  'mail-not-connected',
-  /** The stored refresh token no longer works (revoked, expired): reconnect. */
-  'mail-broken',
-  /** The provider's sending limit was reached. */
-  'mail-rate-limited',
-  'mail-send-failed',
+  ...MAIL_FAILURE_REASONS,
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

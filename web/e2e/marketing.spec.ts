@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   addSeller,
   connectGmailThroughUi,
+  createContactThroughUi,
   GOOGLE_URL,
   loginThroughUi,
   mailboxFor,
@@ -19,18 +20,6 @@ import {
 const SLOW = { timeout: 30_000 };
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
-/** Creates a contact through its form; returns the address of its page. */
-async function newContact(page: Page, name: string, email: string): Promise<string> {
-  await page.goto('/contactos');
-  await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
-  const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
-  await form.getByLabel('Nombre').fill(name);
-  await form.getByLabel(/^Email/).fill(email);
-  await form.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(SLOW);
-  return page.url();
-}
-
 async function pickContact(page: Page, label: string, name: string) {
   const picker = page.getByRole('combobox', { name: label });
   await picker.click();
@@ -44,8 +33,8 @@ test('es: a two-step sequence with merge fields, two contacts enrolled, pause, r
   test.setTimeout(180_000);
   const { email } = await trialAdmin('marketing', 'Café Secuencia');
   await loginThroughUi(page, email, PASSWORD);
-  const juliaUrl = await newContact(page, 'Julia Pérez', uniqueEmail('julia'));
-  await newContact(page, 'Mario Ruiz', uniqueEmail('mario'));
+  const juliaUrl = await createContactThroughUi(page, 'Julia Pérez', uniqueEmail('julia'));
+  await createContactThroughUi(page, 'Mario Ruiz', uniqueEmail('mario'));
 
   await page.goto('/marketing');
   await expect(page.getByText('Aún no hay secuencias')).toBeVisible(SLOW);
@@ -169,8 +158,8 @@ test('es: the sender mails both contacts from my Gmail; one unsubscribes; a day 
   const mario = uniqueEmail('mario');
   await loginThroughUi(page, email, PASSWORD);
   await connectGmailThroughUi(page);
-  await newContact(page, 'Julia Pérez', julia);
-  await newContact(page, 'Mario Ruiz', mario);
+  await createContactThroughUi(page, 'Julia Pérez', julia);
+  await createContactThroughUi(page, 'Mario Ruiz', mario);
   await createSequence(page, 'Bienvenida', [
     ['Hola {{nombre}}', 'Gracias por elegirnos, {{nombre}}. Soy {{remitente}}.', 0],
     ['¿Seguimos, {{nombre}}?', 'Escríbenos cuando quieras.', 1],

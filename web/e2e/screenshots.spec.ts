@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   addSeller,
   createAdminWithOrganization,
+  createContactThroughUi,
   createEmulatorUser,
   inviteToken,
   uniqueEmail,
@@ -540,18 +541,8 @@ test('screenshots of Marketing', async ({ page }) => {
   await page.goto('/marketing');
   await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
   await shot(page, 'marketing-empty-es-1280');
-  for (const [name, email] of [
-    ['Julia Pérez', 'julia@cafetalera.hn'],
-    ['Mario Ruiz', 'mario@ferreteria.hn'],
-  ]) {
-    await page.goto('/contactos');
-    await page.getByRole('button', { name: 'Nuevo contacto' }).click(SLOW);
-    const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
-    await form.getByLabel('Nombre').fill(name);
-    await form.getByLabel(/^Email/).fill(email);
-    await form.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(SLOW);
-  }
+  await createContactThroughUi(page, 'Julia Pérez', 'julia@cafetalera.hn');
+  await createContactThroughUi(page, 'Mario Ruiz', 'mario@ferreteria.hn');
   await page.goto('/marketing');
   await page.getByRole('button', { name: 'Nueva Secuencia' }).first().click(SLOW);
   const sequenceForm = page.getByRole('dialog');

@@ -258,3 +258,15 @@ export async function runSequences(
   if (!response.ok) throw new Error(`sequencesRunNow: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, number>;
 }
+
+/** A contact created through /contactos' form (Spanish UI); returns the address of its page. */
+export async function createContactThroughUi(page: Page, name: string, email: string): Promise<string> {
+  await page.goto('/contactos');
+  await page.getByRole('button', { name: 'Nuevo contacto' }).click({ timeout: 30_000 });
+  const form = page.getByRole('dialog', { name: 'Nuevo contacto' });
+  await form.getByLabel('Nombre').fill(name);
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  return page.url();
+}

@@ -1,17 +1,10 @@
-import { isFailureReason, type FailureReason } from '@trato/model';
+import { isFailureReason, MAIL_FAILURE_REASONS, type FailureReason } from '@trato/model';
 import { describeCallableError } from '@/firebase/dataApi';
 import { describeError } from '@/i18n/errors';
 
 /** The failure reasons of the mail callables that have their own text (settings `email.reasons`). */
 export const MAIL_REASONS = [
-  'state-invalid',
-  'state-used',
-  'state-expired',
-  'oauth-failed',
-  'mail-not-connected',
-  'mail-broken',
-  'mail-rate-limited',
-  'mail-send-failed',
+  ...MAIL_FAILURE_REASONS,
   'not-configured',
   'not-member',
 ] as const satisfies readonly FailureReason[];
