@@ -764,6 +764,55 @@ async function seed() {
     6,
   );
 
+  // ── Marketing: a welcome sequence (paused, as every new one) with three steps and two contacts
+  // enrolled by Ana — connect Gmail in Ajustes and press play to see it arrive in the local mailbox.
+  const sequenceId = put(
+    'sequences',
+    'demo-sequence-bienvenida',
+    {
+      name: 'Bienvenida a clientes nuevos',
+      description: 'Tres toques en las dos primeras semanas',
+      isActive: false,
+    },
+    A,
+    10,
+  );
+  const stepsOf = `sequences/${sequenceId}/steps`;
+  [
+    [
+      'Hola {{nombre}}, gracias por elegirnos',
+      'Hola {{nombre}}:\n\nGracias por confiar en {{empresa}}. Soy {{remitente}} y te acompaño en lo que necesites.',
+      0,
+    ],
+    [
+      '¿Cómo va todo, {{nombre}}?',
+      'Hola {{nombre}}, ¿pudiste revisar la propuesta? Si te sirve, agendamos una llamada corta.',
+      3,
+    ],
+    [
+      'Una idea para {{empresa}}',
+      '{{nombre}}, otros clientes de tu zona ya usan nuestro servicio de entrega semanal. ¿Te cuento cómo funciona?',
+      7,
+    ],
+  ].forEach(([subject, body, delayDays], index) =>
+    put(
+      stepsOf,
+      `demo-step-${index + 1}`,
+      { stepOrder: index + 1, type: 'email', subject, body, delayDays },
+      A,
+      10,
+    ),
+  );
+  for (const key of ['maria', 'jose']) {
+    put(
+      `sequences/${sequenceId}/enrollments`,
+      contactIds[key],
+      { contactId: contactIds[key], status: 'active', currentStep: 0, nextSendAt: ts(now - 2 * DAY) },
+      A,
+      2,
+    );
+  }
+
   // ── Generated records, so every screen looks lived-in (scripts/demo-records.mjs) ──
   generateRecords({
     put,
