@@ -391,10 +391,16 @@ async function runInBrowser({ out, files, port, timeout, nodePaths }) {
     const errors = [];
     tab.on('pageerror', (e) => errors.push(String(e)));
     await tab.goto(`http://127.0.0.1:${server.address().port}/`);
-    await tab.waitForFunction(() => window.__results?.done, undefined, {
-      timeout: 60 * 60 * 1000,
-      polling: 1000,
-    });
+    // Progress every 30 s (a browser run takes minutes), until mocha's 'end'.
+    for (let last = '', started = Date.now(); ;) {
+      const r = await tab.evaluate(() => window.__results);
+      if (r?.done) break;
+      const now = `${r?.passes ?? 0} passed, ${r?.failures.length ?? 0} failed`;
+      if (now !== last) say(`firestore (Chromium): ${now} so far`);
+      last = now;
+      if (Date.now() - started > 60 * 60 * 1000) throw new Error('the browser run took more than an hour');
+      await new Promise((ok) => setTimeout(ok, 30_000));
+    }
     const r = await tab.evaluate(() => window.__results);
     if (errors.length) say(`firestore (Chromium): page errors: ${errors.slice(0, 5).join(' | ')}`);
     return {
