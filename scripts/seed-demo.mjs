@@ -62,7 +62,8 @@ const people = {
       tasks: { view: true, create: true, edit: true, delete: true },
       meetings: { view: true, create: true, edit: true, delete: true },
       tickets: { view: true, create: true, edit: true, delete: false },
-      marketing: { view: true, create: false, edit: false, delete: false },
+      // Runs his own sequences from his Gmail (creates, edits, enrols; deleting is Ana's).
+      marketing: { view: true, create: true, edit: true, delete: false },
       documents: { view: true, create: true, edit: false, delete: false },
     },
   },
