@@ -578,9 +578,11 @@ test('screenshots of Marketing', async ({ page }) => {
   const sequenceUrl = page.url();
 
   await eachVariant(page, async (tag, width) => {
-    await page.goto(width === 390 ? '/marketing' : sequenceUrl);
-    await waitLoaded(page);
-    if (width === 390) await shot(page, `marketing-list-${tag}`);
+    if (width === 390) {
+      await page.goto('/marketing');
+      await expect(page.getByRole('list', { name: /^(Secuencias|Sequences)$/ })).toBeVisible(SLOW);
+      await shot(page, `marketing-list-${tag}`);
+    }
     await page.goto(sequenceUrl);
     await expect(page.getByTestId('enrollment')).toHaveCount(2, SLOW);
     await waitLoaded(page);

@@ -69,6 +69,11 @@ export function createAppTheme(): Theme {
               transitionDuration: '0.01ms !important',
               scrollBehavior: 'auto !important',
             },
+            // A still spinner reads as a ring, not the dot its animation starts from.
+            '.MuiCircularProgress-circle': {
+              strokeDasharray: '80px, 200px !important',
+              strokeDashoffset: '0 !important',
+            },
           },
         },
       },
