@@ -366,7 +366,7 @@ async function runInBrowser({ out, files, port, timeout, nodePaths }) {
     runner.on('fail', (t, err) => window.__results.failures.push({ fullTitle: t.fullTitle(), err: { message: String(err && err.message || err) } }));
     runner.on('end', () => (window.__results.done = true));
   }
-  mocha.setup({ ui: 'bdd', reporter: Silent, timeout: ${timeout}, retries: 0 });
+  mocha.setup({ ui: 'bdd', reporter: Silent, timeout: ${timeout}, retries: 0${values.grep ? `, grep: ${JSON.stringify(values.grep)}` : ''} });
 </script>
 <script src="/browser-bundle.js"></script>
 <script>mocha.run();</script>`;
@@ -392,11 +392,14 @@ async function runInBrowser({ out, files, port, timeout, nodePaths }) {
     tab.on('pageerror', (e) => errors.push(String(e)));
     await tab.goto(`http://127.0.0.1:${server.address().port}/`);
     // Progress every 30 s (a browser run takes minutes), until mocha's 'end'.
-    for (let last = '', started = Date.now(); ;) {
+    for (let last = '', shown = 0, started = Date.now(); ;) {
       const r = await tab.evaluate(() => window.__results);
       if (r?.done) break;
       const now = `${r?.passes ?? 0} passed, ${r?.failures.length ?? 0} failed`;
       if (now !== last) say(`firestore (Chromium): ${now} so far`);
+      for (const f of r?.failures.slice(shown) ?? [])
+        console.log(`  ✗ ${f.fullTitle}\n      ${f.err.message.slice(0, 200)}`);
+      shown = r?.failures.length ?? 0;
       last = now;
       if (Date.now() - started > 60 * 60 * 1000) throw new Error('the browser run took more than an hour');
       await new Promise((ok) => setTimeout(ok, 30_000));
