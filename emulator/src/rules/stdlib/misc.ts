@@ -158,7 +158,9 @@ function crc(table: Uint32Array, data: Uint8Array): Uint8Array {
   let c = 0xffffffff;
   for (const b of data) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
   c = (c ^ 0xffffffff) >>> 0;
-  return Uint8Array.of(c >>> 24, (c >>> 16) & 0xff, (c >>> 8) & 0xff, c & 0xff);
+  // Least significant byte first, as Google's engine answers (hashing.crc32('123456789') is
+  // 26 39 F4 CB, not the CBF43926 of the usual hex notation).
+  return Uint8Array.of(c & 0xff, (c >>> 8) & 0xff, (c >>> 16) & 0xff, c >>> 24);
 }
 
 export function hashingNamespace(name: string, args: RValue[]): Result {
