@@ -28,6 +28,25 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   res.end(body);
 }
 
+/** A request's whole body; past `maxBytes` the request is dropped and the promise rejects. */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBytes) {
+        reject(new Error('request body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
 export type Json = Record<string, unknown>;
 
 /** A control request's body: empty is `{}`, anything but a JSON object is refused. */

@@ -12,7 +12,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defaultLog, listenStandIn, writeAtomically } from '../controlHttp.js';
+import { defaultLog, listenStandIn, readBody, writeAtomically } from '../controlHttp.js';
+import { redirect, sendHtml } from '../standInHtml.js';
 import { handleControl, listMessages, type ControlContext } from './control.js';
 import {
   apiError,
@@ -123,24 +124,6 @@ export interface GoogleServer {
 /** Gmail takes messages up to 35 MB; base64 in JSON makes that about 47 MB. */
 const MAX_BODY = 48 * 1024 * 1024;
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
-
 function sendJson(
   res: ServerResponse,
   status: number,
@@ -155,20 +138,6 @@ function sendJson(
     ...headers,
   });
   res.end(body);
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(html)),
-    'Cache-Control': 'no-store',
-  });
-  res.end(html);
-}
-
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(302, { Location: location, 'Content-Length': '0', 'Cache-Control': 'no-store' });
-  res.end();
 }
 
 const sendApiError = (res: ServerResponse, e: ApiError) => sendJson(res, e.status, e.body, e.headers);
@@ -395,7 +364,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
     const p = url.pathname;
-    const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
+    const body = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, MAX_BODY);
     let m: RegExpExecArray | null;
 
     if (p === '/__control' || p.startsWith('/__control/')) {
@@ -415,7 +384,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
       const params = method === 'GET' ? url.searchParams : new URLSearchParams(body.toString('utf8'));
       const check = oauth.checkAuthRequest(params);
       const lang = pickLang(params.get('hl'), req.headers['accept-language']);
-      if (!check.ok && 'redirect' in check) return redirect(res, check.redirect);
+      if (!check.ok && 'redirect' in check) return redirect(res, check.redirect, 302);
       if (!check.ok) {
         say(`authorization request refused: ${check.page.error}: ${check.page.description}`);
         return sendHtml(res, check.page.status, renderAuthError(check.page, lang));
@@ -431,7 +400,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
       const params = new URLSearchParams(form.get('request') ?? '');
       const check = oauth.checkAuthRequest(params);
       const lang = pickLang(params.get('hl'), req.headers['accept-language']);
-      if (!check.ok && 'redirect' in check) return redirect(res, check.redirect);
+      if (!check.ok && 'redirect' in check) return redirect(res, check.redirect, 302);
       if (!check.ok) return sendHtml(res, check.page.status, renderAuthError(check.page, lang));
       const account = form.get('account');
       const typed = form.get('other_email') ?? '';
@@ -451,7 +420,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
             typed,
           }),
         );
-      return redirect(res, r.location);
+      return redirect(res, r.location, 302);
     }
     if ((p === '/token' || p === '/o/oauth2/token' || p === '/oauth2/v4/token') && method === 'POST') {
       const params = formOrJson(body, req.headers['content-type']);

@@ -4,19 +4,12 @@
  * server-rendered HTML in Spanish or English; every value is escaped, and message bodies (HTML
  * included) are shown as text, never rendered.
  */
+import { escapeHtml, htmlPage, POST_BUTTONS_SCRIPT } from '../standInHtml.js';
 import { formatDateTime, texts, type Lang } from './i18n.js';
 import type { AuthError, AuthRequest } from './oauth.js';
 import { USERINFO_EMAIL, USERINFO_PROFILE } from './oauth.js';
 import type { Grant, MailAddress, MailMessage } from './state.js';
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 const h = escapeHtml;
 
 const BASE_CSS = `
@@ -56,19 +49,7 @@ dt{font-weight:700;display:inline}dd{display:inline;margin:0}dd::after{content:"
 `;
 
 function layout(lang: Lang, title: string, css: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)}</title>
-<style>${BASE_CSS}${css}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
+  return htmlPage(lang, title, BASE_CSS + css, body);
 }
 
 const IDENTITY_SCOPES = ['openid', USERINFO_EMAIL, USERINFO_PROFILE];
@@ -279,15 +260,6 @@ ${messages}
 </section>
 <section class="panel"><h2>${h(t.connections)}</h2>${grants}</section>
 </main>
-<script>
-document.addEventListener('click', async (e) => {
-  const b = e.target.closest('[data-post]');
-  if (!b) return;
-  if (b.dataset.confirm && !confirm(b.dataset.confirm)) return;
-  b.disabled = true;
-  await fetch(b.dataset.post, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: b.dataset.body || '{}' });
-  location.reload();
-});
-</script>`,
+${POST_BUTTONS_SCRIPT}`,
   );
 }

@@ -5,7 +5,8 @@
 import type Stripe from 'stripe';
 import { snapshot, type ControlContext } from './control.js';
 import { money } from './engine.js';
-import { BASE_CSS, escapeHtml as h } from './pages.js';
+import { escapeHtml as h, POST_BUTTONS_SCRIPT } from '../standInHtml.js';
+import { BASE_CSS } from './pages.js';
 import type { DeliveryRecord } from './webhooks.js';
 import type { WireEvent } from './objects.js';
 
@@ -154,16 +155,7 @@ ${s.deliveriesHeld ? '<button data-post="/__control/deliveries/release">Release 
 <section class="panel"><h2>Invoices</h2>${invoices}</section>
 <section class="panel"><h2>Events and webhook deliveries</h2>${events}</section>
 </main>
-<script>
-document.addEventListener('click', async (e) => {
-  const b = e.target.closest('[data-post]');
-  if (!b) return;
-  if (b.dataset.confirm && !confirm(b.dataset.confirm)) return;
-  b.disabled = true;
-  await fetch(b.dataset.post, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: b.dataset.body || '{}' });
-  location.reload();
-});
-</script>
+${POST_BUTTONS_SCRIPT}
 </body></html>
 `;
 }

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleApi, type ApiContext, type InjectedFailure } from './api.js';
-import { defaultLog, listenStandIn, writeAtomically } from '../controlHttp.js';
+import { defaultLog, listenStandIn, readBody, writeAtomically } from '../controlHttp.js';
 import { handleControl, type ControlContext } from './control.js';
 import { renderDevPage } from './dev.js';
 import { StripeEngine } from './engine.js';
@@ -79,24 +79,6 @@ export interface StripeServer {
 }
 
 const MAX_BODY = 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) {
-        reject(new Error('request body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 export async function startStripeServer(options: StripeServerOptions): Promise<StripeServer> {
   const host = options.host ?? '127.0.0.1';
@@ -173,7 +155,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
     const method = (req.method ?? 'GET').toUpperCase();
-    const raw = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+    const raw = method === 'GET' || method === 'HEAD' ? '' : (await readBody(req, MAX_BODY)).toString('utf8');
     if (url.pathname.startsWith('/v1/')) {
       if (method === 'OPTIONS') {
         res.writeHead(204, {

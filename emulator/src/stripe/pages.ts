@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Stripe from 'stripe';
+import { escapeHtml, htmlPage, redirect, sendHtml } from '../standInHtml.js';
 import { money, type CardInput, type StripeEngine } from './engine.js';
 import type { FormObject } from './form.js';
 import { formatDate, pickLang, texts, type Lang, type Texts } from './i18n.js';
@@ -16,15 +17,9 @@ export interface PagesContext {
   quiet: boolean;
 }
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 const h = escapeHtml;
+/** After a form post: 303, so the browser follows with a GET. */
+const redirect303 = (res: ServerResponse, location: string) => redirect(res, location, 303);
 
 export const BASE_CSS = `
 *{box-sizing:border-box}
@@ -93,33 +88,7 @@ td,th{text-align:left;padding:8px 0;border-bottom:1px solid #e3e8ee}th{color:#69
 `;
 
 function layout(lang: Lang, title: string, css: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)}</title>
-<style>${BASE_CSS}${css}</style>
-</head>
-<body>
-${body}
-</body>
-</html>
-`;
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(html)),
-    'Cache-Control': 'no-store',
-  });
-  res.end(html);
-}
-
-function redirect(res: ServerResponse, location: string): void {
-  res.writeHead(303, { Location: location, 'Content-Length': '0', 'Cache-Control': 'no-store' });
-  res.end();
+  return htmlPage(lang, title, BASE_CSS + css, body);
 }
 
 function messagePage(
@@ -313,7 +282,7 @@ async function checkoutPage(
     ctx.log(
       `[stripe] checkout ${session.id} completed: ${result.subscription.id} (${result.subscription.status})`,
     );
-  if (result.redirectUrl) return redirect(res, result.redirectUrl);
+  if (result.redirectUrl) return redirect303(res, result.redirectUrl);
   sendHtml(res, 200, messagePage(lang, merchant, t.done, t.doneDetail));
 }
 
@@ -522,25 +491,25 @@ async function portalPage(
       );
     const pm = engine.portalUpdateCard(customer, check);
     if (!ctx.quiet) ctx.log(`[stripe] portal ${session.id}: card ${pm.id} saved for ${customer.id}`);
-    return redirect(res, `${base}?done=card`);
+    return redirect303(res, `${base}?done=card`);
   }
 
   const subId = str(form, 'subscription');
   const sub = engine.state.subscriptions.get(subId);
-  if (!sub || sub.customer !== customer.id || sub.status === 'canceled') return redirect(res, base);
+  if (!sub || sub.customer !== customer.id || sub.status === 'canceled') return redirect303(res, base);
   if (action === 'cancel') {
     engine.updateSubscription(sub, { cancelAtPeriodEnd: true });
-    return redirect(res, `${base}?done=canceled`);
+    return redirect303(res, `${base}?done=canceled`);
   }
   if (action === 'resume') {
     engine.updateSubscription(sub, { cancelAtPeriodEnd: false });
-    return redirect(res, `${base}?done=resumed`);
+    return redirect303(res, `${base}?done=resumed`);
   }
   if (action === 'cancel-now') {
     engine.cancelSubscription(sub, { reason: 'cancellation_requested' });
-    return redirect(res, `${base}?done=canceled_now`);
+    return redirect303(res, `${base}?done=canceled_now`);
   }
-  return redirect(res, base);
+  return redirect303(res, base);
 }
 
 // --- Hosted invoice --------------------------------------------------------------------------------
@@ -612,5 +581,5 @@ export async function handlePage(
   return false;
 }
 
-export { layout, sendHtml };
+export { layout };
 export type { Texts };
