@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 
 import { DAY_MS, optOutId, sendLogId } from '@trato/model';
 
+import type { RunSummary } from '../src/sequences/sender.js';
+
 import { adminWithOrganization, db, eventually, projectId, sellerOf, uniqueEmail } from './cloud.js';
 import {
   connectGmail,
@@ -25,18 +27,6 @@ const MINUTE = 60_000;
 
 /** Connects the member's Gmail through the local Google's consent. */
 const connect = connectGmail;
-
-interface RunSummary {
-  scanned: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  deferred: number;
-  busy: number;
-  completed: number;
-  capped: boolean;
-  crashed: boolean;
-}
 
 /** One pass of the sender at `now` for the organization (the emulator-only test hook). */
 async function runAt(
