@@ -3,12 +3,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { landingPrerender, spaShellFallback } from './build/landingPage.js';
 import { pureModel } from './build/pureModel.js';
+import { pageChunks } from './build/pageChunks.js';
 import { slimFirebase } from './build/slimFirebase.js';
 
 // The dev server always uses port 5173 (strict). End-to-end tests start their own
 // server with `--port 5199` on the command line, which overrides this value.
 export default defineConfig({
-  plugins: [react(), slimFirebase(), pureModel(), landingPrerender(), spaShellFallback()],
+  plugins: [
+    react(),
+    slimFirebase(),
+    pureModel(),
+    pageChunks(fileURLToPath(import.meta.url)),
+    landingPrerender(),
+    spaShellFallback(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -1,5 +1,5 @@
 import '@fontsource-variable/inter';
-import './i18n';
+import { i18nReady } from './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -11,6 +11,8 @@ applyAuthIntent();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+// In English, its catalogue first (Spanish is bundled): no flash of the other language.
+await i18nReady;
 createRoot(container).render(
   <StrictMode>
     <App />

@@ -98,7 +98,6 @@ describe('protected routes table', () => {
         '/ajustes',
         '/subscription',
         '/debug/db',
-        '/auth/:provider/callback',
         '/admin',
       ].sort(),
     );

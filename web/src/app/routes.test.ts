@@ -32,6 +32,7 @@ describe('routes outside the registry', () => {
     ['/auth', 'auth', 'auth'],
     ['/invite/:token', 'invite/:token', 'auth'],
     ['/auth/:provider/callback', 'auth/:provider/callback', 'settings'],
+    ['/onboarding', '/onboarding', 'auth'],
   ];
 
   it.each(cases)('%s loads its texts with its screen (no raw keys)', async (_name, path, namespace) => {

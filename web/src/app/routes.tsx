@@ -3,8 +3,7 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import { loadNamespaces, type FeatureNamespace } from '@/i18n';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
-import { PlaceholderPage } from './shell/PlaceholderPage';
-import { pagePath, SECTIONS, type PageModule } from './sections';
+import { ONBOARDING_PATH, pagePath, SECTIONS, type PageModule } from './sections';
 import type { RouteTitleHandle } from './shell/RouteTitle';
 import { RootLayout } from './RootLayout';
 
@@ -29,9 +28,7 @@ function lazyPage(load: PageModule, namespaces: readonly FeatureNamespace[] = []
 export const PROTECTED_ROUTES: RouteObject[] = SECTIONS.flatMap((section) =>
   section.pages.map((page): RouteObject => {
     const handle: RouteTitleHandle = { title: page.title };
-    return page.load
-      ? { path: pagePath(section, page), handle, lazy: lazyPage(page.load, page.namespaces) }
-      : { path: pagePath(section, page), handle, element: <PlaceholderPage title={page.title} /> };
+    return { path: pagePath(section, page), handle, lazy: lazyPage(page.load, page.namespaces) };
   }),
 );
 
@@ -63,7 +60,17 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: async () => ({ Component: (await import('./shell/ProtectedArea')).default }),
-            children: PROTECTED_ROUTES,
+            children: [
+              // A signed-in account without an organization finishes it here (outside the layout).
+              {
+                path: ONBOARDING_PATH,
+                lazy: lazyPage(() => import('@/features/auth/onboarding/OnboardingPage'), ['auth']),
+              },
+              {
+                lazy: async () => ({ Component: (await import('./shell/components/AppLayout')).AppLayout }),
+                children: PROTECTED_ROUTES,
+              },
+            ],
           },
         ],
       },

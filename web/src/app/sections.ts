@@ -13,7 +13,6 @@ import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import FolderRoundedIcon from '@mui/icons-material/FolderRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
-import MailRoundedIcon from '@mui/icons-material/MailRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import StorageRoundedIcon from '@mui/icons-material/StorageRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
@@ -33,8 +32,8 @@ export interface SectionPage {
   /** Relative to the section's path: '' (the index), ':id', 'nuevo', ':id/editar'. */
   path: string;
   title: PageTitleKey;
-  /** The screen; absent while the section is still to be built (a titled placeholder shows). */
-  load?: PageModule;
+  /** The screen. */
+  load: PageModule;
   /** The feature catalogues (src/i18n/locales) the page's texts come from, loaded with it. */
   namespaces?: FeatureNamespace[];
 }
@@ -228,15 +227,6 @@ export const SECTIONS: readonly Section[] = [
     ],
   },
   {
-    key: 'mailCallback',
-    path: 'auth',
-    access: { kind: 'member' },
-    icon: MailRoundedIcon,
-    inSidebar: false,
-    needsSubscription: false,
-    pages: [{ path: ':provider/callback', title: 'mailCallback' }],
-  },
-  {
     key: 'admin',
     path: 'admin',
     access: { kind: 'superadmin' },
@@ -269,14 +259,9 @@ export function mayOpen(section: Section, viewer: Viewer): boolean {
   }
 }
 
-/**
- * The section a path of the signed-in area belongs to. `/auth/gmail/callback` is the mail
- * callback; `/auth` itself is the public login screen, not a section.
- */
+/** The section a path of the signed-in area belongs to (none for public paths such as /auth). */
 export function sectionOf(pathname: string): Section | null {
-  const segments = pathname.split('/').filter(Boolean);
-  const first = segments[0] ?? '';
-  if (first === 'auth' && segments.length < 3) return null;
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
   return SECTIONS.find((section) => section.path === first) ?? null;
 }
 
@@ -306,3 +291,9 @@ export function needsSubscription(pathname: string): boolean {
 export function pagePath(section: Section, page: SectionPage): string {
   return page.path ? `${section.path}/${page.path}` : section.path;
 }
+
+/**
+ * The step a signed-in account without an organization finishes before the shell (not a section:
+ * no sidebar, no guard; the membership gate sends such accounts here and everyone else away).
+ */
+export const ONBOARDING_PATH = '/onboarding';

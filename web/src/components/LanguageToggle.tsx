@@ -1,5 +1,5 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES } from '@/i18n';
 
@@ -8,48 +8,66 @@ interface LanguageToggleProps {
   size?: 'small' | 'medium';
 }
 
-/** ES | EN switch; the choice is remembered in localStorage by the i18n module. */
+/**
+ * ES | EN switch; the choice is remembered in localStorage by the i18n module. Two toggle buttons
+ * (aria-pressed) in a labelled group, drawn like MUI's ToggleButtonGroup: the shell and the
+ * public pages show it, and MUI's group with its roving focus would add ~4 KB to each of them.
+ */
 export function LanguageToggle({ tone = 'dark', size = 'small' }: LanguageToggleProps) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'es';
   const light = tone === 'light';
+  const border = light ? 'rgba(255,255,255,0.3)' : 'divider';
   return (
-    <ToggleButtonGroup
-      value={current}
-      exclusive
-      size={size}
+    <Box
+      role="group"
       aria-label={t('common.language.label')}
-      onChange={(_event, value: unknown) => {
-        if (isLanguage(value)) void changeLanguage(value);
-      }}
       sx={{
+        display: 'inline-flex',
+        borderRadius: 1,
         bgcolor: light ? 'rgba(255,255,255,0.08)' : 'background.paper',
-        '& .MuiToggleButton-root': {
-          px: 1.25,
-          py: 0.5,
-          fontWeight: 700,
-          fontSize: '0.8rem',
-          lineHeight: 1.5,
-          color: light ? 'rgba(255,255,255,0.85)' : 'text.secondary',
-          borderColor: light ? 'rgba(255,255,255,0.3)' : 'divider',
-          '&.Mui-selected': {
-            color: light ? 'primary.dark' : 'primary.contrastText',
-            bgcolor: light ? '#fff' : 'primary.main',
-            '&:hover': { bgcolor: light ? '#fff' : 'primary.dark' },
-          },
-        },
       }}
     >
-      {SUPPORTED_LANGUAGES.map((language) => (
-        <ToggleButton
-          key={language}
-          value={language}
-          aria-label={t(`common.language.${language}`)}
-          lang={language}
-        >
-          {t(language === 'es' ? 'common.language.esShort' : 'common.language.enShort')}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
+      {SUPPORTED_LANGUAGES.map((language, i) => {
+        const selected = language === current;
+        return (
+          <ButtonBase
+            key={language}
+            aria-pressed={selected}
+            aria-label={t(`common.language.${language}`)}
+            lang={language}
+            onClick={() => {
+              if (!selected) void changeLanguage(language);
+            }}
+            sx={{
+              px: 1.25,
+              py: size === 'small' ? 0.5 : 0.875,
+              fontWeight: 700,
+              fontSize: '0.8rem',
+              lineHeight: 1.5,
+              border: 1,
+              borderColor: border,
+              // One shared border between the two, as in a button group.
+              ...(i > 0 && { ml: '-1px' }),
+              borderRadius: i === 0 ? '4px 0 0 4px' : '0 4px 4px 0',
+              color: selected
+                ? light
+                  ? 'primary.dark'
+                  : 'primary.contrastText'
+                : light
+                  ? 'rgba(255,255,255,0.85)'
+                  : 'text.secondary',
+              bgcolor: selected ? (light ? '#fff' : 'primary.main') : 'transparent',
+              '&:hover': {
+                bgcolor: selected ? (light ? '#fff' : 'primary.dark') : 'action.hover',
+              },
+              '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
+          >
+            {t(language === 'es' ? 'common.language.esShort' : 'common.language.enShort')}
+          </ButtonBase>
+        );
+      })}
+    </Box>
   );
 }

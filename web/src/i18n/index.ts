@@ -1,6 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
 import es from './es.json';
 import { DEFAULT_LANGUAGE, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
 import { namespaceBackend, type FeatureNamespace } from './namespaces';
@@ -10,10 +9,10 @@ export type { FeatureNamespace } from './namespaces';
 export { formatMoney, localeFor } from './format';
 export { useLanguage } from './useLanguage';
 
-export const resources = {
-  es: { translation: es },
-  en: { translation: en },
-} as const;
+// Spanish, the first language (and the fallback), is bundled; the English core catalogue is
+// fetched like a feature namespace (namespaces.ts) when English is chosen, before the first render
+// (main.tsx awaits `i18nReady`) or before a switch takes effect (i18next's changeLanguage loads it).
+const resources = { es: { translation: es } };
 
 function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') {
@@ -45,6 +44,9 @@ void i18n
     returnNull: false,
   });
 syncDocumentLanguage(i18n.language);
+
+/** Resolves once the current language's core catalogue is there (at once in Spanish). */
+export const i18nReady: Promise<unknown> = i18n.loadNamespaces('translation');
 
 export function changeLanguage(language: Language): Promise<unknown> {
   return i18n.changeLanguage(language);

@@ -1,7 +1,7 @@
 // Feature namespaces: each lives in locales/{language}/{namespace}.json, is its own chunk, and is
 // loaded with the routes that use it (the registry's `namespaces`, or the `lazy` of the routes and
 // screens outside it: /auth, /invite/:token, the onboarding step, the paywall, the landing page).
-// The core catalogue (es.json / en.json) is the default namespace, bundled with the app: only what
+// The core catalogue (es.json / en.json) is the default namespace (es bundled, en fetched): only what
 // the shell and every screen need — common, app (shell, page titles, the subscription gate's
 // states), notFound, routeError, errors (the model's yup schemas emit errors.* keys), enums, and
 // auth.fields / auth.validation / auth.errors (the account fields of components/form and the
@@ -37,7 +37,13 @@ export type FeatureNamespace =
   | 'tasks'
   | 'tickets';
 
+/** The core catalogues that are not bundled (index.ts bundles Spanish). */
+const CORE_FILES: Record<string, () => Promise<Catalogue>> = {
+  en: () => import('./en.json').then((module) => module.default),
+};
+
 export function namespaceFile(language: string, namespace: string): (() => Promise<Catalogue>) | null {
+  if (namespace === 'translation') return CORE_FILES[language] ?? null;
   return FILES[`./locales/${language}/${namespace}.json`] ?? null;
 }
 

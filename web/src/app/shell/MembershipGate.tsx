@@ -2,29 +2,33 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership } from '@/firebase/dataApi';
-import { AppLayout } from './components/AppLayout';
 import { useSignOut } from '@/components/useSignOut';
-import { loadNamespaces } from '@/i18n';
 import { describeError } from '@/i18n/errors';
+import { ONBOARDING_PATH } from '../sections';
 
-// Only accounts without an organization need it: kept out of the shell's bundle, loaded with its texts.
-const OnboardingPage = lazy(async () => {
-  const [module] = await Promise.all([
-    import('@/features/auth/onboarding/OnboardingPage'),
-    loadNamespaces(['auth']),
-  ]);
-  return module;
-});
+/** Where onboarding sends the member once the organization exists: where they were going. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith(ONBOARDING_PATH)
+    ? from
+    : '/dashboard';
+}
 
-/** Loading until the member document is known; onboarding without an organization; then the shell. */
+/**
+ * Loading until the member document is known; then an account without an organization goes to
+ * the onboarding step and everyone else to the shell. Both are routes of their own, so neither
+ * loads the other's code (the onboarding form, the shell's layout).
+ */
 export function MembershipGate() {
   const { t } = useTranslation();
   const membership = useMembership();
   const { signOut, busy } = useSignOut();
+  const location = useLocation();
+  const onOnboarding = location.pathname === ONBOARDING_PATH;
 
   if (membership.status === 'loading') return <FullPageLoader label={t('app.loadingOrganization')} />;
   if (membership.status === 'error') {
@@ -45,11 +49,11 @@ export function MembershipGate() {
     );
   }
   if (membership.status === 'noOrganization' && !membership.isSuperadmin) {
-    return (
-      <Suspense fallback={<FullPageLoader />}>
-        <OnboardingPage />
-      </Suspense>
-    );
+    if (onOnboarding) return <Outlet />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={ONBOARDING_PATH} replace state={{ from }} />;
   }
-  return <AppLayout />;
+  if (onOnboarding) return <Navigate to={returnPath(location.state)} replace />;
+  // The shell's layout route (AppLayout) with the section's page.
+  return <Outlet />;
 }

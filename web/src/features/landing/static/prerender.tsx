@@ -2,9 +2,9 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { AppThemeProvider } from '@/app/AppThemeProvider';
 import { createAppTheme } from '@/app/theme';
 import i18n, {
   changeLanguage,
@@ -59,12 +59,12 @@ export async function renderLandingDocument(input: LandingDocumentInput): Promis
       await loadNamespaces(['landing']);
       const html = renderToString(
         <CacheProvider value={cache}>
-          <ThemeProvider theme={theme}>
+          <AppThemeProvider theme={theme}>
             <CssBaseline />
             <StaticRouter location="/">
               <LandingPage />
             </StaticRouter>
-          </ThemeProvider>
+          </AppThemeProvider>
         </CacheProvider>,
       );
       rendered.push({

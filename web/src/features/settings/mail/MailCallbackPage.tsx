@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { connectedMarkerHash, MAIL_PROVIDERS, type MailProvider } from '@trato/model';
 import { useToast } from '@/components/toast';
+import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useSession } from '@/firebase';
 import { callFunction } from '@/firebase/dataApi';
 import { mailErrorText } from './mailErrors';
@@ -29,6 +30,7 @@ export default function MailCallbackPage() {
   const navigate = useNavigate();
   const { toast } = useToast();
   const started = useRef(false);
+  useDocumentTitle(`${tc('app.pages.mailCallback')} — Trato`);
 
   useEffect(() => {
     if (session.status !== 'signedIn' || started.current) return;
