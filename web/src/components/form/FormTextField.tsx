@@ -1,16 +1,16 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useField, useFormikContext } from 'formik';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './OutlinedTextField';
 
-type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'> & {
+type FormTextFieldProps = Omit<OutlinedTextFieldProps, 'name' | 'value' | 'error'> & {
   name: string;
   /** Rewrites the value as it is typed (e.g. the username filter). */
   transform?: (value: string) => string;
 };
 
 /**
- * A TextField bound to Formik. Errors are i18n keys and are shown once the field
+ * An outlined text field bound to Formik. Errors are i18n keys and are shown once the field
  * was touched or a submit was attempted, so the user is not scolded while typing.
  */
 export function FormTextField({
@@ -37,7 +37,7 @@ export function FormTextField({
   };
 
   return (
-    <TextField
+    <OutlinedTextField
       {...props}
       id={props.id ?? `field-${name}`}
       name={name}

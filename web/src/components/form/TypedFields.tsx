@@ -1,12 +1,12 @@
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { OutlinedTextField, type OutlinedTextFieldProps } from './OutlinedTextField';
 import { useState } from 'react';
 import { useLanguage } from '@/i18n/useLanguage';
 import { localeFor } from '@/i18n/format';
 import { useFieldState } from './fieldState';
 import { FormTextField } from './FormTextField';
 
-type Props = Omit<TextFieldProps, 'name' | 'value' | 'error' | 'type'> & { name: string };
+type Props = Omit<OutlinedTextFieldProps, 'name' | 'value' | 'error' | 'type'> & { name: string };
 
 /** A web address (spec: website and LinkedIn are URL inputs). */
 export function UrlField(props: Props) {
@@ -45,7 +45,7 @@ export function MoneyField({ name, helperText, ...props }: Props) {
     field.value === null || field.value === undefined ? '' : String(field.value),
   );
   return (
-    <TextField
+    <OutlinedTextField
       {...props}
       id={props.id ?? `field-${name}`}
       name={name}

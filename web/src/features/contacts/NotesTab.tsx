@@ -5,7 +5,6 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import {
 } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
 /** Where a contact's notes live; the contact's company goes to the notes' timeline entries. */
 export function notesTarget(orgId: string, contact: WithId<Contact>): RecordTarget {
@@ -80,7 +80,7 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
     <Box>
       {canAdd && (
         <Box component="form" onSubmit={add} sx={{ mb: 2.5 }}>
-          <TextField
+          <OutlinedTextField
             label={t('notes.label')}
             placeholder={t('notes.placeholder')}
             value={text}

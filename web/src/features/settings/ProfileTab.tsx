@@ -1,7 +1,6 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast, useToast } from '@/components/toast';
@@ -10,6 +9,7 @@ import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateProfileName, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
 import { profileFormSchema, type ProfileValues } from './schemas';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
 /** Perfil: full name editable (users/{uid}.fullName), email read-only. */
 export function ProfileTab() {
@@ -44,7 +44,7 @@ export function ProfileTab() {
             <GuardedForm aria-label={t('tabs.perfil')}>
               <Stack spacing={2.25} sx={{ maxWidth: 480 }}>
                 <FullNameField disabled={isSubmitting} />
-                <TextField
+                <OutlinedTextField
                   id="profile-email"
                   label={tc('auth.fields.email')}
                   value={membership.email}
@@ -52,7 +52,7 @@ export function ProfileTab() {
                   slotProps={{ input: { readOnly: true } }}
                 />
                 {membership.profile?.username && (
-                  <TextField
+                  <OutlinedTextField
                     id="profile-username"
                     label={tc('auth.fields.username')}
                     value={`@${membership.profile.username}`}

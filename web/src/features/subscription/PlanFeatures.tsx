@@ -1,29 +1,25 @@
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TRIAL_DAYS } from '@trato/model';
 
 const FEATURES = ['clients', 'pipeline', 'marketing', 'trial'] as const;
 
-/** The paywall's four features (spec §1); the trial line only while a trial is still possible. */
+/**
+ * The paywall's four features (spec §1); the trial line only while a trial is still possible. A
+ * plain list: the paywall can show on any signed-in page, and MUI's List family would add ~3 KB.
+ */
 export function PlanFeatures({ withTrial, labelledBy }: { withTrial: boolean; labelledBy?: string }) {
   const { t } = useTranslation('subscription');
   return (
-    <List dense aria-labelledby={labelledBy} sx={{ mb: 2 }}>
+    <Box component="ul" aria-labelledby={labelledBy} sx={{ listStyle: 'none', m: 0, mb: 2, p: 0 }}>
       {FEATURES.filter((feature) => withTrial || feature !== 'trial').map((feature) => (
-        <ListItem key={feature} disableGutters>
-          <ListItemIcon sx={{ minWidth: 34, color: 'secondary.main' }}>
-            <CheckCircleRoundedIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText
-            primary={t(`features.${feature}`, { days: TRIAL_DAYS })}
-            slotProps={{ primary: { sx: { fontSize: '1rem', fontWeight: 500 } } }}
-          />
-        </ListItem>
+        <Box component="li" key={feature} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 0.5 }}>
+          <CheckCircleRoundedIcon fontSize="small" sx={{ color: 'secondary.main' }} aria-hidden="true" />
+          <Typography sx={{ fontWeight: 500 }}>{t(`features.${feature}`, { days: TRIAL_DAYS })}</Typography>
+        </Box>
       ))}
-    </List>
+    </Box>
   );
 }

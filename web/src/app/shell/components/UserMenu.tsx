@@ -1,17 +1,16 @@
 import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
@@ -50,9 +49,22 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
         '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <Avatar sx={{ width: 30, height: 30, fontSize: '0.9rem', bgcolor: 'primary.main' }} aria-hidden="true">
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 30,
+          height: 30,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: '0.9rem',
+          color: 'primary.contrastText',
+          bgcolor: 'primary.main',
+        }}
+      >
         {initialOf(name, email)}
-      </Avatar>
+      </Box>
       {!collapsed && (
         <Box sx={{ minWidth: 0 }}>
           {name && (
@@ -83,53 +95,55 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
       ) : (
         trigger
       )}
-      <Popover
-        id={menuId}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('app.user.menu'), sx: { width: 260, p: 2 } } }}
-      >
-        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-          {t('app.user.signedInAsLabel')}
-        </Typography>
-        <Typography sx={{ fontWeight: 600, wordBreak: 'break-all', mb: 1.5 }} data-testid="user-menu-email">
-          {email}
-        </Typography>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-          <Typography variant="body2">{t('common.language.label')}</Typography>
-          <LanguageToggle />
-        </Stack>
-        {membership.organizationId && (
-          <Button
-            component={RouterLink}
-            to="/subscription"
-            fullWidth
-            color="inherit"
-            onClick={() => setAnchor(null)}
-            startIcon={<CreditCardRoundedIcon />}
-            sx={{ justifyContent: 'flex-start', mb: 1 }}
-          >
-            {t('app.sections.subscription')}
-          </Button>
-        )}
-        <Divider sx={{ mb: 1.5 }} />
-        <Button
-          fullWidth
-          variant="outlined"
-          color="inherit"
-          onClick={() => void signOut()}
-          disabled={busy}
-          aria-busy={busy}
-          startIcon={
-            busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutRoundedIcon />
-          }
+      {anchor && (
+        <AnchoredPanel
+          id={menuId}
+          anchor={anchor}
+          placement="above-start"
+          width={260}
+          onClose={() => setAnchor(null)}
+          label={t('app.user.menu')}
+          sx={{ p: 2 }}
         >
-          {t('app.user.signOut')}
-        </Button>
-      </Popover>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {t('app.user.signedInAsLabel')}
+          </Typography>
+          <Typography sx={{ fontWeight: 600, wordBreak: 'break-all', mb: 1.5 }} data-testid="user-menu-email">
+            {email}
+          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+            <Typography variant="body2">{t('common.language.label')}</Typography>
+            <LanguageToggle />
+          </Stack>
+          {membership.organizationId && (
+            <Button
+              component={RouterLink}
+              to="/subscription"
+              fullWidth
+              color="inherit"
+              onClick={() => setAnchor(null)}
+              startIcon={<CreditCardRoundedIcon />}
+              sx={{ justifyContent: 'flex-start', mb: 1 }}
+            >
+              {t('app.sections.subscription')}
+            </Button>
+          )}
+          <Divider sx={{ mb: 1.5 }} />
+          <Button
+            fullWidth
+            variant="outlined"
+            color="inherit"
+            onClick={() => void signOut()}
+            disabled={busy}
+            aria-busy={busy}
+            startIcon={
+              busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <LogoutRoundedIcon />
+            }
+          >
+            {t('app.user.signOut')}
+          </Button>
+        </AnchoredPanel>
+      )}
     </>
   );
 }

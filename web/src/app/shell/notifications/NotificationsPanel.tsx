@@ -5,12 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Modal from '@mui/material/Modal';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { useErrorToast } from '@/components/toast';
 import { orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
 import { formatRelative } from '@/i18n/format';
@@ -26,8 +25,8 @@ interface Props {
 
 /**
  * The bell's dropdown: up to NOTIFICATIONS_MAX tasks and meetings by time, 'Completar' on tasks.
- * Built on the Modal, ButtonBase and Button the shell's search already loads (Popover and List
- * would add to every signed-in page).
+ * Built on the AnchoredPanel, ButtonBase and Button the shell already loads (List would add to
+ * every signed-in page).
  */
 export default function NotificationsPanel({ anchor, notifications, onClose }: Props) {
   const { t } = useTranslation();
@@ -36,7 +35,6 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   const showError = useErrorToast();
   const { organizationId } = useMembership();
   const { status, items, now, hide } = notifications;
-  const rect = anchor.getBoundingClientRect();
   const paper = useRef<HTMLDivElement>(null);
 
   const open = (item: NotificationItem) => {
@@ -73,122 +71,107 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   else if (status === 'success' && items.length === 0) message = t('app.notifications.empty');
 
   return (
-    <Modal open onClose={onClose} slotProps={{ backdrop: { invisible: true } }}>
-      <Paper
-        ref={paper}
-        tabIndex={-1}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="notifications-title"
-        elevation={8}
-        data-testid="notifications-panel"
-        sx={{
-          position: 'absolute',
-          top: rect.bottom + 6,
-          right: { xs: 8, sm: Math.max(8, window.innerWidth - rect.right) },
-          left: { xs: 8, sm: 'auto' },
-          width: { sm: 380 },
-          maxHeight: `calc(100vh - ${rect.bottom + 22}px)`,
-          overflowY: 'auto',
-          borderRadius: 3,
-          outline: 'none',
-        }}
+    <AnchoredPanel
+      anchor={anchor}
+      placement="below-end"
+      width={380}
+      onClose={onClose}
+      labelledBy="notifications-title"
+      testId="notifications-panel"
+      paperRef={paper}
+    >
+      <Typography
+        id="notifications-title"
+        variant="subtitle1"
+        component="h2"
+        sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        <Typography
-          id="notifications-title"
-          variant="subtitle1"
-          component="h2"
-          sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {t('app.notifications.title')}
+        {t('app.notifications.title')}
+      </Typography>
+      {status === 'loading' && items.length === 0 && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 3, color: 'text.secondary' }}>
+          <CircularProgress size={18} />
+          <Typography variant="body2">{t('app.notifications.loading')}</Typography>
+        </Box>
+      )}
+      {message && (
+        <Typography variant="body2" sx={{ px: 2, py: 4, textAlign: 'center', color: 'text.secondary' }}>
+          {message}
         </Typography>
-        {status === 'loading' && items.length === 0 && (
-          <Box
-            sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 3, color: 'text.secondary' }}
-          >
-            <CircularProgress size={18} />
-            <Typography variant="body2">{t('app.notifications.loading')}</Typography>
-          </Box>
-        )}
-        {message && (
-          <Typography variant="body2" sx={{ px: 2, py: 4, textAlign: 'center', color: 'text.secondary' }}>
-            {message}
-          </Typography>
-        )}
-        {items.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
-            {items.map((item) => {
-              const overdue = timeLabelKind(item, now) === 'overdue';
-              const Icon =
-                item.type === 'task'
-                  ? TaskAltRoundedIcon
-                  : item.type === 'send'
-                    ? ErrorOutlineRoundedIcon
-                    : EventRoundedIcon;
-              return (
-                <Box
-                  component="li"
-                  key={`${item.type}:${item.id}`}
-                  data-testid="notification-item"
-                  sx={{ display: 'flex', alignItems: 'center', gap: 0.5, borderRadius: 2 }}
+      )}
+      {items.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
+          {items.map((item) => {
+            const overdue = timeLabelKind(item, now) === 'overdue';
+            const Icon =
+              item.type === 'task'
+                ? TaskAltRoundedIcon
+                : item.type === 'send'
+                  ? ErrorOutlineRoundedIcon
+                  : EventRoundedIcon;
+            return (
+              <Box
+                component="li"
+                key={`${item.type}:${item.id}`}
+                data-testid="notification-item"
+                sx={{ display: 'flex', alignItems: 'center', gap: 0.5, borderRadius: 2 }}
+              >
+                <ButtonBase
+                  onClick={() => open(item)}
+                  sx={{
+                    flex: 1,
+                    minWidth: 0,
+                    justifyContent: 'flex-start',
+                    alignItems: 'flex-start',
+                    gap: 1.5,
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 2,
+                    textAlign: 'left',
+                    '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+                  }}
                 >
-                  <ButtonBase
-                    onClick={() => open(item)}
-                    sx={{
-                      flex: 1,
-                      minWidth: 0,
-                      justifyContent: 'flex-start',
-                      alignItems: 'flex-start',
-                      gap: 1.5,
-                      px: 1.5,
-                      py: 1,
-                      borderRadius: 2,
-                      textAlign: 'left',
-                      '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
-                    }}
-                  >
-                    <Icon
-                      fontSize="small"
-                      titleAccess={t(`app.notifications.${item.type}`)}
-                      sx={{ mt: 0.25, color: overdue ? 'error.main' : 'primary.main' }}
-                    />
-                    <Box sx={{ minWidth: 0, flex: 1 }}>
-                      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                        {item.title}
+                  <Icon
+                    fontSize="small"
+                    titleAccess={t(`app.notifications.${item.type}`)}
+                    sx={{ mt: 0.25, color: overdue ? 'error.main' : 'primary.main' }}
+                  />
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                      {item.title}
+                    </Typography>
+                    {item.contactName && (
+                      <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
+                        {item.contactName}
                       </Typography>
-                      {item.contactName && (
-                        <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
-                          {item.contactName}
-                        </Typography>
-                      )}
-                      <Typography
-                        variant="caption"
-                        component="div"
-                        sx={{
-                          color: overdue ? 'error.main' : 'text.secondary',
-                          fontWeight: overdue ? 600 : 400,
-                        }}
-                      >
-                        {timeOf(item)}
-                      </Typography>
-                    </Box>
-                  </ButtonBase>
-                  {item.type === 'task' && (
-                    <Button
-                      size="small"
-                      onClick={() => void complete(item)}
-                      aria-label={t('app.notifications.completeLabel', { title: item.title })}
-                      sx={{ flexShrink: 0, mr: 0.5 }}
+                    )}
+                    <Typography
+                      variant="caption"
+                      component="div"
+                      sx={{
+                        color: overdue ? 'error.main' : 'text.secondary',
+                        fontWeight: overdue ? 600 : 400,
+                      }}
                     >
-                      {t('app.notifications.complete')}
-                    </Button>
-                  )}
-                </Box>
-              );
-            })}
-          </Box>
-        )}
-      </Paper>
-    </Modal>
+                      {timeOf(item)}
+                    </Typography>
+                  </Box>
+                </ButtonBase>
+                {item.type === 'task' && (
+                  <Button
+                    size="small"
+                    onClick={() => void complete(item)}
+                    aria-label={t('app.notifications.completeLabel', { title: item.title })}
+                    sx={{ flexShrink: 0, mr: 0.5 }}
+                  >
+                    {t('app.notifications.complete')}
+                  </Button>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </AnchoredPanel>
   );
 }

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -27,6 +26,7 @@ import { describeCallableError } from '@/firebase/callableErrors';
 import { useLanguage } from '@/i18n';
 import { describeError } from '@/i18n/errors';
 import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
 type InvitationInfo = CallableContract['getInvitation']['out'];
 type LoadState =
@@ -231,7 +231,7 @@ export default function InvitePage() {
             {({ isSubmitting }) => (
               <GuardedForm aria-label={t('invite.title')}>
                 <Stack spacing={2.25}>
-                  <TextField
+                  <OutlinedTextField
                     id="invite-email"
                     label={tc('auth.fields.email')}
                     value={invitation.email}
