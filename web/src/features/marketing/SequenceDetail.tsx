@@ -19,6 +19,7 @@ import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
+import { RoundBadge } from '@/components/RoundBadge';
 import { updateRecord, useDocument, useMembership, writeRecords, type Count } from '@/firebase/dataApi';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -300,22 +301,7 @@ function StepsCard({
                     borderRadius: 2,
                   }}
                 >
-                  <Box
-                    aria-hidden="true"
-                    sx={{
-                      width: 32,
-                      height: 32,
-                      flexShrink: 0,
-                      borderRadius: '50%',
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'primary.main',
-                      color: 'primary.contrastText',
-                      fontWeight: 700,
-                    }}
-                  >
-                    {step.stepOrder}
-                  </Box>
+                  <RoundBadge size={32}>{step.stepOrder}</RoundBadge>
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       {t('steps.order', { n: step.stepOrder })} · {delayText(t, step.delayDays, index)}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { LanguageToggle } from '@/components/LanguageToggle';
+import { RoundBadge } from '@/components/RoundBadge';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
 import { LightTooltip } from '@/app/LightTooltip';
@@ -49,22 +50,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
         '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <Box
-        aria-hidden="true"
-        sx={{
-          width: 30,
-          height: 30,
-          flexShrink: 0,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          fontSize: '0.9rem',
-          color: 'primary.contrastText',
-          bgcolor: 'primary.main',
-        }}
-      >
-        {initialOf(name, email)}
-      </Box>
+      <RoundBadge size={30}>{initialOf(name, email)}</RoundBadge>
       {!collapsed && (
         <Box sx={{ minWidth: 0 }}>
           {name && (
