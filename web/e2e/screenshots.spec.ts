@@ -153,6 +153,10 @@ for (const language of LANGUAGES) {
         await page.getByRole('button', { name: /barra lateral|sidebar/i }).click();
         await expect(page.getByTestId('sidebar')).toBeVisible();
         await shot(page, `shell-mobile-drawer-${tag}`, false);
+        await page.getByRole('button', { name: /^(Menú de usuario|User menu)/ }).click();
+        await expect(page.getByRole('dialog', { name: /^(Menú de usuario|User menu)$/ })).toBeVisible();
+        await shot(page, `shell-user-menu-${tag}`, false);
+        await page.keyboard.press('Escape');
         await page.keyboard.press('Escape');
       } else {
         await page.keyboard.press('Control+B');
