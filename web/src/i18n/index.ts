@@ -45,7 +45,10 @@ void i18n
   });
 syncDocumentLanguage(i18n.language);
 
-/** Resolves once the current language's core catalogue is there (at once in Spanish). */
+/**
+ * Resolves once the current language's core catalogue is there: at once in Spanish; in English
+ * when fetched, or when the fetch gave up (then the texts fall back to Spanish).
+ */
 export const i18nReady: Promise<unknown> = i18n.loadNamespaces('translation');
 
 export function changeLanguage(language: Language): Promise<unknown> {
