@@ -26,7 +26,10 @@ async function fillAdminSignUp(page: Page, email: string) {
 /** 'Cerrar sesión' of the user menu (the dashboard's header has one too: see the login test). */
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Menú de usuario/ }).click();
-  await page.getByRole('dialog', { name: 'Menú de usuario' }).getByRole('button', { name: 'Cerrar sesión' }).click();
+  await page
+    .getByRole('dialog', { name: 'Menú de usuario' })
+    .getByRole('button', { name: 'Cerrar sesión' })
+    .click();
 }
 
 async function login(page: Page, email: string, password = PASSWORD) {
