@@ -3,21 +3,14 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES } from '@/i18n';
 
-interface LanguageToggleProps {
-  tone?: 'dark' | 'light';
-  size?: 'small' | 'medium';
-}
-
 /**
  * ES | EN switch; the choice is remembered in localStorage by the i18n module. Two toggle buttons
  * (aria-pressed) in a labelled group, drawn like MUI's ToggleButtonGroup: the shell and the
  * public pages show it, and MUI's group with its roving focus would add ~4 KB to each of them.
  */
-export function LanguageToggle({ tone = 'dark', size = 'small' }: LanguageToggleProps) {
+export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'es';
-  const light = tone === 'light';
-  const border = light ? 'rgba(255,255,255,0.3)' : 'divider';
   return (
     <Box
       role="group"
@@ -25,7 +18,7 @@ export function LanguageToggle({ tone = 'dark', size = 'small' }: LanguageToggle
       sx={{
         display: 'inline-flex',
         borderRadius: 1,
-        bgcolor: light ? 'rgba(255,255,255,0.08)' : 'background.paper',
+        bgcolor: 'background.paper',
       }}
     >
       {SUPPORTED_LANGUAGES.map((language, i) => {
@@ -41,26 +34,18 @@ export function LanguageToggle({ tone = 'dark', size = 'small' }: LanguageToggle
             }}
             sx={{
               px: 1.25,
-              py: size === 'small' ? 0.5 : 0.875,
+              py: 0.5,
               fontWeight: 700,
               fontSize: '0.8rem',
               lineHeight: 1.5,
               border: 1,
-              borderColor: border,
+              borderColor: 'divider',
               // One shared border between the two, as in a button group.
               ...(i > 0 && { ml: '-1px' }),
               borderRadius: i === 0 ? '4px 0 0 4px' : '0 4px 4px 0',
-              color: selected
-                ? light
-                  ? 'primary.dark'
-                  : 'primary.contrastText'
-                : light
-                  ? 'rgba(255,255,255,0.85)'
-                  : 'text.secondary',
-              bgcolor: selected ? (light ? '#fff' : 'primary.main') : 'transparent',
-              '&:hover': {
-                bgcolor: selected ? (light ? '#fff' : 'primary.dark') : 'action.hover',
-              },
+              color: selected ? 'primary.contrastText' : 'text.secondary',
+              bgcolor: selected ? 'primary.main' : 'transparent',
+              '&:hover': { bgcolor: selected ? 'primary.dark' : 'action.hover' },
               '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
             }}
           >

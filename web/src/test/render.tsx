@@ -1,6 +1,6 @@
-import { ThemeProvider } from '@mui/material/styles';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { AppThemeProvider } from '@/app/AppThemeProvider';
 import { createAppTheme } from '@/app/theme';
 import { ToastProvider } from '@/components/toast';
 import i18n from '@/i18n';
@@ -15,9 +15,9 @@ export async function renderWithApp(
   await i18n.loadNamespaces(FEATURE_NAMESPACES);
   const theme = createAppTheme();
   const Wrapper = ({ children }: { children: ReactNode }) => (
-    <ThemeProvider theme={theme}>
+    <AppThemeProvider theme={theme}>
       <ToastProvider>{children}</ToastProvider>
-    </ThemeProvider>
+    </AppThemeProvider>
   );
   return render(ui, { wrapper: Wrapper, ...options });
 }
