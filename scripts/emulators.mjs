@@ -8,7 +8,7 @@ import { buildFunctions, googleMailboxUrl, ports, root, startLocalCloud } from '
 export async function runLocalCloud({ exportOnExit, extraChildren = () => [] }) {
   buildFunctions();
   // Rebuild functions on change; the Functions emulator hot-reloads lib/.
-  const watcher = spawn(process.execPath, ['build.mjs', '--watch'], {
+  const watcher = spawn(process.execPath, ['build.mjs', '--watch', '--emulator'], {
     cwd: path.join(root, 'functions'),
     stdio: 'ignore',
   });

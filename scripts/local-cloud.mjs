@@ -91,8 +91,12 @@ function pipeWithPrefix(stream, prefix, out, onLine) {
   });
 }
 
+/** The emulator build of functions/lib (with the emulator-only test hooks; see functions/build.mjs). */
 export function buildFunctions() {
-  const result = spawnSync('npm', ['run', 'build', '-w', 'functions'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'functions', '--', '--emulator'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('functions build failed');
 }
 

@@ -1,3 +1,5 @@
+// What `firebase deploy` creates: every export of the production build (build.mjs). The emulator
+// build's entry, index.emulator.ts, adds the test hooks.
 import './options.js';
 
 export { health } from './health.js';
@@ -11,4 +13,4 @@ export { acceptInvitation } from './acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
-export { sequenceSender, sequencesRunNow, unsubscribe } from './sequences/functions.js';
+export { sequenceSender, unsubscribe } from './sequences/functions.js';

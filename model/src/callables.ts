@@ -71,6 +71,10 @@ export const MAIL_FAILURE_REASONS = [
   /** The provider's sending limit was reached. */
   'mail-rate-limited',
   'mail-send-failed',
+  /** The member sent TEST_EMAILS_PER_HOUR test e-mails within the last hour. */
+  'test-email-quota',
+  /** The mailbox reached its daily quota (SEQUENCE_DAILY_CAP, shared with the sequences). */
+  'mail-daily-quota',
 ] as const;
 
 /**
@@ -98,6 +102,8 @@ export const FAILURE_REASONS = [
   'already-subscribed',
   'no-customer',
   'no-url',
+  /** The organization's subscription is not live: server work for the CRM is refused. */
+  'subscription-inactive',
   ...MAIL_FAILURE_REASONS,
 ] as const;
 

@@ -59,6 +59,13 @@ export const URL_PATTERN = /^https?:\/\/[^ \t\n\f\r]+$/u;
  */
 export const ACTIVE_GRACE_HOURS = 48;
 
+// ── Mail ──────────────────────────────────────────────────────────────────────
+/**
+ * Test e-mails ('Enviar prueba') a member may send in any 60 minutes; each one also counts on
+ * the mailbox's daily quota (the sequences' SEQUENCE_DAILY_CAP).
+ */
+export const TEST_EMAILS_PER_HOUR = 10;
+
 // ── Documents ─────────────────────────────────────────────────────────────────
 export const UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /**

@@ -275,7 +275,8 @@ export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
  * once, in a transaction, before Gmail is called); a test e-mail's is `test_{messageId}`.
  * A sequence step's entry: `pending` while claimed (being sent), then `sent` (with `messageId`),
  * `failed` (`error` = a SendFailureReason; the enrolment is then 'failed') or `skipped`
- * (`error` = a SendSkipReason).
+ * (`error` = a SendSkipReason). A `pending` entry without a claim may carry a SendHoldReason
+ * (`subscription-inactive`): the step waits, the enrolment stays active on it.
  */
 export interface SendLogEntry<TS = TimestampLike> {
   kind: SendKind;
@@ -316,12 +317,15 @@ export interface OptOut<TS = TimestampLike> {
 }
 
 /**
- * mailQuotas/{uid} — server-only: how many sequence e-mails the member's mailbox was given on
- * `day` (UTC, YYYY-MM-DD); the sender stops at the daily cap and holds steps to the next day.
+ * mailQuotas/{uid} — server-only: how many e-mails (sequence steps and test e-mails) the member's
+ * mailbox was given on `day` (UTC, YYYY-MM-DD); the sender stops at the daily cap and holds steps
+ * to the next day. A sender pass takes its share in blocks and gives back what it did not use.
  */
 export interface MailQuota<TS = TimestampLike> {
   day: string;
   count: number;
+  /** When the member's test e-mails of the last hour were sent (at most TEST_EMAILS_PER_HOUR). */
+  testSends?: TS[];
   updatedAt: TS;
 }
 

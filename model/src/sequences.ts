@@ -71,7 +71,7 @@ export interface MergeContact {
   city?: string | null;
 }
 
-/** The values of every merge field for a contact; `senderName` is the enrolling member's full name. */
+/** The values of every merge field for a contact; `senderName` is the sending member's full name. */
 export function mergeValuesFor(contact: MergeContact, senderName: string): Record<MergeFieldKey, string> {
   const full = (contact.name ?? '').trim().replace(/\s+/g, ' ');
   return {
@@ -135,21 +135,27 @@ export function sendLogId(sequenceId: string, contactId: string, stepId: string)
 
 /**
  * Why a step failed or was skipped (`SendLogEntry.error`; the UI labels them as
- * `marketing.sendErrors.{reason}`). The mail-* reasons are sendAsMember's.
+ * `marketing.sendErrors.{reason}`). The mail-* reasons are sendAsMember's. The mailbox that
+ * sends is the sequence OWNER's (`Sequence.createdBy`), whoever enrolled the contact.
  */
 export const SEND_FAILURE_REASONS = [
   /** The contact has no e-mail address (or it is not one). */
   'no-email',
   /** The contact was deleted. */
   'contact-missing',
-  /** The enrolling member has no connected mailbox in the organization. */
+  /** The sequence's owner has no connected mailbox in the organization. */
   'mail-not-connected',
-  /** The enrolling member's mailbox was disconnected by Google (reconnect in Ajustes). */
+  /** The owner's mailbox was disconnected by Google (reconnect in Ajustes). */
   'mail-broken',
   /** Gmail refused the message for another reason. */
   'mail-send-failed',
-  /** The enrolling member is no longer a member of the organization. */
+  /** The sequence's owner is no longer a member of the organization. */
   'sender-missing',
+  /**
+   * An unexpected error while sending (not one of Gmail's answers above). The step is not retried
+   * by itself: Gmail may have taken the message, so a member decides (resume = retry).
+   */
+  'send-error',
 ] as const;
 export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
 
@@ -160,6 +166,16 @@ export const SEND_SKIP_REASONS = [
   'not-email',
 ] as const;
 export type SendSkipReason = (typeof SEND_SKIP_REASONS)[number];
+
+/**
+ * Why a step waits without failing (`SendLogEntry.error` of a `pending` entry): the enrolment
+ * stays active on the same step and is sent by a later pass once the cause is gone.
+ */
+export const SEND_HOLD_REASONS = [
+  /** The organization's subscription is not live (`isSubscriptionActive`): nothing is sent. */
+  'subscription-inactive',
+] as const;
+export type SendHoldReason = (typeof SEND_HOLD_REASONS)[number];
 
 /**
  * A recipient's status for step `index` of an enrolment, as the sequence screen shows it: the
@@ -231,3 +247,19 @@ export const SEQUENCE_RUN_CAP_DEFAULT = 100;
 export const SEND_CLAIM_TIMEOUT_MINUTES = 10;
 /** Gmail said "slow down" (429): the step waits this long. */
 export const RATE_LIMITED_RETRY_MINUTES = 30;
+/** Enrolments of an organization without a live subscription are looked at again after this long. */
+export const INACTIVE_SUBSCRIPTION_RECHECK_MINUTES = 60;
+/**
+ * A pass takes a mailbox's daily quota in blocks of this many e-mails (one transaction on
+ * `mailQuotas/{uid}` per block, not per e-mail) and gives back what it did not use at its end.
+ */
+export const SEQUENCE_QUOTA_BLOCK = 20;
+/** The scheduled sender's timeout (Cloud Functions `timeoutSeconds`). */
+export const SEQUENCE_RUN_TIMEOUT_SECONDS = 300;
+/** A pass stops claiming this long before its timeout, so a send is never cut in the middle. */
+export const SEQUENCE_RUN_DEADLINE_MARGIN_SECONDS = 60;
+/**
+ * Header carried by every sequence e-mail: the send-log id of its (enrolment, step), so that a
+ * claim left by a run that died after Gmail took the message can be found in Sent (two-way mail).
+ */
+export const SEND_ID_HEADER = 'X-Trato-Send-Id';

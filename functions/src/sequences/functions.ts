@@ -1,20 +1,23 @@
-// The sequence functions: the scheduled sender (every 5 minutes), its emulator-only test hook
-// (one pass with a given clock), and the public unsubscribe page.
+// The sequence functions: the scheduled sender (every 5 minutes) and the public unsubscribe page.
+// The emulator's test hook, sequencesRunNow, is in runNow.ts (exported by the emulator build only).
 import { defineInt, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 
-import { SEQUENCE_DAILY_CAP_DEFAULT, SEQUENCE_RUN_CAP_DEFAULT } from '@trato/model';
+import {
+  SEQUENCE_RUN_CAP_DEFAULT,
+  SEQUENCE_RUN_DEADLINE_MARGIN_SECONDS,
+  SEQUENCE_RUN_TIMEOUT_SECONDS,
+} from '@trato/model';
 
 import { db } from '../admin.js';
 import { googleConfig, MAIL_SECRETS } from '../mail/google.js';
 import { sendAsMember } from '../mail/mailer.js';
-import { runSequences, type RunSummary, type SenderOptions } from './sender.js';
+import { mailboxDailyCap } from '../mail/quota.js';
+import { runSequences, type RunSummary, type SendFn, type SenderOptions } from './sender.js';
 import { confirmationPage, recordOptOut } from './unsubscribe.js';
 import { readUnsubscribeSecret, unsubscribeSecret } from './unsubscribeToken.js';
 
-/** E-mails per mailbox per UTC day (below Gmail's ~500 for consumer accounts). */
-export const sequenceDailyCap = defineInt('SEQUENCE_DAILY_CAP', { default: SEQUENCE_DAILY_CAP_DEFAULT });
 /** E-mails one run sends at most. */
 export const sequenceRunCap = defineInt('SEQUENCE_RUN_CAP', { default: SEQUENCE_RUN_CAP_DEFAULT });
 /**
@@ -23,14 +26,25 @@ export const sequenceRunCap = defineInt('SEQUENCE_RUN_CAP', { default: SEQUENCE_
  */
 export const unsubscribeUrl = defineString('UNSUBSCRIBE_URL');
 
-const SECRETS = [...MAIL_SECRETS, unsubscribeSecret];
+export const SEQUENCE_SECRETS = [...MAIL_SECRETS, unsubscribeSecret];
 
-function run(now: number, overrides: Partial<SenderOptions> = {}): Promise<RunSummary> {
+/** Gmail through the member's connection: what a pass sends with. */
+export function gmailSender(): SendFn {
   const config = googleConfig();
-  return runSequences(db, (member, mail) => sendAsMember(db, config, member, mail), {
+  return (member, mail) => sendAsMember(db, config, member, mail);
+}
+
+/** One pass at `now` with the deployment's caps, unless `overrides` says otherwise. */
+export function runPass(
+  now: number,
+  send: SendFn,
+  overrides: Partial<SenderOptions> = {},
+): Promise<RunSummary> {
+  return runSequences(db, send, {
     now,
-    dailyCap: sequenceDailyCap.value(),
+    dailyCap: mailboxDailyCap.value(),
     runCap: sequenceRunCap.value(),
+    deadline: Date.now() + (SEQUENCE_RUN_TIMEOUT_SECONDS - SEQUENCE_RUN_DEADLINE_MARGIN_SECONDS) * 1000,
     unsubscribeUrl: unsubscribeUrl.value(),
     unsubscribeSecret: readUnsubscribeSecret(),
     ...overrides,
@@ -38,60 +52,18 @@ function run(now: number, overrides: Partial<SenderOptions> = {}): Promise<RunSu
 }
 
 export const sequenceSender = onSchedule(
-  { schedule: 'every 5 minutes', timeZone: 'UTC', secrets: SECRETS, timeoutSeconds: 300, maxInstances: 1 },
+  {
+    schedule: 'every 5 minutes',
+    timeZone: 'UTC',
+    secrets: SEQUENCE_SECRETS,
+    timeoutSeconds: SEQUENCE_RUN_TIMEOUT_SECONDS,
+    maxInstances: 1,
+  },
   async () => {
-    const summary = await run(Date.now());
+    const summary = await runPass(Date.now(), gmailSender());
     console.log(`sequence run: ${JSON.stringify(summary)}`);
   },
 );
-
-const isEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
-
-function positiveInt(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
-}
-
-/**
- * Emulator only (404 elsewhere): POST JSON `{ now?: number (ms) | ISO string, organizationId?,
- * dailyCap?, runCap?, crashAfterClaim?, pauseAfterClaimMs? }` runs one pass with that clock (only that
- * organization's enrolments when given) and answers the RunSummary.
- */
-export const sequencesRunNow = onRequest({ secrets: SECRETS }, async (req, res) => {
-  if (!isEmulator()) {
-    res.status(404).send('Not found');
-    return;
-  }
-  if (req.method !== 'POST') {
-    res.status(405).send('POST only');
-    return;
-  }
-  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-  const now =
-    typeof body.now === 'number'
-      ? body.now
-      : typeof body.now === 'string'
-        ? Date.parse(body.now)
-        : Date.now();
-  if (!Number.isFinite(now)) {
-    res.status(400).json({ error: 'now must be a number (ms) or an ISO date' });
-    return;
-  }
-  try {
-    const summary = await run(now, {
-      ...(positiveInt(body.dailyCap) && { dailyCap: positiveInt(body.dailyCap) }),
-      ...(positiveInt(body.runCap) && { runCap: positiveInt(body.runCap) }),
-      crashAfterClaim: body.crashAfterClaim === true,
-      ...(positiveInt(body.pauseAfterClaimMs) && {
-        pauseAfterClaimMs: Math.min(positiveInt(body.pauseAfterClaimMs)!, 10_000),
-      }),
-      ...(typeof body.organizationId === 'string' && { onlyOrganizationId: body.organizationId }),
-    });
-    res.json(summary);
-  } catch (error) {
-    console.error('sequence run failed', error);
-    res.status(500).json({ error: (error as Error).message });
-  }
-});
 
 function tokenOf(req: Request): unknown {
   const fromQuery = req.query.t;

@@ -1,37 +1,36 @@
-// The sequence sender (issue 18): one pass over the due enrolments, each step sent EXACTLY ONCE
-// from the enrolling member's Gmail.
+// The sequence sender (issue 18, issue 28): one pass over the due enrolments, each step sent
+// EXACTLY ONCE from the sequence OWNER's Gmail (the sequence's createdBy, whoever enrolled the
+// contact).
 //
 // Per (enrolment, step), the unit is the send-log entry sendLogId(sequenceId, contactId, stepId):
-//  1. claim — a transaction reads the enrolment, its sequence, the entry, the opt-out, the
-//     member's mail connection and daily quota; it either records the outcome without sending
-//     (skipped: opted out / not an e-mail step; failed: no e-mail, no or broken mailbox; held:
-//     daily cap) or creates/takes the entry as `pending` with `claimedAt = now` and counts one
-//     e-mail on the quota. A `pending` entry claimed less than SEND_CLAIM_TIMEOUT ago belongs to
-//     another run (overlapping runs): left alone.
-//  2. send — Gmail via sendAsMember.
+//  1. claim — a transaction reads the enrolment, its sequence, the organization's subscription,
+//     the entry, the contact and its opt-out, the owner's membership, mail connection and
+//     profile; decideClaim (decide.ts, pure) says what to do and the transaction records it:
+//     an outcome without sending (skipped, failed, deferred, advanced), or the entry `pending`
+//     with `claimedAt = now`. A `pending` entry claimed less than SEND_CLAIM_TIMEOUT ago belongs
+//     to another pass (overlapping passes): left alone. The mailbox's daily quota is not in the
+//     claim: the pass holds a share of it, taken in blocks (MailboxAllowance).
+//  2. send — through the SendFn (Gmail via sendAsMember), the mail carrying X-Trato-Send-Id.
 //  3. record — the message id is written at once (one update), then a transaction marks the
 //     entry `sent` and advances the enrolment (next step's due time, or completed).
 // Recovery: an entry `pending` without a message id and claimed longer ago than the timeout was
-// left by a run that died between claim and send (or during the send): it is claimed again. An
+// left by a pass that died between claim and send (or during the send): it is claimed again. An
 // entry with a message id (or `sent`) is never sent again: the enrolment is only advanced. The
 // one window left is a crash after Gmail accepted the message and before its id was written
-// (milliseconds); Gmail offers no idempotency key, so that case may send twice.
-import {
-  FieldValue,
-  Timestamp,
-  type DocumentReference,
-  type Firestore,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
+// (milliseconds); Gmail offers no idempotency key, so that case may send twice until the Sent
+// folder can be searched for the X-Trato-Send-Id header (two-way mail).
+//
+// A unit that throws is logged and counted (`errors`); the pass goes on with the next one. Run
+// counters change only after a transaction committed (a retried transaction counts once).
+import { Timestamp, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 
 import {
-  DAY_MS,
   DEFAULT_LANGUAGE,
-  EMAIL_PATTERN,
-  PAUSED_SEQUENCE_RECHECK_MINUTES,
   RATE_LIMITED_RETRY_MINUTES,
   SEND_CLAIM_TIMEOUT_MINUTES,
+  SEND_ID_HEADER,
+  SEQUENCE_QUOTA_BLOCK,
   escapeHtml,
   mergeValuesFor,
   nextDueAt,
@@ -39,34 +38,39 @@ import {
   paths,
   renderTemplate,
   sendLogId,
-  stepDueAt,
   type Contact,
   type Enrollment,
   type Language,
   type MailConnection,
-  type MailQuota,
   type Member,
   type SendFailureReason,
   type SendLogEntry,
-  type SendSkipReason,
   type Sequence,
   type SequenceStep,
+  type Subscription,
   type WithId,
 } from '@trato/model';
 
 import type { OutgoingMail, SentMail } from '../mail/mailer.js';
+import { MailboxAllowance } from '../mail/quota.js';
+import { decideClaim, type ClaimDecision } from './decide.js';
 import { unsubscribeToken } from './unsubscribeToken.js';
 
 type TS = Timestamp;
 const MINUTE = 60_000;
 
 export interface SenderOptions {
-  /** The clock of this run (ms). Tests pass another one (sequencesRunNow). */
+  /** The clock of this pass (ms). The emulator's sequencesRunNow passes another one. */
   now: number;
   /** E-mails per mailbox per UTC day. */
   dailyCap: number;
-  /** E-mails this run sends at most. */
+  /** E-mails this pass sends at most. */
   runCap: number;
+  /**
+   * Real time (Date.now() ms) after which the pass claims nothing more, well before the
+   * function's timeout, so that no pass is killed between a send and its bookkeeping.
+   */
+  deadline: number;
   /** Where unsubscribe links point (the public page; `?t=` is appended). */
   unsubscribeUrl: string;
   /** HMAC key of the unsubscribe links. */
@@ -74,17 +78,7 @@ export interface SenderOptions {
   /** Due enrolments read per page. */
   pageSize?: number;
   claimTimeoutMs?: number;
-  /**
-   * Test hook (emulator only): the run stops dead right after its first claim, as if the process
-   * had crashed between claim and send.
-   */
-  crashAfterClaim?: boolean;
-  /**
-   * Test hook (emulator only): wait this long between each claim and its send, so that another
-   * run started meanwhile meets the claims (overlapping runs).
-   */
-  pauseAfterClaimMs?: number;
-  /** Test hook (emulator only): only this organization's enrolments (tests share one cloud). */
+  /** Only this organization's enrolments (the emulator's tests share one cloud). */
   onlyOrganizationId?: string;
 }
 
@@ -93,36 +87,33 @@ export type SendFn = (
   mail: OutgoingMail,
 ) => Promise<SentMail>;
 
+/**
+ * Thrown by a SendFn to end the pass at once with nothing more recorded — what a process killed
+ * between the claim and the send leaves behind (the emulator's crash simulation).
+ */
+export class PassAborted extends Error {}
+
 export interface RunSummary {
   /** Due enrolments looked at. */
   scanned: number;
   sent: number;
   failed: number;
   skipped: number;
-  /** Held back: daily cap, paused sequence, rate limit. */
+  /** Held back: daily cap, paused sequence, subscription not live, rate limit. */
   deferred: number;
-  /** Claimed by another run right now. */
+  /** Claimed by another pass right now. */
   busy: number;
-  /** Enrolments finished (every step done) by this run. */
+  /** Enrolments finished (every step done) by this pass. */
   completed: number;
-  /** The run stopped at its cap (more may be due). */
+  /** Units that threw (logged; left for a later pass, or failed with 'send-error'). */
+  errors: number;
+  /** The pass stopped at its cap (more may be due). */
   capped: boolean;
-  /** crashAfterClaim: the run stopped after a claim. */
+  /** The pass stopped claiming at its deadline (more may be due). */
+  deadlineReached: boolean;
+  /** The SendFn aborted the pass (PassAborted). */
   crashed: boolean;
 }
-
-class SimulatedCrash extends Error {}
-
-function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-function startOfNextUtcDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS;
-}
-
-const millis = (ts: TS | null | undefined): number | null => (ts ? ts.toMillis() : null);
-const delaysOf = (steps: SequenceStep<TS>[]): number[] => steps.map((s) => s.delayDays);
 
 interface Unit {
   orgId: string;
@@ -140,6 +131,32 @@ function unitOf(ref: DocumentReference): Unit | null {
 
 type Outcome = 'sent' | 'failed' | 'skipped' | 'deferred' | 'busy' | 'advanced' | 'gone';
 
+/** How a decision that sends nothing counts. */
+const OUTCOME: Record<Exclude<ClaimDecision['kind'], 'claim'>, Outcome> = {
+  gone: 'gone',
+  stop: 'gone',
+  complete: 'advanced',
+  defer: 'deferred',
+  advance: 'advanced',
+  busy: 'busy',
+  skip: 'skipped',
+  fail: 'failed',
+};
+
+const millis = (ts: TS | null | undefined): number | null => (ts ? ts.toMillis() : null);
+const delaysOf = (steps: readonly SequenceStep<TS>[]): number[] => steps.map((s) => s.delayDays);
+
+/** A claim taken: what the send needs. */
+interface Claim {
+  index: number;
+  logRef: DocumentReference;
+  senderUid: string;
+  mail: OutgoingMail;
+}
+
+/** What the claim transaction did: a claim to send, or the outcome without sending. */
+type ClaimResult = { completed: boolean } & ({ claim: Claim; outcome?: never } | { claim?: never; outcome: Outcome });
+
 export class SequenceSender {
   private readonly summary: RunSummary = {
     scanned: 0,
@@ -149,10 +166,13 @@ export class SequenceSender {
     deferred: 0,
     busy: 0,
     completed: 0,
+    errors: 0,
     capped: false,
+    deadlineReached: false,
     crashed: false,
   };
   private readonly claimTimeoutMs: number;
+  private readonly allowance: MailboxAllowance;
 
   constructor(
     private readonly db: Firestore,
@@ -160,52 +180,70 @@ export class SequenceSender {
     private readonly options: SenderOptions,
   ) {
     this.claimTimeoutMs = options.claimTimeoutMs ?? SEND_CLAIM_TIMEOUT_MINUTES * MINUTE;
+    this.allowance = new MailboxAllowance(db, options.now, options.dailyCap, SEQUENCE_QUOTA_BLOCK);
   }
 
-  /** One pass: every enrolment due at `now`, oldest first, until the run cap. */
+  /** One pass: every enrolment due at `now`, oldest first, until the run cap or the deadline. */
   async run(): Promise<RunSummary> {
-    const now = Timestamp.fromMillis(this.options.now);
-    const pageSize = this.options.pageSize ?? 50;
-    let last: QueryDocumentSnapshot | null = null;
     try {
-      for (;;) {
-        // APP_QUERIES 'enrollments.due' (collection group, status asc + nextSendAt asc).
-        let q = this.db
-          .collectionGroup('enrollments')
-          .where('status', '==', 'active')
-          .where('nextSendAt', '<=', now)
-          .orderBy('nextSendAt', 'asc')
-          .limit(pageSize);
-        if (last) q = q.startAfter(last);
-        const page = await q.get();
-        for (const doc of page.docs) {
-          if (this.summary.sent >= this.options.runCap) {
-            this.summary.capped = true;
-            return this.summary;
-          }
-          const unit = unitOf(doc.ref);
-          if (!unit) continue;
-          if (this.options.onlyOrganizationId && unit.orgId !== this.options.onlyOrganizationId) continue;
-          this.summary.scanned += 1;
-          const outcome = await this.process(unit);
-          if (outcome === 'sent' || outcome === 'failed' || outcome === 'skipped' || outcome === 'deferred')
-            this.summary[outcome] += 1;
-          else if (outcome === 'busy') this.summary.busy += 1;
-        }
-        if (page.size < pageSize) break;
-        last = page.docs[page.docs.length - 1]!;
-      }
+      await this.pass();
     } catch (error) {
-      if (error instanceof SimulatedCrash) {
-        this.summary.crashed = true;
-        return this.summary;
-      }
-      throw error;
+      // Like a killed process: the pass's unused quota is not given back (the day sends less).
+      if (!(error instanceof PassAborted)) throw error;
+      this.summary.crashed = true;
+      return this.summary;
     }
+    await this.allowance
+      .returnUnused()
+      .catch((error: unknown) => console.error('sequence pass: unused quota not returned', error));
     return this.summary;
   }
 
-  /** A sequence's steps in stepOrder order, read once per run. */
+  private async pass(): Promise<void> {
+    const now = Timestamp.fromMillis(this.options.now);
+    const pageSize = this.options.pageSize ?? 50;
+    let last: QueryDocumentSnapshot | null = null;
+    for (;;) {
+      // APP_QUERIES 'enrollments.due' (collection group, status asc + nextSendAt asc).
+      let q = this.db
+        .collectionGroup('enrollments')
+        .where('status', '==', 'active')
+        .where('nextSendAt', '<=', now)
+        .orderBy('nextSendAt', 'asc')
+        .limit(pageSize);
+      if (last) q = q.startAfter(last);
+      const page = await q.get();
+      for (const doc of page.docs) {
+        if (this.summary.sent >= this.options.runCap) {
+          this.summary.capped = true;
+          return;
+        }
+        if (Date.now() >= this.options.deadline) {
+          this.summary.deadlineReached = true;
+          return;
+        }
+        const unit = unitOf(doc.ref);
+        if (!unit) continue;
+        if (this.options.onlyOrganizationId && unit.orgId !== this.options.onlyOrganizationId) continue;
+        this.summary.scanned += 1;
+        let outcome: Outcome;
+        try {
+          outcome = await this.process(unit);
+        } catch (error) {
+          if (error instanceof PassAborted) throw error;
+          // One unit's trouble (contention, a write refused, …) never stops the others.
+          console.error(`sequence pass: ${doc.ref.path} failed`, error);
+          this.summary.errors += 1;
+          continue;
+        }
+        if (outcome !== 'gone' && outcome !== 'advanced') this.summary[outcome] += 1;
+      }
+      if (page.size < pageSize) return;
+      last = page.docs[page.docs.length - 1]!;
+    }
+  }
+
+  /** A sequence's steps in stepOrder order, read once per pass. */
   private readonly stepsCache = new Map<string, Promise<WithId<SequenceStep<TS>>[]>>();
 
   private loadSteps(orgId: string, sequenceId: string): Promise<WithId<SequenceStep<TS>>[]> {
@@ -222,229 +260,238 @@ export class SequenceSender {
     return steps;
   }
 
+  /** A sequence's owner (createdBy, which never changes), read once per pass; null when deleted. */
+  private readonly ownerCache = new Map<string, Promise<string | null>>();
+
+  private loadOwner(orgId: string, sequenceId: string): Promise<string | null> {
+    const key = `${orgId}/${sequenceId}`;
+    let owner = this.ownerCache.get(key);
+    if (!owner) {
+      owner = this.db
+        .doc(paths.doc(orgId, 'sequences', sequenceId))
+        .get()
+        .then((snap) => (snap.get('createdBy') as string | undefined) ?? null);
+      this.ownerCache.set(key, owner);
+    }
+    return owner;
+  }
+
   /** The enrolment's current step, from a claim to the recorded outcome. */
   private async process(unit: Unit): Promise<Outcome> {
+    const { db } = this;
+    const { orgId, contactId } = unit;
+    const [steps, owner, contactPeek] = await Promise.all([
+      this.loadSteps(orgId, unit.sequenceId),
+      this.loadOwner(orgId, unit.sequenceId),
+      db.doc(paths.doc(orgId, 'contacts', contactId)).get(),
+    ]);
+    // The contact's address decides the opt-out document the claim reads.
+    const checkedEmail = (contactPeek.get('email') as string | null | undefined)?.trim() ?? '';
+    const optOutRef = checkedEmail ? db.doc(paths.optOut(orgId, await optOutId(checkedEmail))) : null;
+    // Held before the transaction (which Firestore may run more than once), given back unless sent.
+    const quotaHeld = owner !== null && (await this.allowance.take(owner));
+    let result: ClaimResult | null = null;
+    try {
+      result = await this.claim(unit, steps, optOutRef, checkedEmail, quotaHeld);
+    } finally {
+      if (quotaHeld && !result?.claim) this.allowance.giveBack(owner);
+    }
+    if (result.completed) this.summary.completed += 1;
+    return result.claim ? this.sendClaimed(unit, steps, result.claim) : result.outcome;
+  }
+
+  /** The claim transaction: reads, decideClaim, and the writes of its decision. */
+  private claim(
+    unit: Unit,
+    steps: WithId<SequenceStep<TS>>[],
+    optOutRef: DocumentReference | null,
+    checkedEmail: string,
+    quotaHeld: boolean,
+  ): Promise<ClaimResult> {
     const { db } = this;
     const { orgId, sequenceId, contactId, enrollmentRef } = unit;
     const nowMs = this.options.now;
     const now = Timestamp.fromMillis(nowMs);
-    const steps = await this.loadSteps(orgId, sequenceId);
-    const sequenceRef = db.doc(paths.doc(orgId, 'sequences', sequenceId));
-    const contactRef = db.doc(paths.doc(orgId, 'contacts', contactId));
-
-    // The contact's address decides the opt-out document the claim reads.
-    const contactPeek = await contactRef.get();
-    const peekEmail = (contactPeek.get('email') as string | null | undefined)?.trim() ?? '';
-    const optOutRef = peekEmail ? db.doc(paths.optOut(orgId, await optOutId(peekEmail))) : null;
-
-    interface Claimed {
-      kind: 'claimed';
-      step: WithId<SequenceStep<TS>>;
-      index: number;
-      logRef: DocumentReference;
-      to: string;
-      mail: OutgoingMail;
-      senderUid: string;
-      enrollment: Enrollment<TS>;
-    }
-    type Decision = { kind: 'done'; outcome: Outcome } | Claimed;
-
-    const decision = await db.runTransaction<Decision>(async (tx) => {
-      const [enrollmentSnap, sequenceSnap, contactSnap] = await Promise.all([
+    return db.runTransaction(async (tx) => {
+      const [enrollmentSnap, sequenceSnap, contactSnap, subscriptionSnap] = await Promise.all([
         tx.get(enrollmentRef),
-        tx.get(sequenceRef),
-        tx.get(contactRef),
+        tx.get(db.doc(paths.doc(orgId, 'sequences', sequenceId))),
+        tx.get(db.doc(paths.doc(orgId, 'contacts', contactId))),
+        tx.get(db.doc(paths.subscription(orgId))),
       ]);
       const enrollment = enrollmentSnap.data() as Enrollment<TS> | undefined;
-      if (!enrollment || enrollment.status !== 'active') return { kind: 'done', outcome: 'gone' };
-      const due = millis(enrollment.nextSendAt);
-      if (due === null || due > nowMs) return { kind: 'done', outcome: 'gone' };
       const sequence = sequenceSnap.data() as Sequence<TS> | undefined;
-      if (!sequence) {
-        // Deleted sequence whose enrolments were left behind: nothing can be sent.
-        tx.update(enrollmentRef, { status: 'stopped', nextSendAt: null, updatedAt: now });
-        return { kind: 'done', outcome: 'gone' };
-      }
-      if (!sequence.isActive) {
-        // Paused sequence: look again later, keep the step (so the due query is not filled with
-        // enrolments that cannot be sent).
-        tx.update(enrollmentRef, {
-          nextSendAt: Timestamp.fromMillis(nowMs + PAUSED_SEQUENCE_RECHECK_MINUTES * MINUTE),
-        });
-        return { kind: 'done', outcome: 'deferred' };
-      }
-      const index = enrollment.currentStep;
+      const index = enrollment?.currentStep ?? 0;
       const step = steps[index];
-      if (!step) {
-        tx.update(enrollmentRef, { status: 'completed', nextSendAt: null, updatedAt: now });
-        this.summary.completed += 1;
-        return { kind: 'done', outcome: 'advanced' };
-      }
-      if (index === 0) {
-        // Enrolments are created due at once (nextSendAt = serverTimestamp()); the first step
-        // may have a delay of its own.
-        const firstDue = stepDueAt(millis(enrollment.createdAt) ?? nowMs, delaysOf(steps), 0);
-        if (firstDue > nowMs) {
-          tx.update(enrollmentRef, { nextSendAt: Timestamp.fromMillis(firstDue) });
-          return { kind: 'done', outcome: 'deferred' };
-        }
-      }
-      const logRef = db.doc(paths.sendLogEntry(orgId, sendLogId(sequenceId, contactId, step.id)));
-      const senderUid = enrollment.createdBy;
-      const memberRef = db.doc(paths.member(orgId, senderUid));
-      const connectionRef = db.doc(paths.mailConnection(orgId, senderUid));
-      const quotaRef = db.doc(paths.mailQuota(senderUid));
-      const userRef = db.doc(paths.user(senderUid));
-      const [logSnap, optOutSnap, memberSnap, connectionSnap, quotaSnap, userSnap] = await Promise.all([
-        tx.get(logRef),
-        optOutRef ? tx.get(optOutRef) : Promise.resolve(null),
-        tx.get(memberRef),
-        tx.get(connectionRef),
-        tx.get(quotaRef),
-        tx.get(userRef),
+      // The owner speaks: every enrolment of the sequence is sent from its creator's mailbox.
+      const senderUid = sequence?.createdBy ?? null;
+      const logRef = step
+        ? db.doc(paths.sendLogEntry(orgId, sendLogId(sequenceId, contactId, step.id)))
+        : null;
+      const [logSnap, optOutSnap, memberSnap, connectionSnap, userSnap] = await Promise.all([
+        logRef ? tx.get(logRef) : null,
+        optOutRef ? tx.get(optOutRef) : null,
+        senderUid ? tx.get(db.doc(paths.member(orgId, senderUid))) : null,
+        senderUid ? tx.get(db.doc(paths.mailConnection(orgId, senderUid))) : null,
+        senderUid ? tx.get(db.doc(paths.user(senderUid))) : null,
       ]);
-      const log = logSnap.data() as SendLogEntry<TS> | undefined;
-
-      const advance = (sentAtMs: number) =>
-        this.advance(tx, enrollmentRef, enrollment, steps, index, sentAtMs, now);
-
-      if (log?.status === 'sent' || (log?.status === 'pending' && log.messageId)) {
-        // Sent by a run that did not finish its bookkeeping: never again, just move on.
-        if (log.status !== 'sent') tx.update(logRef, { status: 'sent', updatedAt: now });
-        advance(millis(log.sentAt) ?? millis(log.claimedAt) ?? nowMs);
-        return { kind: 'done', outcome: 'advanced' };
-      }
-      if (log?.status === 'skipped') {
-        advance(nowMs);
-        return { kind: 'done', outcome: 'advanced' };
-      }
-      if (log?.status === 'pending') {
-        const claimedAt = millis(log.claimedAt);
-        if (claimedAt !== null && nowMs - claimedAt < this.claimTimeoutMs)
-          return { kind: 'done', outcome: 'busy' };
-        // else: a released claim, or a stale one (its run died before sending): claim again.
-      }
-      // Absent, stale/released pending, or failed and resumed by a member (status active again).
-
+      const log = logSnap?.data() as SendLogEntry<TS> | undefined;
       const contact = contactSnap.data() as Contact<TS> | undefined;
-      const to = contact?.email?.trim() ?? '';
-      const base: Omit<SendLogEntry<FieldValue | TS>, 'status' | 'error'> = {
-        kind: 'sequence',
-        sequenceId,
-        stepId: step.id,
-        contactId,
-        senderUid,
-        to,
-        subject: step.subject,
-        messageId: null,
-        createdAt: log?.createdAt ?? now,
-        sentAt: null,
-        stepIndex: index,
-        claimedAt: null,
-        attempts: log?.attempts ?? 0,
-        updatedAt: now,
-      };
-      const finish = (status: 'skipped' | 'failed', error: SendSkipReason | SendFailureReason): Decision => {
-        tx.set(logRef, { ...base, status, error });
-        if (status === 'skipped' && error === 'not-email') {
-          advance(nowMs);
-          return { kind: 'done', outcome: 'skipped' };
-        }
-        tx.update(enrollmentRef, {
-          // A deleted contact's enrolment ends (nothing to retry); other failures wait for the
-          // member (fix, then resume = retry).
-          status:
-            error === 'unsubscribed' ? 'unsubscribed' : error === 'contact-missing' ? 'stopped' : 'failed',
-          updatedAt: now,
-        });
-        return { kind: 'done', outcome: status };
-      };
-
-      if (step.type !== 'email') return finish('skipped', 'not-email');
-      if (!contact) return finish('failed', 'contact-missing');
-      if (!to || !EMAIL_PATTERN.test(to)) return finish('failed', 'no-email');
-      if (optOutSnap?.exists && to.toLowerCase() === peekEmail.toLowerCase())
-        return finish('skipped', 'unsubscribed');
-      if (optOutRef === null || to.toLowerCase() !== peekEmail.toLowerCase()) {
-        // The address changed between the peek and the transaction: try again next run.
-        return { kind: 'done', outcome: 'busy' };
-      }
-      const member = memberSnap.data() as Member<TS> | undefined;
-      if (!member) return finish('failed', 'sender-missing');
-      const connection = connectionSnap.data() as MailConnection<TS> | undefined;
-      if (!connection) return finish('failed', 'mail-not-connected');
-      if (connection.status === 'broken') return finish('failed', 'mail-broken');
-
-      const day = utcDay(nowMs);
-      const quota = quotaSnap.data() as MailQuota<TS> | undefined;
-      const used = quota?.day === day ? quota.count : 0;
-      if (used >= this.options.dailyCap) {
-        // Over the mailbox's daily cap: the step waits for the next (UTC) day.
-        tx.update(enrollmentRef, { nextSendAt: Timestamp.fromMillis(startOfNextUtcDay(nowMs)) });
-        return { kind: 'done', outcome: 'deferred' };
-      }
-
-      const language = (userSnap.get('language') as Language | undefined) ?? DEFAULT_LANGUAGE;
-      const mail = await this.compose(unit, step, contact, member.fullName, to, language);
-      tx.set(logRef, {
-        ...base,
-        subject: mail.subject,
-        status: 'pending',
-        error: null,
-        claimedAt: now,
-        attempts: (log?.attempts ?? 0) + 1,
+      const member = memberSnap?.data() as Member<TS> | undefined;
+      const decision = decideClaim({
+        nowMs,
+        claimTimeoutMs: this.claimTimeoutMs,
+        enrollment,
+        sequence,
+        steps,
+        subscription: subscriptionSnap.data() as Subscription<TS> | undefined,
+        log,
+        contact,
+        checkedEmail,
+        optedOut: optOutSnap?.exists ?? false,
+        member,
+        connection: connectionSnap?.data() as MailConnection<TS> | undefined,
+        // The owner whose quota is held is the one read here: createdBy never changes.
+        quotaHeld,
       });
-      const quotaDoc: MailQuota<TS> = { day, count: used + 1, updatedAt: now };
-      tx.set(quotaRef, quotaDoc);
-      return { kind: 'claimed', step, index, logRef, to, mail, senderUid, enrollment };
+      let completed = false;
+      const advance = (doneMs: number) => {
+        completed = this.advance(tx, enrollmentRef, enrollment!, steps, index, doneMs, now);
+      };
+      // The entry of this step as this decision leaves it (the sender, the rendered subject).
+      const entry = (fields: Pick<SendLogEntry<TS>, 'status' | 'error'> & Partial<SendLogEntry<TS>>) => {
+        const base: SendLogEntry<TS> = {
+          kind: 'sequence',
+          sequenceId,
+          stepId: step!.id,
+          contactId,
+          senderUid: senderUid!,
+          to: contact?.email?.trim() ?? '',
+          subject: step!.subject,
+          messageId: null,
+          createdAt: log?.createdAt ?? now,
+          sentAt: null,
+          stepIndex: index,
+          claimedAt: null,
+          attempts: log?.attempts ?? 0,
+          updatedAt: now,
+          ...fields,
+        };
+        tx.set(logRef!, base);
+      };
+
+      switch (decision.kind) {
+        case 'gone':
+        case 'busy':
+          break;
+        case 'stop':
+          tx.update(enrollmentRef, { status: 'stopped', nextSendAt: null, updatedAt: now });
+          break;
+        case 'complete':
+          tx.update(enrollmentRef, { status: 'completed', nextSendAt: null, updatedAt: now });
+          completed = true;
+          break;
+        case 'defer':
+          tx.update(enrollmentRef, { nextSendAt: Timestamp.fromMillis(decision.until) });
+          // A hold is shown on the step (/marketing): the entry waits, unclaimed.
+          if (decision.why === 'subscription-inactive') entry({ status: 'pending', error: decision.why });
+          break;
+        case 'advance':
+          if (decision.markSent) tx.update(logRef!, { status: 'sent', updatedAt: now });
+          advance(decision.doneAt);
+          break;
+        case 'skip':
+          entry({ status: 'skipped', error: decision.error });
+          if (decision.error === 'not-email') advance(nowMs);
+          else tx.update(enrollmentRef, { status: 'unsubscribed', updatedAt: now });
+          break;
+        case 'fail':
+          entry({ status: 'failed', error: decision.error });
+          // A deleted contact's enrolment ends (nothing to retry); other failures wait for a
+          // member (fix, then resume = retry).
+          tx.update(enrollmentRef, {
+            status: decision.error === 'contact-missing' ? 'stopped' : 'failed',
+            updatedAt: now,
+          });
+          break;
+        case 'claim': {
+          const language = (userSnap?.get('language') as Language | undefined) ?? DEFAULT_LANGUAGE;
+          const mail = await this.compose(unit, logRef!.id, step!, contact!, member!.fullName, decision.to, language);
+          entry({
+            status: 'pending',
+            error: null,
+            to: decision.to,
+            subject: mail.subject,
+            claimedAt: now,
+            attempts: (log?.attempts ?? 0) + 1,
+          });
+          return { completed, claim: { index, logRef: logRef!, senderUid: senderUid!, mail } };
+        }
+      }
+      return { completed, outcome: OUTCOME[decision.kind] };
     });
+  }
 
-    if (decision.kind === 'done') return decision.outcome;
-    if (this.options.crashAfterClaim) throw new SimulatedCrash('crash injected after the claim');
-    if (this.options.pauseAfterClaimMs)
-      await new Promise((resolve) => setTimeout(resolve, this.options.pauseAfterClaimMs));
-
+  /** Sends a claimed step and records what came of it. */
+  private async sendClaimed(unit: Unit, steps: WithId<SequenceStep<TS>>[], claim: Claim): Promise<Outcome> {
+    const { db } = this;
+    const { orgId, enrollmentRef } = unit;
+    const nowMs = this.options.now;
+    const now = Timestamp.fromMillis(nowMs);
     let sent: SentMail;
     try {
-      sent = await this.send({ organizationId: orgId, uid: decision.senderUid }, decision.mail);
+      sent = await this.send({ organizationId: orgId, uid: claim.senderUid }, claim.mail);
     } catch (error) {
+      if (error instanceof PassAborted) throw error;
       const reason =
         error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : null;
       if (reason === 'mail-rate-limited') {
-        // Not sent: release the claim, try again later.
+        // Not sent: release the claim and the quota, try again later.
+        this.allowance.giveBack(claim.senderUid);
         await db.runTransaction(async (tx) => {
-          tx.update(decision.logRef, { claimedAt: null, updatedAt: now });
+          tx.update(claim.logRef, { claimedAt: null, updatedAt: now });
           tx.update(enrollmentRef, {
             nextSendAt: Timestamp.fromMillis(nowMs + RATE_LIMITED_RETRY_MINUTES * MINUTE),
           });
         });
         return 'deferred';
       }
+      let failure: SendFailureReason;
       if (reason === 'mail-not-connected' || reason === 'mail-broken' || reason === 'mail-send-failed') {
-        await db.runTransaction(async (tx) => {
-          const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
-          tx.update(decision.logRef, { status: 'failed', error: reason, claimedAt: null, updatedAt: now });
-          if (current && (current.status === 'active' || current.status === 'paused'))
-            tx.update(enrollmentRef, { status: 'failed', updatedAt: now });
-        });
-        return 'failed';
+        // Gmail did not take it: the quota was not used.
+        this.allowance.giveBack(claim.senderUid);
+        failure = reason;
+      } else {
+        // Unknown: Gmail may have taken it, so no automatic retry; a member decides (resume).
+        console.error(`sequence pass: sending ${claim.logRef.path} failed`, error);
+        failure = 'send-error';
       }
-      // Unknown: leave the claim; it is retried after the timeout (no message id recorded).
-      throw error;
+      await db.runTransaction(async (tx) => {
+        const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
+        tx.update(claim.logRef, { status: 'failed', error: failure, claimedAt: null, updatedAt: now });
+        if (current && (current.status === 'active' || current.status === 'paused'))
+          tx.update(enrollmentRef, { status: 'failed', updatedAt: now });
+      });
+      return 'failed';
     }
 
     // The message id first, alone: from here on the step is never sent again.
-    await decision.logRef.update({ messageId: sent.messageId, sentAt: now, updatedAt: now });
-    await db.runTransaction(async (tx) => {
+    await claim.logRef.update({ messageId: sent.messageId, sentAt: now, updatedAt: now });
+    const completed = await db.runTransaction(async (tx) => {
       const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
-      tx.update(decision.logRef, { status: 'sent', claimedAt: null, updatedAt: now });
-      if (current && current.currentStep === decision.index)
-        this.advance(tx, enrollmentRef, current, steps, decision.index, nowMs, now);
+      tx.update(claim.logRef, { status: 'sent', claimedAt: null, updatedAt: now });
+      return current && current.currentStep === claim.index
+        ? this.advance(tx, enrollmentRef, current, steps, claim.index, nowMs, now)
+        : false;
     });
+    if (completed) this.summary.completed += 1;
     return 'sent';
   }
 
-  /** Step `index` done at `doneMs`: schedule the next one, or complete the enrolment. */
+  /**
+   * Step `index` done at `doneMs`: schedule the next one, or complete the enrolment. True when
+   * this completed it (counted by the caller once the transaction committed).
+   */
   private advance(
     tx: FirebaseFirestore.Transaction,
     ref: DocumentReference,
@@ -453,7 +500,7 @@ export class SequenceSender {
     index: number,
     doneMs: number,
     now: TS,
-  ): void {
+  ): boolean {
     const next = index + 1;
     if (next >= steps.length) {
       const ended = enrollment.status === 'active' || enrollment.status === 'paused';
@@ -463,8 +510,7 @@ export class SequenceSender {
         ...(ended && { status: 'completed' }),
         updatedAt: now,
       });
-      if (ended) this.summary.completed += 1;
-      return;
+      return ended;
     }
     const start = millis(enrollment.createdAt) ?? doneMs;
     tx.update(ref, {
@@ -472,10 +518,12 @@ export class SequenceSender {
       nextSendAt: Timestamp.fromMillis(nextDueAt(start, delaysOf(steps), next, doneMs)),
       updatedAt: now,
     });
+    return false;
   }
 
   private async compose(
     unit: Unit,
+    sendId: string,
     step: SequenceStep<TS>,
     contact: Contact<TS>,
     senderName: string,
@@ -511,6 +559,8 @@ export class SequenceSender {
         // RFC 2369 + RFC 8058: mail clients show "Unsubscribe" and POST to the link in one click.
         'List-Unsubscribe': `<${link}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        // The send-log id: a stale claim can be looked up in Sent before sending again.
+        [SEND_ID_HEADER]: sendId,
       },
     };
   }

@@ -7,6 +7,7 @@ export const MAIL_REASONS = [
   ...MAIL_FAILURE_REASONS,
   'not-configured',
   'not-member',
+  'subscription-inactive',
 ] as const satisfies readonly FailureReason[];
 export type MailReason = (typeof MAIL_REASONS)[number];
 

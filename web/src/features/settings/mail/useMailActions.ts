@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TEST_EMAILS_PER_HOUR } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { useSession } from '@/firebase';
 import { callFunction } from '@/firebase/dataApi';
@@ -17,7 +18,11 @@ export function useMailErrorToast() {
       if (text.key === 'errors.server.unknown') console.error(title, error);
       toast({
         title,
-        description: text.kind === 'reason' ? t(text.key) : tc(text.key as 'errors.server.unknown'),
+        // `max`: the hourly test-email quota's number, for the reason that names it.
+        description:
+          text.kind === 'reason'
+            ? t(text.key, { max: TEST_EMAILS_PER_HOUR })
+            : tc(text.key as 'errors.server.unknown'),
         variant: 'destructive',
       });
     },
