@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 
 export const projectId = process.env.GCLOUD_PROJECT ?? 'demo-trato';
 const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
@@ -163,4 +163,22 @@ export async function eventually<T>(
     last = await read();
   }
   return last;
+}
+
+/**
+ * Gives the organization a live subscription (an active month) by writing its billing mirror as
+ * the Stripe webhook would, for suites whose subject is not billing: the server refuses CRM work
+ * to an organization without one, as the rules do.
+ */
+export async function giveLiveSubscription(organizationId: string): Promise<void> {
+  await db.doc(`organizations/${organizationId}/billing/subscription`).set({
+    status: 'active',
+    trialEnd: null,
+    currentPeriodEnd: Timestamp.fromMillis(Date.now() + 30 * 86_400_000),
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    priceId: 'price_trato_monthly',
+    cancelAtPeriodEnd: false,
+    updatedAt: Timestamp.now(),
+  });
 }

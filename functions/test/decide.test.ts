@@ -155,10 +155,14 @@ describe('decideClaim', () => {
       markSent: false,
     });
     expect(
-      decideClaim(reads({ log: log({ status: 'pending', messageId: 'm1', claimedAt: at(NOW - 20 * MINUTE) }) })),
+      decideClaim(
+        reads({ log: log({ status: 'pending', messageId: 'm1', claimedAt: at(NOW - 20 * MINUTE) }) }),
+      ),
     ).toEqual({ kind: 'advance', doneAt: NOW - 20 * MINUTE, markSent: true });
     // Even in a lapsed organization (bookkeeping of a mail that already went).
-    expect(decideClaim(reads({ log: log({ status: 'sent' }), subscription: undefined })).kind).toBe('advance');
+    expect(decideClaim(reads({ log: log({ status: 'sent' }), subscription: undefined })).kind).toBe(
+      'advance',
+    );
   });
 
   it('skipped before: advance', () => {
@@ -186,7 +190,10 @@ describe('decideClaim', () => {
   });
 
   it('not an e-mail step: skipped', () => {
-    expect(decideClaim(reads({ steps: [step('st1', 0, 'task')] }))).toEqual({ kind: 'skip', error: 'not-email' });
+    expect(decideClaim(reads({ steps: [step('st1', 0, 'task')] }))).toEqual({
+      kind: 'skip',
+      error: 'not-email',
+    });
   });
 
   it('contact deleted, or no e-mail: failed with the reason', () => {
@@ -200,13 +207,19 @@ describe('decideClaim', () => {
 
   it('opted out: skipped (unsubscribed); an address changed since the opt-out read: next pass', () => {
     expect(decideClaim(reads({ optedOut: true }))).toEqual({ kind: 'skip', error: 'unsubscribed' });
-    expect(decideClaim(reads({ checkedEmail: 'old@acme.hn' }))).toEqual({ kind: 'busy', why: 'address-changed' });
+    expect(decideClaim(reads({ checkedEmail: 'old@acme.hn' }))).toEqual({
+      kind: 'busy',
+      why: 'address-changed',
+    });
     expect(decideClaim(reads({ checkedEmail: '' })).kind).toBe('busy');
   });
 
   it('the owner gone, without a mailbox, or with a broken one: failed with the reason', () => {
     expect(decideClaim(reads({ member: undefined }))).toEqual({ kind: 'fail', error: 'sender-missing' });
-    expect(decideClaim(reads({ connection: undefined }))).toEqual({ kind: 'fail', error: 'mail-not-connected' });
+    expect(decideClaim(reads({ connection: undefined }))).toEqual({
+      kind: 'fail',
+      error: 'mail-not-connected',
+    });
     expect(decideClaim(reads({ connection: { ...connection, status: 'broken' } }))).toEqual({
       kind: 'fail',
       error: 'mail-broken',

@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest';
 
 import { hashToken } from '../src/common/tokens.js';
-import { adminWithOrganization, callError, callOk, db, sellerOf, uniqueEmail } from './cloud.js';
+import {
+  adminWithOrganization,
+  callError,
+  callOk,
+  db,
+  giveLiveSubscription,
+  sellerOf,
+  uniqueEmail,
+} from './cloud.js';
 import {
   connectGmail,
   gmailConsent as consent,
@@ -141,6 +149,7 @@ describe('the Gmail connection', () => {
 
   it('sends the test e-mail into the mailbox with From, To and a UTF-8 subject, and logs it', async () => {
     const admin = await adminWithOrganization('Mail Test');
+    await giveLiveSubscription(admin.organizationId);
     const from = await connect(admin);
     const to = uniqueEmail('rcpt');
     const { messageId } = await callOk<{ messageId: string }>(
@@ -177,6 +186,7 @@ describe('the Gmail connection', () => {
 
   it('a revoked grant marks the connection broken; a member without one is told so', async () => {
     const admin = await adminWithOrganization('Mail Broken');
+    await giveLiveSubscription(admin.organizationId);
     const email = await connect(admin);
     await control('revoke', { email });
     const input = { organizationId: admin.organizationId, to: uniqueEmail('rcpt'), language: 'es' };
@@ -198,6 +208,7 @@ describe('the Gmail connection', () => {
 
   it('injected Gmail failures come back as rate-limited or send-failed', async () => {
     const admin = await adminWithOrganization('Mail Failing');
+    await giveLiveSubscription(admin.organizationId);
     await connect(admin);
     const input = { organizationId: admin.organizationId, to: uniqueEmail('rcpt'), language: 'es' };
     await control('failures', { status: 429, count: 1, target: 'send' });

@@ -6,14 +6,26 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { Timestamp } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 
-import { DAY_MS, optOutId, sendLogId } from '@trato/model';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
 
-import type { RunSummary } from '../src/sequences/sender.js';
+import { DAY_MS, SEND_ID_HEADER, SEQUENCE_QUOTA_BLOCK, TRIAL_DAYS, optOutId, sendLogId } from '@trato/model';
 
-import { adminWithOrganization, db, eventually, projectId, sellerOf, uniqueEmail } from './cloud.js';
+import { runSequences, type RunSummary, type SendFn } from '../src/sequences/sender.js';
+
+import {
+  adminWithOrganization,
+  callError,
+  callOk,
+  db,
+  eventually,
+  giveLiveSubscription,
+  projectId,
+  sellerOf,
+  uniqueEmail,
+} from './cloud.js';
 import {
   connectGmail,
   googleControl as control,
@@ -21,6 +33,7 @@ import {
   type MailboxMessage,
   type Member,
 } from './google.js';
+import { control as stripeControl, sessionIdOf } from './stripe.js';
 
 const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
 const MINUTE = 60_000;
@@ -140,12 +153,16 @@ function linkIn(message: MailboxMessage): string {
   return link;
 }
 
-/** An administrator with a connected mailbox, and the clock the test starts from. */
+/** An administrator with a connected mailbox (live subscription), and the clock the test starts from. */
 async function sender(company: string): Promise<{ admin: Member; mailbox: string; t0: number }> {
   const admin = await adminWithOrganization(company);
+  await giveLiveSubscription(admin.organizationId);
   const mailbox = await connect(admin);
   return { admin, mailbox, t0: Date.now() };
 }
+
+const header = (message: MailboxMessage, name: string) =>
+  message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 
 describe('the sequence sender', () => {
   it('sends each step at its time with the merge fields filled, an unsubscribe link and List-Unsubscribe', async () => {
@@ -183,10 +200,10 @@ describe('the sequence sender', () => {
     expect(message!.html).toContain('&lt;b&gt;Acme &amp; Co&lt;/b&gt;');
     const link = linkIn(message!);
     expect(message!.html).toContain(`href="${link}"`);
-    const header = (name: string) =>
-      message!.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
-    expect(header('List-Unsubscribe')).toBe(`<${link}>`);
-    expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(message!, 'List-Unsubscribe')).toBe(`<${link}>`);
+    expect(header(message!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The send-log id, so that a stale claim can be looked up in Sent (two-way mail).
+    expect(header(message!, SEND_ID_HEADER)).toBe(sendLogId(seq.id, ana, seq.stepIds[0]!));
 
     const log = await logOf(org, seq.id, ana, seq.stepIds[0]!);
     expect(log).toMatchObject({ status: 'sent', messageId: message!.id, senderUid: admin.uid, to });
@@ -377,6 +394,7 @@ describe('the sequence sender', () => {
     const to = uniqueEmail('brk');
     const withMail = await contact(org, admin.uid, { name: 'Con correo', email: to });
     const noMail = await contact(org, admin.uid, { name: 'Sin correo', email: null });
+    // Enrolled by a seller without a mailbox: the sequence is the admin's, so is the mailbox.
     const bySeller = await contact(org, admin.uid, { name: 'Del vendedor', email: uniqueEmail('bys') });
     await enroll(org, seq.id, withMail, admin.uid, t0);
     await enroll(org, seq.id, noMail, admin.uid, t0);
@@ -404,8 +422,8 @@ describe('the sequence sender', () => {
     expect(await logOf(org, seq.id, noMail, step)).toMatchObject({ status: 'failed', error: 'no-email' });
     expect(await logOf(org, seq.id, bySeller, step)).toMatchObject({
       status: 'failed',
-      error: 'mail-not-connected',
-      senderUid: seller.uid,
+      error: 'mail-broken',
+      senderUid: admin.uid,
     });
     for (const id of [withMail, noMail, bySeller])
       expect(await enrollmentOf(org, seq.id, id)).toMatchObject({ status: 'failed', currentStep: 0 });
@@ -421,6 +439,7 @@ describe('the sequence sender', () => {
       .get();
     expect(failures.docs.map((d) => d.get('error')).sort()).toEqual([
       'contact-missing',
+      'mail-broken',
       'mail-broken',
       'no-email',
     ]);
@@ -538,5 +557,265 @@ describe('the sequence sender', () => {
     };
     expect(await triggerScheduledFunction('sequenceSender')).toBe(200);
     expect((await messagesTo(to)).map((m) => m.subject)).toEqual(['Programado Sara']);
+  });
+
+  it('a sequence speaks with its owner’s mailbox, whoever enrolled the contact', async () => {
+    const { admin, mailbox, t0 } = await sender('Seq Owner');
+    const org = admin.organizationId;
+    const seller = { ...(await sellerOf(admin)), organizationId: org };
+    // The seller has a mailbox of their own: it is not the one that speaks.
+    const sellerMailbox = await connect(seller);
+    const seq = await sequence(org, admin.uid, [{ subject: 'De {{remitente}}', body: 'x', delayDays: 0 }]);
+    const to = uniqueEmail('own');
+    const id = await contact(org, seller.uid, { name: 'Olga', email: to });
+    await enroll(org, seq.id, id, seller.uid, t0);
+
+    expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 1 });
+    const [message] = await messagesTo(to);
+    expect(message!.account).toBe(mailbox);
+    expect(message!.account).not.toBe(sellerMailbox);
+    expect(message!.from[0]).toMatchObject({ address: mailbox, name: 'Admin Test' });
+    expect(message!.subject).toBe('De Admin Test');
+    expect(await logOf(org, seq.id, id, seq.stepIds[0]!)).toMatchObject({
+      status: 'sent',
+      senderUid: admin.uid,
+    });
+  });
+
+  it(
+    'five overlapping passes send each step exactly once; the claims do not write the quota document',
+    { timeout: 120_000 },
+    async () => {
+      const { admin, t0 } = await sender('Seq Overlap5');
+      const org = admin.organizationId;
+      const seq = await sequence(org, admin.uid, [
+        { subject: 'Uno {{nombre}}', body: 'Primero', delayDays: 0 },
+        { subject: 'Dos {{nombre}}', body: 'Segundo', delayDays: 0 },
+      ]);
+      const addresses: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const email = uniqueEmail(`ov5${i}`);
+        addresses.push(email);
+        await enroll(
+          org,
+          seq.id,
+          await contact(org, admin.uid, { name: `Contacto ${i}`, email }),
+          admin.uid,
+          t0,
+        );
+      }
+      const quota = async () =>
+        (await db.doc(`mailQuotas/${admin.uid}`).get()).get('count') as number | undefined;
+      // A slow pass (each claim held before its send); once it holds a claim, the mailbox's quota
+      // has been taken as one block, not one e-mail per claim.
+      const slow = runAt(org, t0 + 1000, { pauseAfterClaimMs: 1500 });
+      await eventually(
+        () => db.collection(`organizations/${org}/sendLog`).where('status', '==', 'pending').get(),
+        (snap) => snap.size > 0,
+        { intervalMs: 50 },
+      );
+      expect(await quota()).toBe(SEQUENCE_QUOTA_BLOCK);
+      // Four more at once, two of them slow too.
+      const others = await Promise.all(
+        [0, 300, 0, 300].map((pause) => runAt(org, t0 + 1000, pause ? { pauseAfterClaimMs: pause } : {})),
+      );
+      const runs = [await slow, ...others];
+      expect(runs.reduce((n, r) => n + r.busy, 0)).toBeGreaterThan(0);
+      // Whatever is left, until nothing is due.
+      for (let i = 0; i < 4; i++)
+        runs.push(...(await Promise.all([1, 2].map(() => runAt(org, t0 + 2000 + i)))));
+      expect(runs.every((r) => r.errors === 0 && !r.deadlineReached)).toBe(true);
+      expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(16);
+      for (const email of addresses) {
+        const subjects = (await messagesTo(email)).map((m) => m.subject).sort();
+        expect(subjects, email).toEqual(['Dos Contacto', 'Uno Contacto']);
+      }
+      // Every pass gave back what it did not use: the day's count is what was sent.
+      expect(await quota()).toBe(16);
+    },
+  );
+
+  it('a pass stops claiming at its deadline; the next one continues, each step once', async () => {
+    const { admin, t0 } = await sender('Seq Deadline');
+    const org = admin.organizationId;
+    const seq = await sequence(org, admin.uid, [{ subject: 'Plazo', body: 'x', delayDays: 0 }]);
+    const addresses: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const email = uniqueEmail(`dl${i}`);
+      addresses.push(email);
+      await enroll(org, seq.id, await contact(org, admin.uid, { name: `D${i}`, email }), admin.uid, t0);
+    }
+    // Each send takes over a second; the pass may claim for half a second only.
+    const first = await runAt(org, t0 + 1000, { pauseAfterClaimMs: 1000, deadlineMs: 500 });
+    expect(first).toMatchObject({ deadlineReached: true, busy: 0, errors: 0 });
+    expect(first.sent).toBeLessThan(4);
+    expect((await Promise.all(addresses.map(messagesTo))).flat()).toHaveLength(first.sent);
+    const second = await runAt(org, t0 + 2000);
+    expect(second).toMatchObject({ deadlineReached: false, sent: 4 - first.sent });
+    for (const email of addresses) expect(await messagesTo(email), email).toHaveLength(1);
+  });
+});
+
+/** An organization whose admin started the trial through the local Stripe's Checkout (no card). */
+async function trialingOrganization(company: string): Promise<Member> {
+  const admin = await adminWithOrganization(company);
+  const { url } = await callOk<{ url: string }>(
+    'createCheckoutSession',
+    { organizationId: admin.organizationId, returnOrigin: 'http://localhost:5173', language: 'es' },
+    admin.idToken,
+  );
+  await stripeControl(`checkout/${sessionIdOf(url)}/complete`, {});
+  await subscriptionStatus(admin.organizationId, 'trialing');
+  return admin;
+}
+
+const subscriptionStatus = (organizationId: string, status: string) =>
+  eventually(
+    () => db.doc(`organizations/${organizationId}/billing/subscription`).get(),
+    (snap) => snap.get('status') === status,
+  );
+
+describe('the paywall on the server', () => {
+  // The local Stripe's clock is shared: later suites start from Stripe's "now" again.
+  afterAll(() => stripeControl('reset', {}));
+
+  it(
+    'a lapsed organization sends nothing, says why, and continues where it stopped once renewed',
+    { timeout: 90_000 },
+    async () => {
+      const admin = await trialingOrganization('Seq Lapsed');
+      const org = admin.organizationId;
+      const mailbox = await connect(admin);
+      const t0 = Date.now();
+      const seq = await sequence(org, admin.uid, [
+        { subject: 'P1', body: 'x', delayDays: 0 },
+        { subject: 'P2', body: 'y', delayDays: 0 },
+      ]);
+      const to = uniqueEmail('lapse');
+      const id = await contact(org, admin.uid, { name: 'Lia', email: to });
+      await enroll(org, seq.id, id, admin.uid, t0);
+      expect(await runAt(org, t0 + 1000, { runCap: 1 })).toMatchObject({ sent: 1 });
+
+      // The trial ends without a card: Stripe cancels the subscription, the webhook mirrors it.
+      await stripeControl('clock/advance', { seconds: (TRIAL_DAYS + 1) * 86_400 });
+      await subscriptionStatus(org, 'canceled');
+      expect(await runAt(org, t0 + 2000)).toMatchObject({ sent: 0, failed: 0, deferred: 1 });
+      expect((await messagesTo(to)).map((m) => m.subject)).toEqual(['P1']);
+      // Deferred, not failed: the same step waits, with the reason /marketing shows.
+      expect(await enrollmentOf(org, seq.id, id)).toMatchObject({ status: 'active', currentStep: 1 });
+      expect(await logOf(org, seq.id, id, seq.stepIds[1]!)).toMatchObject({
+        status: 'pending',
+        error: 'subscription-inactive',
+        claimedAt: null,
+        messageId: null,
+      });
+      // The test e-mail is refused too, and nothing reaches the mailbox.
+      const testTo = uniqueEmail('lapse-test');
+      expect(
+        await callError('emailSendTest', { organizationId: org, to: testTo, language: 'es' }, admin.idToken),
+      ).toMatchObject({ status: 'FAILED_PRECONDITION', details: { reason: 'subscription-inactive' } });
+      expect(await messagesTo(testTo)).toEqual([]);
+
+      // A paid subscription: the step that waited goes out once, the next passes send nothing more.
+      const { url } = await callOk<{ url: string }>(
+        'createCheckoutSession',
+        { organizationId: org, returnOrigin: 'http://localhost:5173', language: 'es' },
+        admin.idToken,
+      );
+      await stripeControl(`checkout/${sessionIdOf(url)}/complete`, { card: '4242424242424242' });
+      await subscriptionStatus(org, 'active');
+      expect(await runAt(org, t0 + 61 * MINUTE)).toMatchObject({ sent: 1, completed: 1 });
+      await runAt(org, t0 + 62 * MINUTE);
+      expect((await messagesTo(to)).map((m) => m.subject)).toEqual(['P2', 'P1']);
+      expect((await messagesTo(to))[0]!.account).toBe(mailbox);
+      expect(await logOf(org, seq.id, id, seq.stepIds[1]!)).toMatchObject({ status: 'sent', error: null });
+    },
+  );
+});
+
+/**
+ * The sender in this process against the local Firestore, with a send function of the test's own
+ * (nothing reaches Gmail), for what only the pass's bookkeeping shows.
+ */
+describe('the sender’s pass, in process', () => {
+  const options = (org: string, now: number) => ({
+    now,
+    dailyCap: 400,
+    runCap: 100,
+    deadline: Date.now() + 60_000,
+    unsubscribeUrl: 'http://127.0.0.1/unsubscribe',
+    unsubscribeSecret: 'test-only-unsubscribe-secret',
+    onlyOrganizationId: org,
+  });
+  const accepted: SendFn = async () => ({ messageId: `m-${randomUUID()}`, from: 'owner@test.trato' });
+
+  it('one send failing with an unknown error does not stop the others; its reason is recorded', async () => {
+    const { admin, t0 } = await sender('Seq Unknown');
+    const org = admin.organizationId;
+    const seq = await sequence(org, admin.uid, [{ subject: 'Hola', body: 'x', delayDays: 0 }]);
+    const bad = uniqueEmail('bad');
+    const good = uniqueEmail('good');
+    const badId = await contact(org, admin.uid, { name: 'Bad', email: bad });
+    const goodId = await contact(org, admin.uid, { name: 'Good', email: good });
+    // The failing one first (older nextSendAt).
+    await enroll(org, seq.id, badId, admin.uid, t0 - 1000);
+    await enroll(org, seq.id, goodId, admin.uid, t0);
+    const send: SendFn = async (member, mail) => {
+      if (mail.to === bad) throw new Error('socket hang up');
+      return accepted(member, mail);
+    };
+    const summary = await runSequences(db, send, options(org, t0 + 1000));
+    expect(summary).toMatchObject({ scanned: 2, sent: 1, failed: 1, errors: 0 });
+    expect(await logOf(org, seq.id, badId, seq.stepIds[0]!)).toMatchObject({
+      status: 'failed',
+      error: 'send-error',
+      claimedAt: null,
+    });
+    expect(await enrollmentOf(org, seq.id, badId)).toMatchObject({ status: 'failed', currentStep: 0 });
+    expect(await logOf(org, seq.id, goodId, seq.stepIds[0]!)).toMatchObject({ status: 'sent' });
+  });
+
+  it('a transaction Firestore runs twice counts once', async () => {
+    const { admin, t0 } = await sender('Seq Retry');
+    const org = admin.organizationId;
+    const seq = await sequence(org, admin.uid, [{ subject: 'Hola', body: 'x', delayDays: 0 }]);
+    await enroll(
+      org,
+      seq.id,
+      await contact(org, admin.uid, { name: 'Rita', email: uniqueEmail('rt') }),
+      admin.uid,
+      t0,
+    );
+    await enroll(
+      org,
+      seq.id,
+      await contact(org, admin.uid, { name: 'Rosa', email: uniqueEmail('rs') }),
+      admin.uid,
+      t0,
+    );
+    // Every transaction's function runs once in a transaction that is then rolled back (as when
+    // Firestore retries after contention), then again for real.
+    class Retried extends Error {}
+    const retrying = new Proxy(db, {
+      get(target, property) {
+        if (property === 'runTransaction') {
+          return async (fn: Parameters<Firestore['runTransaction']>[0], opts?: object) => {
+            await target
+              .runTransaction(async (tx) => {
+                await fn(tx);
+                throw new Retried();
+              })
+              .catch((error: unknown) => {
+                if (!(error instanceof Retried)) throw error;
+              });
+            return target.runTransaction(fn, opts);
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const summary = await runSequences(retrying, accepted, options(org, t0 + 1000));
+    expect(summary).toMatchObject({ sent: 2, completed: 2 });
   });
 });

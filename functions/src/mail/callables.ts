@@ -49,7 +49,8 @@ export async function sendTestEmailCore(
       { fromName: member.fullName, to, ...content },
     );
   } catch (error) {
-    const reason = error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : null;
+    const reason =
+      error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : null;
     if (reason && NOT_SENT.includes(reason)) await giveBack();
     throw error;
   }

@@ -25,7 +25,8 @@ export function quotaDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-const usedOn = (quota: StoredQuota | undefined, day: string): number => (quota?.day === day ? quota.count : 0);
+const usedOn = (quota: StoredQuota | undefined, day: string): number =>
+  quota?.day === day ? quota.count : 0;
 
 /**
  * The test-email window: whether one more may go at `nowMs` after those sent at `previous` (ms),
@@ -65,7 +66,12 @@ export async function takeTestEmailQuota(
       if (used >= dailyCap) return 'mail-daily-quota' as const;
       tx.set(
         ref,
-        { day, count: used + 1, testSends: kept.map((at) => Timestamp.fromMillis(at)), updatedAt: Timestamp.now() },
+        {
+          day,
+          count: used + 1,
+          testSends: kept.map((at) => Timestamp.fromMillis(at)),
+          updatedAt: Timestamp.now(),
+        },
         { merge: true },
       );
       return null;

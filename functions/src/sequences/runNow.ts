@@ -21,7 +21,10 @@ function positiveInt(value: unknown): number | undefined {
  * send, as if the process died between the claim and Gmail; `pauseAfterClaimMs` waits before
  * each send, so that passes started meanwhile meet its claims (overlapping passes).
  */
-export function withTestHooks(send: SendFn, hooks: { crashAfterClaim: boolean; pauseAfterClaimMs: number }): SendFn {
+export function withTestHooks(
+  send: SendFn,
+  hooks: { crashAfterClaim: boolean; pauseAfterClaimMs: number },
+): SendFn {
   return async (member, mail) => {
     if (hooks.crashAfterClaim) throw new PassAborted('crash injected after the claim');
     if (hooks.pauseAfterClaimMs) await new Promise((resolve) => setTimeout(resolve, hooks.pauseAfterClaimMs));

@@ -22,7 +22,12 @@
 //
 // A unit that throws is logged and counted (`errors`); the pass goes on with the next one. Run
 // counters change only after a transaction committed (a retried transaction counts once).
-import { Timestamp, type DocumentReference, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 
 import {
@@ -155,7 +160,9 @@ interface Claim {
 }
 
 /** What the claim transaction did: a claim to send, or the outcome without sending. */
-type ClaimResult = { completed: boolean } & ({ claim: Claim; outcome?: never } | { claim?: never; outcome: Outcome });
+type ClaimResult = { completed: boolean } & (
+  { claim: Claim; outcome?: never } | { claim?: never; outcome: Outcome }
+);
 
 export class SequenceSender {
   private readonly summary: RunSummary = {
@@ -416,7 +423,15 @@ export class SequenceSender {
           break;
         case 'claim': {
           const language = (userSnap?.get('language') as Language | undefined) ?? DEFAULT_LANGUAGE;
-          const mail = await this.compose(unit, logRef!.id, step!, contact!, member!.fullName, decision.to, language);
+          const mail = await this.compose(
+            unit,
+            logRef!.id,
+            step!,
+            contact!,
+            member!.fullName,
+            decision.to,
+            language,
+          );
           entry({
             status: 'pending',
             error: null,
