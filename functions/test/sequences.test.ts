@@ -559,32 +559,37 @@ describe('the sequence sender', () => {
     expect((await messagesTo(to)).map((m) => m.subject)).toEqual(['Programado Sara']);
   });
 
-  it('a sequence speaks with its owner’s mailbox, whoever enrolled the contact', async () => {
-    const { admin, mailbox, t0 } = await sender('Seq Owner');
-    const org = admin.organizationId;
-    const seller = { ...(await sellerOf(admin)), organizationId: org };
-    // The seller has a mailbox of their own: it is not the one that speaks.
-    const sellerMailbox = await connect(seller);
-    const seq = await sequence(org, admin.uid, [{ subject: 'De {{remitente}}', body: 'x', delayDays: 0 }]);
-    const to = uniqueEmail('own');
-    const id = await contact(org, seller.uid, { name: 'Olga', email: to });
-    await enroll(org, seq.id, id, seller.uid, t0);
+  it(
+    'a sequence speaks with its owner’s mailbox, whoever enrolled the contact',
+    { timeout: 90_000 },
+    async () => {
+      const { admin, mailbox, t0 } = await sender('Seq Owner');
+      const org = admin.organizationId;
+      const seller = { ...(await sellerOf(admin)), organizationId: org };
+      // The seller has a mailbox of their own: it is not the one that speaks.
+      const sellerMailbox = await connect(seller);
+      const seq = await sequence(org, admin.uid, [{ subject: 'De {{remitente}}', body: 'x', delayDays: 0 }]);
+      const to = uniqueEmail('own');
+      const id = await contact(org, seller.uid, { name: 'Olga', email: to });
+      await enroll(org, seq.id, id, seller.uid, t0);
 
-    expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 1 });
-    const [message] = await messagesTo(to);
-    expect(message!.account).toBe(mailbox);
-    expect(message!.account).not.toBe(sellerMailbox);
-    expect(message!.from[0]).toMatchObject({ address: mailbox, name: 'Admin Test' });
-    expect(message!.subject).toBe('De Admin Test');
-    expect(await logOf(org, seq.id, id, seq.stepIds[0]!)).toMatchObject({
-      status: 'sent',
-      senderUid: admin.uid,
-    });
-  });
+      expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 1 });
+      const [message] = await messagesTo(to);
+      expect(message!.account).toBe(mailbox);
+      expect(message!.account).not.toBe(sellerMailbox);
+      expect(message!.from[0]).toMatchObject({ address: mailbox, name: 'Admin Test' });
+      expect(message!.subject).toBe('De Admin Test');
+      expect(await logOf(org, seq.id, id, seq.stepIds[0]!)).toMatchObject({
+        status: 'sent',
+        senderUid: admin.uid,
+      });
+    },
+  );
 
+  // Five passes at once are five Functions emulator workers: generous timeouts for their start.
   it(
     'five overlapping passes send each step exactly once; the claims do not write the quota document',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const { admin, t0 } = await sender('Seq Overlap5');
       const org = admin.organizationId;
@@ -612,7 +617,7 @@ describe('the sequence sender', () => {
       await eventually(
         () => db.collection(`organizations/${org}/sendLog`).where('status', '==', 'pending').get(),
         (snap) => snap.size > 0,
-        { intervalMs: 50 },
+        { intervalMs: 50, timeoutMs: 60_000 },
       );
       expect(await quota()).toBe(SEQUENCE_QUOTA_BLOCK);
       // Four more at once, two of them slow too.
@@ -635,25 +640,29 @@ describe('the sequence sender', () => {
     },
   );
 
-  it('a pass stops claiming at its deadline; the next one continues, each step once', async () => {
-    const { admin, t0 } = await sender('Seq Deadline');
-    const org = admin.organizationId;
-    const seq = await sequence(org, admin.uid, [{ subject: 'Plazo', body: 'x', delayDays: 0 }]);
-    const addresses: string[] = [];
-    for (let i = 0; i < 4; i++) {
-      const email = uniqueEmail(`dl${i}`);
-      addresses.push(email);
-      await enroll(org, seq.id, await contact(org, admin.uid, { name: `D${i}`, email }), admin.uid, t0);
-    }
-    // Each send takes over a second; the pass may claim for half a second only.
-    const first = await runAt(org, t0 + 1000, { pauseAfterClaimMs: 1000, deadlineMs: 500 });
-    expect(first).toMatchObject({ deadlineReached: true, busy: 0, errors: 0 });
-    expect(first.sent).toBeLessThan(4);
-    expect((await Promise.all(addresses.map(messagesTo))).flat()).toHaveLength(first.sent);
-    const second = await runAt(org, t0 + 2000);
-    expect(second).toMatchObject({ deadlineReached: false, sent: 4 - first.sent });
-    for (const email of addresses) expect(await messagesTo(email), email).toHaveLength(1);
-  });
+  it(
+    'a pass stops claiming at its deadline; the next one continues, each step once',
+    { timeout: 90_000 },
+    async () => {
+      const { admin, t0 } = await sender('Seq Deadline');
+      const org = admin.organizationId;
+      const seq = await sequence(org, admin.uid, [{ subject: 'Plazo', body: 'x', delayDays: 0 }]);
+      const addresses: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const email = uniqueEmail(`dl${i}`);
+        addresses.push(email);
+        await enroll(org, seq.id, await contact(org, admin.uid, { name: `D${i}`, email }), admin.uid, t0);
+      }
+      // Each send takes over a second; the pass may claim for half a second only.
+      const first = await runAt(org, t0 + 1000, { pauseAfterClaimMs: 1000, deadlineMs: 500 });
+      expect(first).toMatchObject({ deadlineReached: true, busy: 0, errors: 0 });
+      expect(first.sent).toBeLessThan(4);
+      expect((await Promise.all(addresses.map(messagesTo))).flat()).toHaveLength(first.sent);
+      const second = await runAt(org, t0 + 2000);
+      expect(second).toMatchObject({ deadlineReached: false, sent: 4 - first.sent });
+      for (const email of addresses) expect(await messagesTo(email), email).toHaveLength(1);
+    },
+  );
 });
 
 /** An organization whose admin started the trial through the local Stripe's Checkout (no card). */
@@ -669,10 +678,12 @@ async function trialingOrganization(company: string): Promise<Member> {
   return admin;
 }
 
+/** Waits for the webhook to mirror the subscription's status (deliveries retry; allow time). */
 const subscriptionStatus = (organizationId: string, status: string) =>
   eventually(
     () => db.doc(`organizations/${organizationId}/billing/subscription`).get(),
     (snap) => snap.get('status') === status,
+    { timeoutMs: 60_000 },
   );
 
 describe('the paywall on the server', () => {
@@ -681,7 +692,7 @@ describe('the paywall on the server', () => {
 
   it(
     'a lapsed organization sends nothing, says why, and continues where it stopped once renewed',
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     async () => {
       const admin = await trialingOrganization('Seq Lapsed');
       const org = admin.organizationId;
@@ -744,7 +755,7 @@ describe('the sender’s pass, in process', () => {
     runCap: 100,
     deadline: Date.now() + 60_000,
     unsubscribeUrl: 'http://127.0.0.1/unsubscribe',
-    unsubscribeSecret: 'test-only-unsubscribe-secret',
+    unsubscribeSecret: 'test-only-unsubscribe-secret-of-the-in-process-sender-0001',
     onlyOrganizationId: org,
   });
   const accepted: SendFn = async () => ({ messageId: `m-${randomUUID()}`, from: 'owner@test.trato' });
