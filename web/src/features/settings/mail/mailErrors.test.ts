@@ -20,6 +20,18 @@ describe('mailErrorText', () => {
     );
   });
 
+  it('names the test-email and daily quotas and the lapsed subscription', () => {
+    expect(mailErrorText(callableError('resource-exhausted', 'test-email-quota')).key).toBe(
+      'email.reasons.test-email-quota',
+    );
+    expect(mailErrorText(callableError('resource-exhausted', 'mail-daily-quota')).key).toBe(
+      'email.reasons.mail-daily-quota',
+    );
+    expect(mailErrorText(callableError('failed-precondition', 'subscription-inactive')).key).toBe(
+      'email.reasons.subscription-inactive',
+    );
+  });
+
   it('falls back to the general mapping for other reasons and plain errors', () => {
     expect(mailErrorText(callableError('permission-denied', 'not-admin'))).toEqual({
       kind: 'server',
