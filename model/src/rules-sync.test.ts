@@ -23,6 +23,7 @@ import {
   URL_PATTERN,
 } from './constants.js';
 import { SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
+import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
   COMPANY_SIZES,
   CONTACT_STATUSES,
@@ -105,6 +106,19 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(rules).toContain(list(TIMELINE_ENTRY_KEYS));
     for (const [kind, resource] of Object.entries(TIMELINE_KIND_RESOURCE))
       expect(rules).toContain(`(kind == '${kind}' && can(orgId, '${resource}', 'view'))`);
+  });
+
+  it(`enrollments: a create reads ${ENROLLMENT_SHARED_READS} shared documents and ${ENROLLMENT_READS_EACH} of its own (ENROLL_BATCH_SIZE)`, () => {
+    const block = rules.slice(rules.indexOf('match /enrollments/{contactId}'));
+    const from = block.slice(block.indexOf('allow create:'));
+    const create = from.slice(0, from.indexOf(';'));
+    // allowed() reads the member and the subscription; then the sequence and the contact.
+    expect(create).toContain("allowed(orgId, 'marketing', 'create')");
+    expect(create).toContain("existsAfterWrite(orgId, 'sequences', sequenceId)");
+    expect(create).toContain("existsAfterWrite(orgId, 'contacts', contactId)");
+    expect(
+      create.match(/\b(get|getAfter|exists|existsAfter|existsAfterWrite|orgDoc|isMemberUid|me)\(/g),
+    ).toEqual(['existsAfterWrite(', 'existsAfterWrite(']);
   });
 
   it('updates keep the required keys of settings documents', () => {

@@ -104,8 +104,24 @@ export const EXPECTED = {
   tickets: crud('tickets'),
   folders: crud('documents'),
   documents: crud('documents'),
-  sequences: crud('marketing'),
-  steps: crud('marketing'),
+  // A sequence speaks with its owner's voice (its creator, whose Gmail sends it): the owner
+  // renames it (update cell: a rename), writes its steps and deletes it with the marketing
+  // rights; another member's sequence is paused or resumed with marketing.edit (update cell:
+  // isActive) and deleted only by an admin; its steps are written by nobody else, not even an
+  // admin (deleting them with their sequence: test/ownership.test.ts).
+  'sequences (own)': crud('marketing'),
+  "sequences (another member's)": {
+    ...crud('marketing'),
+    create: never,
+    delete: adminA,
+  },
+  'steps (own sequence)': crud('marketing'),
+  "steps (another member's sequence)": {
+    ...crud('marketing'),
+    create: never,
+    update: never,
+    delete: never,
+  },
   enrollments: crud('marketing'),
   // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
   // `kind` filter, so only members who view all four kinds may run it; any member writes an

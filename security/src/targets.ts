@@ -37,13 +37,16 @@ import {
   ownNoteId,
   SEEDED_ID,
   optOutDoc,
+  ownSequenceId,
   sendLogDoc,
+  sequencePath,
   storedAudit,
   TIMELINE_DEAL,
   timelineDealBody,
   ts,
   userDoc,
   VICTIM,
+  VICTIM_SEQUENCE,
   type CrmName,
   type Doc,
 } from './world.js';
@@ -53,11 +56,11 @@ interface TargetImpl {
   docPath(uid: string): string;
   /** Whether docPath exists for this caller (else update becomes a merge-set). */
   exists?(r: RoleDef): boolean;
-  listPath: string;
+  listPath: string | ((uid: string) => string);
   create(uid: string): { path: string; data: Doc; prepare?: Array<[string, Doc]> };
   update: Doc;
   /** A document seeded for the delete cell; default: a fresh copy of the create body. */
-  deleteSeed(): { path: string; data: Doc; prepare?: Array<[string, Doc]> };
+  deleteSeed(uid: string): { path: string; data: Doc; prepare?: Array<[string, Doc]> };
 }
 
 const A = `organizations/${ORG_A}`;
@@ -87,7 +90,7 @@ const CRM_UPDATES: Record<CrmName, Doc> = {
   tickets: { status: 'Closed' },
   folders: { name: 'Contratos 2026' },
   documents: { fileName: 'contrato-firmado.pdf' },
-  sequences: { isActive: true },
+  sequences: { name: 'Bienvenida 2' },
   steps: { subject: 'Hola de nuevo' },
   enrollments: { status: 'paused' },
 };
@@ -122,6 +125,24 @@ function crmTarget(name: CrmName): TargetImpl {
 }
 
 const inA = (r: RoleDef) => r.org === ORG_A;
+
+/** Steps of the sequence `sequenceOf(uid)`: its seeded step1, or a fresh step. */
+function stepsTarget(sequenceOf: (uid: string) => string): TargetImpl {
+  const steps = (uid: string) => `${sequencePath(sequenceOf(uid))}/steps`;
+  return {
+    docPath: (uid) => `${steps(uid)}/step1`,
+    listPath: steps,
+    create: (uid) => ({
+      path: `${steps(uid)}/${freshId()}`,
+      data: { ...crmBody('steps', uid, ''), ...createAudit(uid) },
+    }),
+    update: { ...CRM_UPDATES.steps, updatedAt: serverTimestamp() },
+    deleteSeed: (uid) => ({
+      path: `${steps(uid)}/${freshId('del')}`,
+      data: { ...crmBody('steps', uid, ''), ...storedAudit(uid) },
+    }),
+  };
+}
 
 export const TARGETS: Record<TargetName, TargetImpl> = {
   'users (own)': {
@@ -250,8 +271,36 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   tickets: crmTarget('tickets'),
   folders: crmTarget('folders'),
   documents: crmTarget('documents'),
-  sequences: crmTarget('sequences'),
-  steps: crmTarget('steps'),
+  // The caller's own sequence (a rename) and step; another member's (VICTIM's) sequence (a
+  // pause) and step. Creates and deletes use fresh documents of the same owner.
+  'sequences (own)': {
+    docPath: (uid) => sequencePath(ownSequenceId(uid)),
+    listPath: crmCollectionPath('sequences'),
+    create: (uid) => ({
+      path: sequencePath(freshId()),
+      data: { ...crmBody('sequences', uid, ''), ...createAudit(uid) },
+    }),
+    update: { ...CRM_UPDATES.sequences, updatedAt: serverTimestamp() },
+    deleteSeed: (uid) => ({
+      path: sequencePath(freshId('del')),
+      data: { ...crmBody('sequences', uid, ''), ...storedAudit(uid) },
+    }),
+  },
+  "sequences (another member's)": {
+    docPath: () => sequencePath(VICTIM_SEQUENCE),
+    listPath: crmCollectionPath('sequences'),
+    create: () => ({
+      path: sequencePath(freshId()),
+      data: { ...crmBody('sequences', VICTIM, ''), ...createAudit(VICTIM) },
+    }),
+    update: { isActive: true, updatedAt: serverTimestamp() },
+    deleteSeed: () => ({
+      path: sequencePath(freshId('del')),
+      data: { ...crmBody('sequences', VICTIM, ''), ...storedAudit(VICTIM) },
+    }),
+  },
+  'steps (own sequence)': stepsTarget(ownSequenceId),
+  "steps (another member's sequence)": stepsTarget(() => VICTIM_SEQUENCE),
   enrollments: crmTarget('enrollments'),
   // get/update: the entry of a deal only these cells use (update rewrites a field with the
   // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task
@@ -291,7 +340,10 @@ export function planCell(r: RoleDef, name: TargetName, op: Op): Cell {
     case 'get':
       return { seeds: [], run: (db) => getDoc(doc(db, t.docPath(uid))) };
     case 'list':
-      return { seeds: [], run: (db) => getDocs(collection(db, t.listPath)) };
+      return {
+        seeds: [],
+        run: (db) => getDocs(collection(db, typeof t.listPath === 'string' ? t.listPath : t.listPath(uid))),
+      };
     case 'create': {
       const c = t.create(uid);
       return { seeds: c.prepare ?? [], run: (db) => setDoc(doc(db, c.path), c.data) };
@@ -307,7 +359,7 @@ export function planCell(r: RoleDef, name: TargetName, op: Op): Cell {
       if (name === 'members (own)' || name === 'mailConnections (own)') {
         return { seeds: [], run: (db) => deleteDoc(doc(db, t.docPath(uid))) };
       }
-      const s = t.deleteSeed();
+      const s = t.deleteSeed(uid);
       return { seeds: [...(s.prepare ?? []), [s.path, s.data]], run: (db) => deleteDoc(doc(db, s.path)) };
     }
   }

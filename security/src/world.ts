@@ -153,6 +153,26 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
   }
 }
 
+/**
+ * A sequence speaks with its owner's voice (its creator): every caller owns one sequence with one
+ * step ('step1'), and VICTIM, a seller without rights, owns VICTIM_SEQUENCE with one step.
+ */
+export const ownSequenceId = (uid: string) => `seq_${uid}`;
+export const VICTIM_SEQUENCE = 'seq-victim';
+export const sequencePath = (sequenceId: string, org = ORG_A) =>
+  `organizations/${org}/sequences/${sequenceId}`;
+
+/** A sequence of `uid` with its first step, as stored. */
+export function sequenceSeeds(sequenceId: string, uid: string, org = ORG_A): Array<[string, Doc]> {
+  return [
+    [sequencePath(sequenceId, org), { ...crmBody('sequences', uid, sequenceId, org), ...storedAudit(uid) }],
+    [
+      `${sequencePath(sequenceId, org)}/steps/step1`,
+      { ...crmBody('steps', uid, 'step1', org), ...storedAudit(uid) },
+    ],
+  ];
+}
+
 /** The fixed id of the seeded document of each CRM kind. */
 export const SEEDED_ID: Record<CrmName, string> = {
   companies: 'company1',
@@ -350,6 +370,8 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
         `${crmCollectionPath('notes')}/${ownNoteId(r.uid ?? GHOST)}`,
         { ...crmBody('notes', r.uid ?? GHOST, ''), ...storedAudit(r.uid ?? GHOST) },
       ]);
+    for (const r of ROLES) docs.push(...sequenceSeeds(ownSequenceId(r.uid ?? GHOST), r.uid ?? GHOST));
+    docs.push(...sequenceSeeds(VICTIM_SEQUENCE, VICTIM));
     docs.push([`users/${OTHER_USER}`, userDoc(OTHER_USER, ORG_A)]);
     docs.push([`organizations/${ORG_A}/members/${VICTIM}`, memberDoc('seller', {}, VICTIM)]);
     docs.push([`organizations/${ORG_A}/mailConnections/${VICTIM}`, mailConnectionDoc(VICTIM)]);

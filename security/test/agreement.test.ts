@@ -29,7 +29,10 @@ import {
   freshId,
   memberDoc,
   NOW,
+  ownSequenceId,
   seedWorld,
+  sequencePath,
+  sequenceSeeds,
   storedAudit,
   writeAll,
   type Doc,
@@ -103,7 +106,8 @@ function plan(c: ContractCollection, uid: string, key: string | null, sampleInde
   list.push({
     name: `${uid === ADMIN ? 'admin: ' : ''}${label} → ${client ? 'valid' : 'invalid'}`,
     uid,
-    path: `${crmCollectionPath(c)}/${id}`,
+    // Steps are written by their sequence's owner only: the caller's own sequence.
+    path: c === 'steps' ? `${sequencePath(ownSequenceId(uid))}/steps/${id}` : `${crmCollectionPath(c)}/${id}`,
     body,
     client,
   });
@@ -133,6 +137,7 @@ beforeAll(async () => {
   env = await createEnv('agreement');
   await seedWorld(env);
   seeds.push([`organizations/orgA/members/${SELLER}`, memberDoc('seller', uniformPermissions(true), SELLER)]);
+  seeds.push(...sequenceSeeds(ownSequenceId(SELLER), SELLER));
   await env.withSecurityRulesDisabled((ctx) => writeAll(ctx.firestore() as unknown as Firestore, seeds));
 });
 

@@ -15,7 +15,8 @@ import {
 /**
  * /marketing: a sequence with two steps (merge fields inserted from the chips, previewed for a
  * contact), two contacts enrolled, play/pause, a step deleted and the rest renumbered, the delete
- * refused while enrolments may send, then allowed once they are stopped.
+ * refused while enrolments may send, then allowed once they are stopped; the sender's journey; a
+ * seller on the admin's sequence (its owner's voice: read-only, duplicated) enrolling 50 at once.
  */
 const SLOW = { timeout: 30_000 };
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
@@ -208,16 +209,41 @@ test('es: the sender mails both contacts from my Gmail; one unsubscribes; a day 
   await expect(page.getByTestId('number-unsubscribed')).toHaveText('1', SLOW);
 });
 
-test('en: a seller who may only view marketing sees the sequence, its steps and enrolments, and no way to change them', async ({
+/** `count` contacts named 'Lote01 Prueba'… as a CSV the contacts import reads (UTF-8, commas). */
+function batchCsv(count: number): Buffer {
+  const lines = ['Nombre,Correo'];
+  for (let i = 1; i <= count; i++) lines.push(`${batchName(i)},${uniqueEmail(`lote${i}`)}`);
+  return Buffer.from(lines.join('\n') + '\n', 'utf8');
+}
+const batchName = (i: number) => `Lote${String(i).padStart(2, '0')} Prueba`;
+
+test("en: a seller sees the admin's sequence read-only, duplicates it, and enrols 50 contacts in the copy at once", async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const { email, admin } = await trialAdmin('mkt-view', 'Mail Works');
-  const seller = uniqueEmail('mkt-viewer');
-  await addSeller(admin, seller, PASSWORD, { dashboard: { view: true }, marketing: { view: true } });
+  test.setTimeout(420_000);
+  const { email, admin } = await trialAdmin('mkt-voice', 'Mail Works');
+  const seller = uniqueEmail('mkt-seller');
+  const everything = { view: true, create: true, edit: true, delete: true };
+  await addSeller(admin, seller, PASSWORD, {
+    dashboard: { view: true },
+    contacts: { view: true },
+    marketing: everything,
+  });
   await loginThroughUi(page, email, PASSWORD);
   await createSequence(page, 'Onboarding', [['Welcome {{nombre}}', 'Glad to have you.', 0]]);
+  // 50 contacts to enrol at once (more than 17 used to be refused: 20 rule reads a batch).
+  await page.goto('/contactos');
+  await page.getByRole('button', { name: 'Importar CSV' }).click(SLOW);
+  const importer = page.getByRole('dialog', { name: 'Importar contactos' });
+  await importer.getByTestId('csv-file-input').setInputFiles({
+    name: 'lote.csv',
+    mimeType: 'text/csv',
+    buffer: batchCsv(50),
+  });
+  await importer.getByRole('button', { name: 'Validar' }).click(SLOW);
+  await importer.getByRole('button', { name: 'Importar 50 registros' }).click(SLOW);
+  await expect(importer).toContainText('Importación terminada', SLOW);
 
   const context = await browser.newContext();
   const sellerPage = await context.newPage();
@@ -226,12 +252,42 @@ test('en: a seller who may only view marketing sees the sequence, its steps and 
   await sellerPage.goto('/marketing');
   await expect(sellerPage.getByRole('heading', { level: 1, name: 'Email Marketing' })).toBeVisible(SLOW);
   await sellerPage.getByRole('button', { name: /Onboarding/ }).click(SLOW);
-  await expect(sellerPage.getByText('Welcome {{nombre}}')).toBeVisible(SLOW);
-  await expect(sellerPage.getByText('Nobody is enrolled yet.')).toBeVisible();
+  const originalUrl = sellerPage.url();
+
+  // The admin's voice: read-only steps, the reason, no delete; pausing and duplicating remain.
+  await expect(sellerPage.getByTestId('sequence-sender')).toHaveText("Sent from Ana López's Gmail", SLOW);
+  await expect(sellerPage.getByTestId('read-only-note')).toContainText('Only Ana López can change the steps');
+  await expect(sellerPage.getByText('Welcome {{nombre}}')).toBeVisible();
   await expect(sellerPage.getByText('Step 1 · On enrolment')).toBeVisible();
-  for (const name of ['New Sequence', 'Add Step', 'Enrol contacts', 'Activate']) {
+  for (const name of ['Add Step', 'Delete step 1']) {
     await expect(sellerPage.getByRole('button', { name })).toHaveCount(0);
   }
-  await expect(sellerPage.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(sellerPage.getByRole('button', { name: /^Delete the sequence/ })).toHaveCount(0);
+  await expect(sellerPage.getByRole('button', { name: 'Activate' })).toBeVisible();
+
+  // The copy is the seller's own, inactive, with the step; it opens.
+  await sellerPage.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(toast(sellerPage, 'Sequence duplicated')).toBeVisible(SLOW);
+  await expect(sellerPage.getByRole('heading', { level: 2, name: 'Copy of Onboarding' })).toBeVisible(SLOW);
+  expect(sellerPage.url()).not.toBe(originalUrl);
+  await expect(sellerPage.getByTestId('sequence-sender')).toHaveText('Sent from your Gmail');
+  await expect(sellerPage.getByTestId('read-only-note')).toHaveCount(0);
+  await expect(sellerPage.getByText('Welcome {{nombre}}')).toBeVisible();
+  await expect(sellerPage.getByRole('button', { name: 'Add Step' })).toBeVisible();
+
+  // 50 contacts enrolled in one go (in batches the rules can judge).
+  await sellerPage.getByRole('button', { name: 'Enrol contacts' }).click();
+  const enrollForm = sellerPage.getByRole('dialog', { name: 'Enrol contacts' });
+  const picker = sellerPage.getByRole('combobox', { name: 'Search contact' });
+  for (let i = 1; i <= 50; i++) {
+    // Typing opens the list: each 'loteNN' matches exactly one contact.
+    await picker.fill(batchName(i).split(' ')[0]!.toLowerCase());
+    await sellerPage.getByRole('option', { name: batchName(i) }).click(SLOW);
+  }
+  await expect(enrollForm.getByText('Chosen contacts (50)')).toBeVisible();
+  await enrollForm.getByRole('button', { name: 'Enrol', exact: true }).click();
+  await expect(toast(sellerPage, '50 contacts enrolled')).toBeVisible(SLOW);
+  await expect(enrollForm).toHaveCount(0);
+  await expect(sellerPage.getByTestId('number-enrolled')).toHaveText('50', SLOW);
   await context.close();
 });

@@ -165,6 +165,35 @@ describe('denial log', () => {
   });
 });
 
+describe('list slices through real traffic', () => {
+  // Production errors on a slice whose end is past the size ([1,2,3][0:9]: "Index out of bound
+  // error. Index: [8] , size: [3]"; vector range-slice-list-and-string, case listClampAllow),
+  // and an error denies: the slice must never be clamped to the list.
+  it('[1, 2, 3][0:end] is allowed up to the size and denied past it', async () => {
+    const { cloud, lines } = await start();
+    env = await initializeTestEnvironment({
+      projectId: PROJECT,
+      firestore: {
+        host: '127.0.0.1',
+        port: cloud.firestore.port,
+        rules: `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /slices/{id} {
+      allow create: if request.resource.data.arr[0:request.resource.data.end] == [1, 2, 3];
+    }
+  }
+}`,
+      },
+    });
+    const db = env.authenticatedContext('alice').firestore();
+    await assertSucceeds(db.doc('slices/a').set({ arr: [1, 2, 3], end: 3 }));
+    lines.length = 0;
+    await assertFails(db.doc('slices/b').set({ arr: [1, 2, 3], end: 9 }));
+    expect(denials(lines).join('\n')).toMatch(/Index out of bound error\. Index: \[8\] , size: \[3\]/);
+  });
+});
+
 describe('rules coverage', () => {
   const firestoreUrl = (c: LocalCloud, suffix: string) =>
     `http://127.0.0.1:${c.firestore.port}/emulator/v1/projects/${PROJECT}:ruleCoverage${suffix}`;

@@ -128,6 +128,8 @@ allTrue('list', [
   '[1, 2] != [2, 1]',
   '[1, 2, 3][0] == 1',
   '[1, 2, 3, 4][1:3] == [2, 3]',
+  '[1, 2, 3][0:3] == [1, 2, 3]',
+  '[1, 2, 3][3:3] == []',
   '2 in [1, 2, 3]',
   '!(4 in [1, 2, 3])',
   '1.0 in [1, 2]',
@@ -153,6 +155,10 @@ allErrors('list errors', [
   ['[1, 2][2] == 0', /Index out of bound/],
   ['[1, 2][-1] == 0', /Index out of bound/],
   ['[1, 2, 3, 4][1:99].size() == 3', /Index: \[98\] , size: \[4\]/],
+  // Issue 28: production errors on an end past the size (never clamps); vector
+  // range-slice-list-and-string, cases listClampAllow / strClampAllow. End == size is fine (below).
+  ['[1, 2, 3][0:9] == [1, 2, 3]', /Index out of bound error. Index: \[8\] , size: \[3\]/],
+  ['[1, 2, 3][:9].size() == 3', /Index: \[8\] , size: \[3\]/],
   ['[1].union([2]) == [1, 2]', /Function not found error: Name: \[union\]/],
   ['[1][0:"a"] == []', /Unsupported operation/],
 ]);

@@ -66,12 +66,13 @@ function EnrollDialog({
     if (!organizationId || !sequenceId) return;
     setBusy(true);
     try {
-      const enrolled = await enrollContacts(organizationId, sequenceId, [contactId]);
+      const { enrolled, failed, error } = await enrollContacts(organizationId, sequenceId, [contactId]);
+      if (failed.length) throw error;
       toast({
-        title: enrolled
+        title: enrolled.length
           ? t('enroll.done', { name: contactName })
           : t('enroll.already', { name: contactName }),
-        variant: enrolled ? 'success' : 'default',
+        variant: enrolled.length ? 'success' : 'default',
       });
       onClose();
     } catch (error) {

@@ -1,4 +1,6 @@
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { EntityPicker, PICKERS, type PickedRecord } from '@/components/form/EntityPickerField';
 import { useErrorToast, useToast } from '@/components/toast';
 import { enrollContacts } from '@/firebase/dataApi';
+import { describeError } from '@/i18n/errors';
 
 /** Contacts enrolled in one go: a team picks them by hand (a filter-based enrolment is for later). */
 export const MAX_ENROLL_AT_ONCE = 50;
@@ -36,6 +39,8 @@ export function EnrollDialog({
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [chosen, setChosen] = useState<PickedRecord[]>([]);
   const [busy, setBusy] = useState(false);
+  /** The last try's refusals: how many, and why (the contacts stay chosen). */
+  const [refused, setRefused] = useState<{ count: number; error: unknown } | null>(null);
   const full = chosen.length >= MAX_ENROLL_AT_ONCE;
 
   const add = (record: PickedRecord | null) => {
@@ -43,19 +48,27 @@ export function EnrollDialog({
   };
   const submit = async () => {
     setBusy(true);
+    setRefused(null);
     try {
-      const enrolled = await enrollContacts(
+      const { enrolled, already, failed, error } = await enrollContacts(
         organizationId,
         sequenceId,
         chosen.map((c) => c.id),
       );
-      const already = chosen.length - enrolled;
-      toast({
-        title: t('enrollments.enrolled', { count: enrolled }),
-        description: already ? t('enrollments.already', { count: already }) : undefined,
-        variant: 'success',
-      });
-      onClose();
+      if (enrolled.length > 0 || failed.length === 0)
+        toast({
+          title: t('enrollments.enrolled', { count: enrolled.length }),
+          description: already.length ? t('enrollments.already', { count: already.length }) : undefined,
+          variant: 'success',
+        });
+      if (failed.length === 0) {
+        onClose();
+        return;
+      }
+      // Nothing is lost: the refused contacts stay chosen (the others are done), with the reason.
+      setChosen(chosen.filter((c) => failed.includes(c.id)));
+      setRefused({ count: failed.length, error });
+      setBusy(false);
     } catch (error) {
       // The dialog stays with the chosen contacts: a retry is one click.
       showError(error, t('enrollments.failed'));
@@ -99,6 +112,14 @@ export function EnrollDialog({
               ))}
             </Stack>
           </Box>
+          {refused && (
+            <Alert severity="error" data-testid="enroll-refused">
+              <AlertTitle>{t('enrollments.refused', { count: refused.count })}</AlertTitle>
+              {t('enrollments.refusedBody', {
+                reason: tc(`errors.server.${describeError(refused.error).key}`),
+              })}
+            </Alert>
+          )}
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('enrollments.startsNote')}
           </Typography>

@@ -90,6 +90,7 @@ export default function MarketingPage() {
                     organizationId={organizationId}
                     sequence={selected}
                     onDeleted={() => select(null)}
+                    onDuplicated={select}
                   />
                 ) : (
                   <Card variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>

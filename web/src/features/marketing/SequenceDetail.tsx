@@ -1,5 +1,7 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import PauseRoundedIcon from '@mui/icons-material/PauseRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
 import Alert from '@mui/material/Alert';
@@ -14,8 +16,14 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths, type MailConnection, type Sequence, type SequenceStep, type WithId } from '@trato/model';
-import { useCan } from '@/components/Can';
+import {
+  paths,
+  type MailConnection,
+  type Sequence,
+  type SequenceRights,
+  type SequenceStep,
+  type WithId,
+} from '@trato/model';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
@@ -28,36 +36,64 @@ import { sequencesTarget, stepDeletion } from './sequenceWrites';
 import {
   activeEnrollmentCount,
   deleteSequence,
+  duplicateSequence,
   MAX_STEPS,
   progressVersion,
   useEnrollments,
   useSequenceNumbers,
+  useSequenceOwner,
+  useSequenceRights,
   useSteps,
 } from './useSequences';
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.
 const StepDialog = lazy(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
 
-/** The selected sequence: play/pause, delete, its numbers, its steps and its enrolments. */
+/**
+ * The selected sequence: whose Gmail sends it, play/pause, duplicate, delete, its numbers, its
+ * steps and its enrolments. It speaks with its owner's voice: others see its steps read-only.
+ */
 export function SequenceDetail({
   organizationId,
   sequence,
   onDeleted,
+  onDuplicated,
 }: {
   organizationId: string;
   sequence: WithId<Sequence>;
   onDeleted: () => void;
+  /** The copy was created (its id): it opens. */
+  onDuplicated: (id: string) => void;
 }) {
   const { t } = useTranslation('marketing');
   const steps = useSteps(organizationId, sequence.id);
   const enrollments = useEnrollments(organizationId, sequence.id);
+  const rights = useSequenceRights(sequence);
+  const owner = useSequenceOwner(organizationId, sequence);
+  // The owner's name; a sequence whose owner left reads 'un antiguo miembro'; '…' while loading.
+  const ownerName = owner.status === 'loading' ? '…' : (owner.data?.fullName ?? t('owner.formerMember'));
   return (
     <Stack spacing={2.5}>
-      <SequenceHeader organizationId={organizationId} sequence={sequence} onDeleted={onDeleted} />
-      <MailboxWarning organizationId={organizationId} />
+      <SequenceHeader
+        organizationId={organizationId}
+        sequence={sequence}
+        rights={rights}
+        ownerName={ownerName}
+        steps={steps}
+        onDeleted={onDeleted}
+        onDuplicated={onDuplicated}
+      />
+      {rights.owner ? (
+        <MailboxWarning organizationId={organizationId} />
+      ) : (
+        <Alert severity="info" data-testid="read-only-note">
+          {t('owner.readOnly', { name: ownerName })}
+          {rights.duplicate && ` ${t('owner.duplicateHint')}`}
+        </Alert>
+      )}
       {!sequence.isActive && <Alert severity="info">{t('inactiveNote')}</Alert>}
       <Numbers organizationId={organizationId} sequenceId={sequence.id} enrollments={enrollments} />
-      <StepsCard organizationId={organizationId} sequenceId={sequence.id} steps={steps} />
+      <StepsCard organizationId={organizationId} sequenceId={sequence.id} steps={steps} rights={rights} />
       <EnrollmentsCard
         organizationId={organizationId}
         sequenceId={sequence.id}
@@ -71,17 +107,23 @@ export function SequenceDetail({
 function SequenceHeader({
   organizationId,
   sequence,
+  rights,
+  ownerName,
+  steps,
   onDeleted,
+  onDuplicated,
 }: {
   organizationId: string;
   sequence: WithId<Sequence>;
+  rights: SequenceRights;
+  ownerName: string;
+  steps: ReturnType<typeof useSteps>;
   onDeleted: () => void;
+  onDuplicated: (id: string) => void;
 }) {
   const { t } = useTranslation('marketing');
   const { toast } = useToast();
   const showError = useErrorToast();
-  const canEdit = useCan('marketing', 'edit');
-  const canDelete = useCan('marketing', 'delete');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -98,6 +140,22 @@ function SequenceHeader({
     } catch (error) {
       showError(error, t('toggleFailed'));
     } finally {
+      setBusy(false);
+    }
+  };
+  const duplicate = async () => {
+    setBusy(true);
+    try {
+      const id = await duplicateSequence(
+        organizationId,
+        sequence,
+        steps.data ?? [],
+        t('copyName', { name: sequence.name }),
+      );
+      toast({ title: t('duplicated'), variant: 'success' });
+      onDuplicated(id);
+    } catch (error) {
+      showError(error, t('duplicateFailed'));
       setBusy(false);
     }
   };
@@ -136,9 +194,20 @@ function SequenceHeader({
                 {sequence.description}
               </Typography>
             )}
+            <Stack
+              direction="row"
+              spacing={0.75}
+              data-testid="sequence-sender"
+              sx={{ alignItems: 'center', color: 'text.secondary', mt: 1 }}
+            >
+              <MailOutlineRoundedIcon fontSize="small" aria-hidden="true" />
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {rights.owner ? t('owner.self') : t('owner.other', { name: ownerName })}
+              </Typography>
+            </Stack>
           </Box>
-          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-            {canEdit && (
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
+            {rights.toggle && (
               <Button
                 variant={sequence.isActive ? 'outlined' : 'contained'}
                 startIcon={sequence.isActive ? <PauseRoundedIcon /> : <PlayArrowRoundedIcon />}
@@ -148,7 +217,17 @@ function SequenceHeader({
                 {t(sequence.isActive ? 'pause' : 'activate')}
               </Button>
             )}
-            {canDelete && (
+            {rights.duplicate && (
+              <Button
+                variant="outlined"
+                startIcon={<ContentCopyRoundedIcon />}
+                onClick={duplicate}
+                disabled={busy || steps.status !== 'success'}
+              >
+                {t('duplicate')}
+              </Button>
+            )}
+            {rights.delete && (
               <IconButton
                 aria-label={t('deleteLabel', { name: sequence.name })}
                 onClick={() => setConfirming(true)}
@@ -173,7 +252,7 @@ function SequenceHeader({
   );
 }
 
-/** Sequences send from the enrolling member's Gmail: say so when theirs is not usable. */
+/** A sequence sends from its owner's Gmail: tell the owner when theirs is not usable. */
 function MailboxWarning({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('marketing');
   const { uid } = useMembership();
@@ -246,19 +325,20 @@ function Numbers({
   );
 }
 
+/** The steps; only the owner (with the rights) adds and deletes them: read-only for the others. */
 function StepsCard({
   organizationId,
   sequenceId,
   steps,
+  rights,
 }: {
   organizationId: string;
   sequenceId: string;
   steps: ReturnType<typeof useSteps>;
+  rights: SequenceRights;
 }) {
   const { t } = useTranslation('marketing');
   const { toast } = useToast();
-  const canCreate = useCan('marketing', 'create');
-  const canDelete = useCan('marketing', 'delete');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<WithId<SequenceStep> | null>(null);
   const rows = steps.data ?? [];
@@ -276,13 +356,13 @@ function StepsCard({
           <Typography variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
             {t('steps.title')}
           </Typography>
-          {canCreate && (
+          {rights.addStep && (
             <Button startIcon={<AddRoundedIcon />} onClick={() => setAdding(true)} disabled={full}>
               {t('steps.add')}
             </Button>
           )}
         </Stack>
-        {full && <Alert severity="info">{t('steps.full', { max: MAX_STEPS })}</Alert>}
+        {full && rights.addStep && <Alert severity="info">{t('steps.full', { max: MAX_STEPS })}</Alert>}
         <QueryState state={steps}>
           {rows.length === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('steps.empty')}</Typography>
@@ -321,7 +401,7 @@ function StepsCard({
                       {step.body}
                     </Typography>
                   </Box>
-                  {canDelete && (
+                  {rights.deleteStep && (
                     <IconButton
                       aria-label={t('steps.deleteLabel', { n: step.stepOrder })}
                       onClick={() => setDeleting(step)}

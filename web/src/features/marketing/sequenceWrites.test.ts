@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStepOrder, sequenceDeletion, stepDeletion } from './sequenceWrites';
+import { nextStepOrder, sequenceDeletion, sequenceDuplication, stepDeletion } from './sequenceWrites';
 
 const steps = [
   { id: 'a', stepOrder: 1 },
@@ -32,5 +32,47 @@ describe('sequence writes', () => {
       'steps/s1',
       'sequences/seq',
     ]);
+  });
+
+  it('duplicates a sequence as a new inactive one with its steps copied in order, in one batch', () => {
+    const stored = [
+      {
+        stepOrder: 2,
+        type: 'email' as const,
+        subject: 'Segundo',
+        body: 'B',
+        delayDays: 3,
+        createdBy: 'admin',
+      },
+      { stepOrder: 1, type: 'email' as const, subject: 'Hola', body: 'A', delayDays: 0, createdBy: 'admin' },
+    ];
+    const writes = sequenceDuplication(
+      'org',
+      'copy',
+      { description: 'Para clientes' },
+      stored,
+      'Copia de Bienvenida',
+    );
+    expect(writes[0]).toEqual({
+      kind: 'create',
+      target: { parentPath: 'organizations/org', collection: 'sequences' },
+      id: 'copy',
+      data: { name: 'Copia de Bienvenida', description: 'Para clientes', isActive: false },
+    });
+    // Only the step's content is copied: the audit fields (who wrote it) are the caller's.
+    expect(writes.slice(1).map((w) => (w.kind === 'create' ? w.data : null))).toEqual([
+      { stepOrder: 1, type: 'email', subject: 'Hola', body: 'A', delayDays: 0 },
+      { stepOrder: 2, type: 'email', subject: 'Segundo', body: 'B', delayDays: 3 },
+    ]);
+    expect(writes.slice(1).every((w) => w.target.parentPath === 'organizations/org/sequences/copy')).toBe(
+      true,
+    );
+  });
+
+  it("a copy's name is cut at the name limit (200 characters, emoji counted once)", () => {
+    const [sequence] = sequenceDuplication('org', 'copy', {}, [], `Copia de ${'😀'.repeat(300)}`);
+    if (sequence?.kind !== 'create') throw new Error('the sequence is created first');
+    expect([...(sequence.data.name as string)]).toHaveLength(200);
+    expect(sequence.data.description).toBeNull();
   });
 });

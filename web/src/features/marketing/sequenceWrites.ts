@@ -1,4 +1,4 @@
-import { paths, type SequenceStep } from '@trato/model';
+import { LIMITS, paths, type Sequence, type SequenceStep } from '@trato/model';
 import { enrollmentsTarget, orgTarget, type RecordTarget, type RecordWrite } from '@/firebase/dataApi';
 
 /** organizations/{orgId}/sequences */
@@ -52,5 +52,45 @@ export function sequenceDeletion(
     })),
     ...stepIds.map((id): RecordWrite => ({ kind: 'delete', target: stepsTarget(orgId, sequenceId), id })),
     { kind: 'delete', target: sequencesTarget(orgId), id: sequenceId },
+  ];
+}
+
+/**
+ * Duplicating a sequence: a new sequence of the caller's (the rules make its creator the caller,
+ * so it speaks with their voice), inactive, named `name`, with copies of the steps in their
+ * order, in one batch (at most 1 + MAX_STEPS writes; the rules read the sequence once for all).
+ */
+export function sequenceDuplication(
+  orgId: string,
+  newId: string,
+  sequence: Pick<Sequence, 'description'>,
+  steps: readonly Pick<SequenceStep, 'stepOrder' | 'type' | 'subject' | 'body' | 'delayDays'>[],
+  name: string,
+): RecordWrite[] {
+  const target = stepsTarget(orgId, newId);
+  return [
+    {
+      kind: 'create',
+      target: sequencesTarget(orgId),
+      id: newId,
+      data: {
+        name: [...name].slice(0, LIMITS.name).join(''),
+        description: sequence.description ?? null,
+        isActive: false,
+      },
+    },
+    ...[...steps]
+      .sort((a, b) => a.stepOrder - b.stepOrder)
+      .map((step, index): RecordWrite => ({
+        kind: 'create',
+        target,
+        data: {
+          stepOrder: index + 1,
+          type: step.type,
+          subject: step.subject,
+          body: step.body,
+          delayDays: step.delayDays,
+        },
+      })),
   ];
 }

@@ -1,16 +1,28 @@
-import { paths, type Enrollment, type SendLogEntry, type Sequence, type SequenceStep } from '@trato/model';
+import {
+  paths,
+  sequenceRights,
+  type Enrollment,
+  type Member,
+  type SendLogEntry,
+  type Sequence,
+  type SequenceStep,
+  type WithId,
+} from '@trato/model';
 import {
   firstMatches,
   idsOf,
+  newRecordId,
   orgRequest,
   useCount,
+  useDocument,
   useLiveList,
+  useMembership,
   usePagedList,
   writeRecords,
   type Count,
   type QueryRequest,
 } from '@/firebase/dataApi';
-import { sequenceDeletion } from './sequenceWrites';
+import { sequenceDeletion, sequenceDuplication, sequencesTarget } from './sequenceWrites';
 
 /** A sequence has at most this many steps (the rules' stepOrder ≤ 100). */
 export const MAX_STEPS = 100;
@@ -106,4 +118,27 @@ export async function deleteSequence(orgId: string, sequenceId: string): Promise
     idsOf(underSequence(orgId, sequenceId, 'enrollments.bySequence')),
   ]);
   await writeRecords(sequenceDeletion(orgId, sequenceId, stepIds, enrollmentIds));
+}
+
+/** What the signed-in member may do with `sequence` (its owner's voice: model `sequenceRights`). */
+export function useSequenceRights(sequence: Pick<Sequence, 'createdBy'>) {
+  const { member, uid } = useMembership();
+  return sequenceRights(member, uid, sequence);
+}
+
+/** The sequence's owner (its creator, whose Gmail sends it); data null once they have left. */
+export function useSequenceOwner(orgId: string, sequence: Pick<Sequence, 'createdBy'>) {
+  return useDocument<Member>(paths.member(orgId, sequence.createdBy));
+}
+
+/** Duplicates a sequence with its steps as the caller's own (inactive); returns the copy's id. */
+export async function duplicateSequence(
+  orgId: string,
+  sequence: Sequence,
+  steps: readonly WithId<SequenceStep>[],
+  name: string,
+): Promise<string> {
+  const id = newRecordId(sequencesTarget(orgId));
+  await writeRecords(sequenceDuplication(orgId, id, sequence, steps, name));
+  return id;
 }
