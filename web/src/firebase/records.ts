@@ -20,6 +20,7 @@ import {
   writeBatch,
   type DocumentData,
   type DocumentReference,
+  type Firestore,
 } from 'firebase/firestore';
 import {
   emptyToNull,
@@ -288,9 +289,9 @@ interface Writer {
   delete(ref: DocumentReference): unknown;
 }
 
-/** Stages a planned write in a batch or a transaction. */
-function stage(writer: Writer, w: PlannedWrite): void {
-  const ref = doc(getDataServices().firestore, w.path);
+/** Stages a planned write in a batch or a transaction of `firestore`. */
+function stage(firestore: Firestore, writer: Writer, w: PlannedWrite): void {
+  const ref = doc(firestore, w.path);
   if (w.op === 'set') writer.set(ref, w.data);
   else if (w.op === 'update') writer.update(ref, w.data);
   else writer.delete(ref);
@@ -309,7 +310,7 @@ async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
       continue;
     }
     const batch = writeBatch(firestore);
-    for (const w of writes) stage(batch, w);
+    for (const w of writes) stage(firestore, batch, w);
     await batch.commit();
   }
 }
@@ -332,7 +333,7 @@ async function commitAtCommittedState(write: RecordWrite): Promise<void> {
       const snapshot = await transaction.get(doc(firestore, path));
       return snapshot.exists() ? snapshot.data() : null;
     };
-    for (const w of await planCommittedWrite(write, uid, read)) stage(transaction, w);
+    for (const w of await planCommittedWrite(write, uid, read)) stage(firestore, transaction, w);
   });
 }
 
