@@ -48,7 +48,7 @@ export default function ContactsPage() {
   const rows = list.rows.filter(matches);
 
   // The spec's eight columns fit the grid at 1280 px (about 1,000 px beside the sidebar): text
-  // columns share the width and end in an ellipsis (whole on hover); the chips keep theirs.
+  // columns share the width and end in an ellipsis (whole on hover); phones and chips keep theirs.
   const columns: GridColDef<WithId<Contact>>[] = [
     { field: 'name', headerName: t('columns.name'), flex: 1.3, minWidth: 130 },
     { field: 'jobTitle', headerName: t('columns.jobTitle'), flex: 1, minWidth: 100, valueGetter: dash },
@@ -60,7 +60,8 @@ export default function ContactsPage() {
       minWidth: 110,
       valueGetter: (_v, row) => dash(row.companyId ? row.companyName : null),
     },
-    { field: 'phone', headerName: t('columns.phone'), flex: 0.9, minWidth: 125, valueGetter: dash },
+    // A phone is read whole ('+504 9999-9999').
+    { field: 'phone', headerName: t('columns.phone'), width: 150, valueGetter: dash },
     { field: 'city', headerName: t('columns.city'), flex: 0.8, minWidth: 95, valueGetter: dash },
     {
       field: 'lifecycleStage',
