@@ -10,8 +10,8 @@ import { buildFunctions, cloudEnv, root, startLocalCloud } from './local-cloud.m
 const reports = mkdtempSync(path.join(os.tmpdir(), 'trato-test-'));
 const results = [];
 
-function vitestSuite(name, workspace, extraEnv = {}) {
-  return { name, kind: 'vitest', cwd: path.join(root, workspace), extraEnv };
+function vitestSuite(name, workspace, extraEnv = {}, args = []) {
+  return { name, kind: 'vitest', cwd: path.join(root, workspace), extraEnv, args };
 }
 
 // Suites run as async children: the local cloud's log pipes are drained by this process's event
@@ -32,7 +32,14 @@ async function runSuite(suite) {
   if (suite.kind === 'vitest') {
     status = await run(
       'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      [
+        'vitest',
+        'run',
+        ...suite.args,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
       { cwd: suite.cwd, env },
     );
   } else if (suite.kind === 'node') {
@@ -165,6 +172,8 @@ const standalone = [
 ];
 const withCloud = [
   vitestSuite('functions', 'functions', cloudEnv),
+  // The web's record writes through the real SDK and the rules (two members at once).
+  vitestSuite('web (cloud)', 'web', cloudEnv, ['--config', 'vitest.cloud.config.ts']),
   ...(existsSync(path.join(root, 'security/package.json'))
     ? [vitestSuite('security rules', 'security', cloudEnv)]
     : []),

@@ -1,6 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    // Against the local cloud: vitest.cloud.config.ts.
+    exclude: [...configDefaults.exclude, 'src/**/*.cloud.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },

@@ -5,13 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { TIMELINE_ENTRY_KEYS } from '@trato/model';
 import {
   BATCH_LIMIT,
+  needsCommittedState,
   planBatches,
+  planCommittedWrite,
   planRecordWrite,
   timelineDeleteFor,
   timelineWriteFor,
+  type CommittedRead,
   type PlannedWrite,
   type RecordTarget,
   type RecordWrite,
+  writeRecords,
 } from './records';
 
 const NOW = { marker: 'serverTimestamp' };
@@ -354,5 +358,145 @@ describe('batches', () => {
       { kind: 'delete', target: org('contacts'), id: 'c1' },
     ];
     expect(planBatches(writes, UID, NOW).map((b) => b.length)).toEqual([499]);
+  });
+});
+
+describe('writes planned from the committed state (transactions)', () => {
+  /** The documents as committed, by path; reads are recorded. */
+  const committed = (docs: Record<string, Record<string, unknown>>) => {
+    const paths: string[] = [];
+    const read: CommittedRead = async (path) => {
+      paths.push(path);
+      return docs[path] ?? null;
+    };
+    return { read, paths };
+  };
+  const storedDeal = {
+    title: 'Licencias',
+    stage: 'new',
+    amount: 1_000,
+    closeDate: null,
+    companyId: 'co1',
+    primaryContactId: 'c1',
+    ownerId: UID,
+    createdAt: created,
+    createdBy: 'u9',
+  };
+
+  it('are the updates of notes, tasks, meetings and deals, and the creates of notes', () => {
+    const update = (collection: string): RecordWrite => ({
+      kind: 'update',
+      target: org(collection),
+      id: 'x',
+      patch: {},
+      current: {},
+    });
+    for (const c of ['tasks', 'meetings', 'deals']) expect(needsCommittedState(update(c))).toBe(true);
+    expect(needsCommittedState({ ...update('notes'), target: notes() })).toBe(true);
+    for (const c of ['contacts', 'companies', 'tickets', 'steps'])
+      expect(needsCommittedState(update(c))).toBe(false);
+    expect(needsCommittedState({ kind: 'create', target: notes(), data: {} })).toBe(true);
+    expect(needsCommittedState({ kind: 'create', target: org('deals'), data: {} })).toBe(false);
+    expect(needsCommittedState({ kind: 'delete', target: notes(), id: 'n1' })).toBe(false);
+  });
+
+  it('a board drop with a stale card: the entry mirrors the deal as committed, not as shown', async () => {
+    // A colleague renamed the deal, changed its amount and moved it after this card was drawn.
+    const { read, paths } = committed({
+      'organizations/o1/deals/d1': {
+        ...storedDeal,
+        title: 'Licencias 2027',
+        amount: 2_500,
+        stage: 'proposal',
+      },
+    });
+    const writes = await planCommittedWrite(
+      { kind: 'update', target: org('deals'), id: 'd1', patch: { stage: 'won' }, current: storedDeal },
+      UID,
+      read,
+      NOW,
+    );
+    expect(paths).toEqual(['organizations/o1/deals/d1']);
+    expect(writes[0]).toMatchObject({ op: 'update', data: { stage: 'won', updatedAt: NOW } });
+    expect(entryOf(writes).data).toMatchObject({
+      title: 'Licencias 2027',
+      detail: 'won',
+      amount: 2_500,
+      createdAt: created,
+      createdBy: 'u9',
+    });
+  });
+
+  it("a note: the contact's company as committed", async () => {
+    const { read } = committed({ 'organizations/o1/contacts/c1': { name: 'Ana', companyId: 'co9' } });
+    const writes = await planCommittedWrite(
+      { kind: 'create', target: notes(), id: 'n1', data: { content: 'Hola', authorName: 'Ana' } },
+      UID,
+      read,
+      NOW,
+    );
+    expect(writes.map((w) => w.path)).toEqual([
+      'organizations/o1/contacts/c1/notes/n1',
+      'organizations/o1/timeline/note_n1',
+    ]);
+    expect(entryOf(writes).data).toMatchObject({ contactId: 'c1', companyId: 'co9' });
+    // An edit reads the note too; a contact without a company (the field absent) gives null.
+    const edit = committed({
+      'organizations/o1/contacts/c1': { name: 'Ana' },
+      'organizations/o1/contacts/c1/notes/n1': { content: 'Viejo', createdAt: created, createdBy: UID },
+    });
+    const edited = await planCommittedWrite(
+      { kind: 'update', target: notes(), id: 'n1', patch: { content: 'Nuevo' }, current: null },
+      UID,
+      edit.read,
+      NOW,
+    );
+    expect(edit.paths).toEqual(['organizations/o1/contacts/c1', 'organizations/o1/contacts/c1/notes/n1']);
+    expect(entryOf(edited).data).toMatchObject({ title: 'Nuevo', companyId: null, createdAt: created });
+  });
+
+  it('a record or contact that is gone is not-found', async () => {
+    await expect(
+      planCommittedWrite(
+        {
+          kind: 'update',
+          target: org('tasks'),
+          id: 't1',
+          patch: { status: 'completed' },
+          current: storedTask,
+        },
+        UID,
+        committed({}).read,
+        NOW,
+      ),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      planCommittedWrite(
+        { kind: 'create', target: notes(), id: 'n1', data: { content: 'x', authorName: 'A' } },
+        UID,
+        committed({}).read,
+        NOW,
+      ),
+    ).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  it('other writes are planned as they are, without reads', async () => {
+    const { read, paths } = committed({});
+    const writes = await planCommittedWrite(
+      { kind: 'update', target: org('companies'), id: 'co1', patch: { name: 'B' }, current: { name: 'A' } },
+      UID,
+      read,
+      NOW,
+    );
+    expect(writes).toHaveLength(1);
+    expect(paths).toEqual([]);
+  });
+
+  it('a batch refuses them (it would build the entry from the screen)', async () => {
+    await expect(
+      writeRecords([
+        { kind: 'update', target: org('deals'), id: 'd1', patch: { stage: 'won' }, current: storedDeal },
+      ]),
+    ).rejects.toThrow(/committed record/);
   });
 });

@@ -5,19 +5,22 @@
 //
 // Timeline index: a note, task, meeting or deal that references a contact or a company has a
 // mirror entry in organizations/{orgId}/timeline/{kind}_{recordId} (model `timelineEntryFor`).
-// Every write of such a record writes (or deletes) its entry IN THE SAME BATCH, automatically;
-// the rules refuse an entry that is not equal to its record after the write.
+// Every write of such a record writes (or deletes) its entry IN THE SAME BATCH (or transaction),
+// automatically; the rules refuse an entry that is not equal to its record after the write.
 import {
   collection,
   deleteDoc,
   deleteField,
   doc,
   FieldValue,
+  runTransaction,
   serverTimestamp,
   setDoc,
   updateDoc,
   writeBatch,
   type DocumentData,
+  type DocumentReference,
+  type Firestore,
 } from 'firebase/firestore';
 import {
   emptyToNull,
@@ -41,9 +44,10 @@ export interface RecordTarget {
   collection: string;
   /**
    * Notes only (`{ parentPath: 'organizations/{orgId}/contacts/{contactId}', collection:
-   * 'notes' }`): the contact's `companyId` as shown (null when it has none). The note's timeline
-   * entry carries it, and the rules compare it with the contact after the write. Creating or
-   * editing a note without it throws; deleting a note does not need it.
+   * 'notes' }`): the contact's `companyId` (null when it has none). The note's timeline entry
+   * carries it, and the rules compare it with the contact after the write. Planning a note's
+   * create or update without it throws; createRecord and updateRecord fill it from the contact as
+   * committed (planCommittedWrite); deleting a note does not need it.
    */
   context?: { contactCompanyId: string | null };
 }
@@ -231,7 +235,67 @@ export function planBatches(
   return batches;
 }
 
+// ── Planning from the committed state ─────────────────────────────────────────
+
+/** Reads a document as committed (in a transaction): its data, or null when it does not exist. */
+export type CommittedRead = (path: string) => Promise<Data | null>;
+
+/**
+ * Whether a write's timeline entry depends on documents as committed rather than as shown: an
+ * update of a note, task, meeting or deal (the entry mirrors the whole record after the write,
+ * fields the patch leaves alone included) and a note's create (its entry carries the contact's
+ * company). Built from the screen's copy, such an entry no longer matched the record when another
+ * member had changed it in between, and the rules refused the whole write.
+ */
+export function needsCommittedState(write: RecordWrite): boolean {
+  const kind = timelineKindOf(write.target.collection);
+  return (write.kind === 'update' && kind !== null) || (write.kind === 'create' && kind === 'note');
+}
+
+const notFound = (path: string) => Object.assign(new Error(`${path} does not exist`), { code: 'not-found' });
+
+/**
+ * The writes of `write` planned from the documents as committed, read with `read` (the same
+ * transaction commits them): the record to update — `write.current` is replaced by it — and,
+ * for a note, its contact's company. A missing record or contact is `not-found`. Writes that do
+ * not need them are planned as they are.
+ */
+export async function planCommittedWrite(
+  write: RecordWrite,
+  uid: string,
+  read: CommittedRead,
+  now: unknown = serverTimestamp(),
+): Promise<PlannedWrite[]> {
+  if (!needsCommittedState(write)) return planRecordWrite(write, uid, now);
+  let { target } = write;
+  if (timelineKindOf(target.collection) === 'note') {
+    const contact = await read(target.parentPath);
+    if (!contact) throw notFound(target.parentPath);
+    target = { ...target, context: { contactCompanyId: (contact.companyId as string | null) ?? null } };
+  }
+  if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now);
+  const path = recordPath(target, write.id);
+  const current = await read(path);
+  if (!current) throw notFound(path);
+  return planRecordWrite({ ...write, target, current }, uid, now);
+}
+
 // ── Committing ────────────────────────────────────────────────────────────────
+
+/** What a batch and a transaction have in common. */
+interface Writer {
+  set(ref: DocumentReference, data: DocumentData): unknown;
+  update(ref: DocumentReference, data: DocumentData): unknown;
+  delete(ref: DocumentReference): unknown;
+}
+
+/** Stages a planned write in a batch or a transaction of `firestore`. */
+function stage(firestore: Firestore, writer: Writer, w: PlannedWrite): void {
+  const ref = doc(firestore, w.path);
+  if (w.op === 'set') writer.set(ref, w.data);
+  else if (w.op === 'update') writer.update(ref, w.data);
+  else writer.delete(ref);
+}
 
 /** Commits planned batches in order; a lone write goes without a batch. */
 async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
@@ -246,14 +310,37 @@ async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
       continue;
     }
     const batch = writeBatch(firestore);
-    for (const w of writes) {
-      const ref = doc(firestore, w.path);
-      if (w.op === 'set') batch.set(ref, w.data);
-      else if (w.op === 'update') batch.update(ref, w.data as DocumentData);
-      else batch.delete(ref);
-    }
+    for (const w of writes) stage(firestore, batch, w);
     await batch.commit();
   }
+}
+
+/**
+ * Commits one record write in a transaction: the documents its timeline entry depends on are
+ * read as committed, the record's payload and entry are computed from them and both are written;
+ * when another member commits in between, the SDK runs it again with their change. So a
+ * colleague's move or edit never fails an honest one (issue 28: 3 of 832 writes at 50 members).
+ * Trade-off: a transaction needs the server. It is not latency-compensated (the deals board
+ * keeps its own pending cards) and it cannot be queued offline: offline writes (a later issue)
+ * need entries the rules can judge without the whole record, e.g. entry fields updated one by
+ * one with the record's.
+ */
+async function commitAtCommittedState(write: RecordWrite): Promise<void> {
+  const { firestore } = getDataServices();
+  const uid = currentUid();
+  await runTransaction(firestore, async (transaction) => {
+    const read: CommittedRead = async (path) => {
+      const snapshot = await transaction.get(doc(firestore, path));
+      return snapshot.exists() ? snapshot.data() : null;
+    };
+    for (const w of await planCommittedWrite(write, uid, read)) stage(firestore, transaction, w);
+  });
+}
+
+/** Commits one record write: in a transaction when its timeline entry needs the committed state. */
+async function commitRecordWrite(write: RecordWrite): Promise<void> {
+  if (needsCommittedState(write)) await commitAtCommittedState(write);
+  else await commitPlanned([planRecordWrite(write, currentUid())]);
 }
 
 /** The server's time of the write, for a field a record sets to "now" (an enrolment's first send, sequences.ts). */
@@ -261,19 +348,23 @@ export function serverTime(): unknown {
   return serverTimestamp();
 }
 
-/** Creates a record (with its timeline entry, in one batch, for notes, tasks, meetings, deals). */
+/**
+ * Creates a record (with its timeline entry, in one batch, for tasks, meetings, deals; a note in a
+ * transaction that reads its contact's company).
+ */
 export async function createRecord(
   target: RecordTarget,
   data: Data,
   id = newRecordId(target),
 ): Promise<string> {
-  await commitPlanned([planRecordWrite({ kind: 'create', target, id, data }, currentUid())]);
+  await commitRecordWrite({ kind: 'create', target, id, data });
   return id;
 }
 
 /**
- * Updates a record. `current` is the record as shown: search tokens and the timeline entry are
- * rebuilt from it merged with the patch (required for notes, tasks, meetings and deals).
+ * Updates a record. `current` is the record as shown: search tokens are rebuilt from it merged
+ * with the patch. Notes, tasks, meetings and deals are updated in a transaction from the record
+ * as committed instead (their timeline entry mirrors it whole).
  */
 export async function updateRecord(
   target: RecordTarget,
@@ -281,19 +372,25 @@ export async function updateRecord(
   patch: Data,
   current: Current,
 ): Promise<void> {
-  await commitPlanned([planRecordWrite({ kind: 'update', target, id, patch, current }, currentUid())]);
+  await commitRecordWrite({ kind: 'update', target, id, patch, current });
 }
 
 /** Deletes a record (and its timeline entry, in the same batch). */
 export async function deleteRecord(target: RecordTarget, id: string): Promise<void> {
-  await commitPlanned([planRecordWrite({ kind: 'delete', target, id }, currentUid())]);
+  await commitRecordWrite({ kind: 'delete', target, id });
 }
 
 /**
  * Several writes (a cascade: a record and its children), atomically when they fit in one batch;
  * larger sets are committed in batches of 500, in order, so children go before their parent.
- * Timeline entries ride along with their records (each in its record's batch).
+ * Timeline entries ride along with their records (each in its record's batch). Writes whose
+ * entry needs the committed state go through createRecord / updateRecord instead.
  */
 export async function writeRecords(writes: RecordWrite[]): Promise<void> {
+  const stale = writes.find(needsCommittedState);
+  if (stale)
+    throw new Error(
+      `A batch cannot ${stale.kind} ${stale.target.collection}: its timeline entry is built from the committed record (createRecord / updateRecord)`,
+    );
   await commitPlanned(planBatches(writes, currentUid()));
 }

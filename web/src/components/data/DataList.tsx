@@ -5,7 +5,12 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRenderCellParams,
+} from '@mui/x-data-grid';
 import { enUS, esES } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import type { WithId } from '@trato/model';
@@ -22,10 +27,31 @@ const GRID_TEXTS = {
   en: enUS.components.MuiDataGrid.defaultProps.localeText,
 };
 
+/** A text cell cut with an ellipsis when its column is narrow, its whole value in the title (a plain function: the grid calls renderCell). */
+function TextCell({ formattedValue, value }: GridRenderCellParams) {
+  const text = String(formattedValue ?? value ?? '');
+  return (
+    <Box
+      component="span"
+      title={text}
+      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+    >
+      {text}
+    </Box>
+  );
+}
+
+/** Columns whose cells are plain text show their whole value on hover (rendered cells keep theirs). */
+export function withCellTitles<R extends object>(columns: GridColDef<R>[]): GridColDef<R>[] {
+  return columns.map((column) => (column.renderCell ? column : { ...column, renderCell: TextCell }));
+}
+
 /**
  * A server-paged list: MUI X Data Grid in server mode on wider screens, cards on phones. Pages
  * move one at a time (cursor pagination), the total is the server's count. Loading, error and
- * empty states come from QueryState.
+ * empty states come from QueryState. Columns should fit the grid at 1280 px (the sidebar open)
+ * without scrolling: flexible widths with small minimums; long values end in an ellipsis and
+ * show whole on hover.
  */
 export function DataList<T>({
   list,
@@ -83,7 +109,7 @@ export function DataList<T>({
         <DataGrid<WithId<T>>
           aria-label={label}
           rows={list.rows}
-          columns={columns}
+          columns={withCellTitles(columns)}
           loading={list.status === 'loading'}
           paginationMode="server"
           rowCount={list.total && !list.total.more ? list.total.value : -1}

@@ -28,7 +28,7 @@ const LIST_PATH = '/clientes';
 
 /** The writes that delete a contact with its notes (and their timeline entries). */
 async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise<RecordWrite[]> {
-  const notes = notesTarget(orgId, contact);
+  const notes = notesTarget(orgId, contact.id);
   const noteIds = await idsOf({ id: 'notes.byContact', parentPath: notes.parentPath });
   // The contact goes in the first batch: with it gone, each note's timeline entry is deleted
   // without a read, so a contact with hundreds of notes fits the rules' read budget per batch

@@ -25,19 +25,19 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
-/** Where a contact's notes live; the contact's company goes to the notes' timeline entries. */
-export function notesTarget(orgId: string, contact: WithId<Contact>): RecordTarget {
-  return {
-    parentPath: `${paths.organization(orgId)}/contacts/${contact.id}`,
-    collection: 'notes',
-    context: { contactCompanyId: contact.companyId ?? null },
-  };
+/**
+ * Where a contact's notes live. Their timeline entries carry the contact's company, which
+ * createRecord reads as committed (another member may have just changed it).
+ */
+export function notesTarget(orgId: string, contactId: string): RecordTarget {
+  return { parentPath: `${paths.organization(orgId)}/contacts/${contactId}`, collection: 'notes' };
 }
 
 /**
  * A contact's notes: a textarea ('Agregar nota' disabled while empty) and the notes newest first
- * with author and time. The note shows at once (latency-compensated); a refused one comes back
- * into the textarea with the reason. Its author (and whoever may delete contacts) deletes it.
+ * with author and time. The textarea empties at once and the note shows once committed (a
+ * transaction, records.ts); a refused one comes back into the textarea with the reason. Its
+ * author (and whoever may delete contacts) deletes it.
  */
 export function NotesTab({ contact }: { contact: WithId<Contact> }) {
   const { t } = useTranslation('contacts');
@@ -49,7 +49,7 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
   const canAdd = useCan('contacts', 'edit');
   const canDeleteAny = useCan('contacts', 'delete');
   const [text, setText] = useState('');
-  const target = notesTarget(organizationId ?? '', contact);
+  const target = notesTarget(organizationId ?? '', contact.id);
   const list = usePagedList<Note>(
     organizationId ? { id: 'notes.byContact', parentPath: target.parentPath } : null,
   );

@@ -62,7 +62,7 @@ export default function DealsPage() {
     (deal: WithId<Deal>, to: DealStage) => {
       if (deal.stage === to) return;
       move(deal, to);
-      // Not urgent: the card's own move (the SDK's local snapshot) renders first.
+      // Not urgent: the card's own move (the board's pending card) renders first.
       startTransition(() =>
         setAnnouncement(t('card.moved', { title: deal.title, stage: enumLabel(tc, 'dealStage', to) })),
       );
@@ -106,6 +106,7 @@ export default function DealsPage() {
               stage={stage}
               organizationId={organizationId}
               total={board.totals?.[stage] ?? null}
+              placed={board.placed}
               canEdit={canEdit}
               onOpen={setEditing}
               onMove={moveCard}

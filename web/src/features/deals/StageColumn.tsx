@@ -4,26 +4,28 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useDrop } from 'react-dnd';
 import { useTranslation } from 'react-i18next';
-import type { Deal, DealStage } from '@trato/model';
+import type { Deal, DealStage, WithId } from '@trato/model';
 import { enumTone } from '@/components/data/StatusChip';
 import { orgRequest, useGrowingList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { StageTotal } from './board';
+import { columnCards, type StageTotal } from './board';
 import { DEAL_CARD, DealCard, type CardHandlers, type DraggedDeal } from './DealCard';
 
 /**
  * One stage of the board: its title, deal count and amount (server totals), its deals most
  * recently changed first, more as the column is scrolled, and a drop target for other stages' cards.
+ * Cards this screen has moved show where they were dropped until their moves are counted (`placed`).
  */
 export const StageColumn = memo(function StageColumn({
   stage,
   organizationId,
   total,
+  placed,
   canEdit,
   onOpen,
   onMove,
@@ -31,11 +33,13 @@ export const StageColumn = memo(function StageColumn({
   stage: DealStage;
   organizationId: string;
   total: StageTotal | null;
+  placed: ReadonlyMap<string, WithId<Deal>>;
 } & CardHandlers) {
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const list = useGrowingList<Deal>(orgRequest(organizationId, 'deals.byStage', { stage }));
+  const cards = useMemo(() => columnCards(stage, list.rows, placed), [stage, list.rows, placed]);
   const [{ over, dragging }, drop] = useDrop<DraggedDeal, void, { over: boolean; dragging: boolean }>(
     () => ({
       accept: DEAL_CARD,
@@ -137,7 +141,7 @@ export const StageColumn = memo(function StageColumn({
             {t('column.error')}
           </Typography>
         )}
-        {list.status === 'success' && list.rows.length === 0 && (
+        {list.status === 'success' && cards.length === 0 && (
           <Box
             sx={{
               flex: 1,
@@ -154,7 +158,7 @@ export const StageColumn = memo(function StageColumn({
             {dragging ? t('column.dropHere') : t('column.empty')}
           </Box>
         )}
-        {list.rows.map((deal) => (
+        {cards.map((deal) => (
           <DealCard key={deal.id} deal={deal} canEdit={canEdit} onOpen={onOpen} onMove={onMove} />
         ))}
         {list.hasMore && (

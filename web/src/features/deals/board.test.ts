@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Deal, WithId } from '@trato/model';
 import {
   boardSummary,
   cardSubtitle,
+  columnCards,
   emptyTotals,
   otherStages,
+  placedCards,
   totalsWithMoves,
   type CountedTotals,
   type PendingMove,
@@ -15,11 +18,12 @@ const counted = (refresh: number): CountedTotals => {
   totals.won = { count: 1, amount: 5_000 };
   return { refresh, totals };
 };
+const deal = (id: string, stage: Deal['stage'], amount: number | null = 10_000) =>
+  ({ id, title: id, stage, amount }) as WithId<Deal>;
 const move = (confirmedAfter: number | null, amount: number | null = 10_000): PendingMove => ({
   id: 1,
   from: 'new',
-  to: 'won',
-  amount,
+  card: deal('d1', 'won', amount),
   confirmedAfter,
 });
 
@@ -49,6 +53,37 @@ describe('totalsWithMoves', () => {
     const after = totalsWithMoves(before, [move(null)]);
     expect(before.totals.new.count).toBe(3);
     expect(after.proposal).toBe(before.totals.proposal);
+  });
+});
+
+describe('columnCards', () => {
+  const rows = [deal('a', 'new'), deal('b', 'new')];
+
+  it('leaves a column no move touches as it is (the same array)', () => {
+    expect(columnCards('new', rows, placedCards([]))).toBe(rows);
+    expect(columnCards('new', rows, placedCards([{ ...move(null), card: deal('z', 'won') }]))).toBe(rows);
+  });
+
+  it('shows a moved card only where it was dropped, first, as dropped', () => {
+    const card = deal('a', 'won');
+    const placed = placedCards([{ ...move(null), card }]);
+    expect(columnCards('new', rows, placed)).toEqual([rows[1]]);
+    expect(columnCards('won', [deal('c', 'won')], placed)).toEqual([card, deal('c', 'won')]);
+    // The server's copy of it (committed, or a colleague's) waits until the move is counted.
+    expect(columnCards('won', [deal('a', 'won'), deal('c', 'won')], placed)).toEqual([
+      card,
+      deal('c', 'won'),
+    ]);
+    expect(columnCards('lost', [deal('a', 'lost')], placed)).toEqual([]);
+  });
+
+  it("a card moved twice shows at its latest move's stage", () => {
+    const placed = placedCards([
+      { ...move(null), id: 1, card: deal('a', 'won') },
+      { ...move(null), id: 2, from: 'won', card: deal('a', 'lost') },
+    ]);
+    expect(columnCards('won', [], placed)).toEqual([]);
+    expect(columnCards('lost', [], placed).map((d) => d.stage)).toEqual(['lost']);
   });
 });
 

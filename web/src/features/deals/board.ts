@@ -1,6 +1,8 @@
 // The deals board's arithmetic: column totals from the server's aggregations, with the moves that
-// the server has not counted yet applied on top, so totals follow a dropped card at once.
-import { DEAL_STAGES, type Deal, type DealStage } from '@trato/model';
+// the server has not counted yet applied on top, so totals follow a dropped card at once; and the
+// columns' cards with those moves applied, so the card itself does too (a move is a transaction,
+// which the SDK does not show before the server has committed it).
+import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 
 export interface StageTotal {
   count: number;
@@ -14,8 +16,8 @@ export type BoardTotals = Record<DealStage, StageTotal>;
 export interface PendingMove {
   id: number;
   from: DealStage;
-  to: DealStage;
-  amount: number | null;
+  /** The card as dropped: the deal as it was shown, in the stage it was moved to. */
+  card: WithId<Deal>;
   /**
    * null while the write is on its way; then the number of the last totals refresh that started
    * before the server confirmed it — refreshes up to that number may not include the move.
@@ -44,11 +46,32 @@ export function totalsWithMoves(counted: CountedTotals, moves: readonly PendingM
   const totals = { ...counted.totals };
   for (const move of moves) {
     if (!isUncounted(move, counted)) continue;
-    const amount = move.amount ?? 0;
+    const { stage: to, amount: dealAmount } = move.card;
+    const amount = dealAmount ?? 0;
     totals[move.from] = { count: totals[move.from].count - 1, amount: totals[move.from].amount - amount };
-    totals[move.to] = { count: totals[move.to].count + 1, amount: totals[move.to].amount + amount };
+    totals[to] = { count: totals[to].count + 1, amount: totals[to].amount + amount };
   }
   return totals;
+}
+
+/** Where this screen has moved cards: each deal's latest pending move, as its card (by deal id). */
+export function placedCards(moves: readonly PendingMove[]): ReadonlyMap<string, WithId<Deal>> {
+  return new Map(moves.map((move) => [move.card.id, move.card]));
+}
+
+/**
+ * A column's cards with the pending moves applied: a moved deal shows only where it was dropped,
+ * first (the most recently changed), whatever the server has sent about it meanwhile. The rows
+ * as they were when no moved deal is involved (their memoised cards skip re-rendering).
+ */
+export function columnCards(
+  stage: DealStage,
+  rows: readonly WithId<Deal>[],
+  placed: ReadonlyMap<string, WithId<Deal>>,
+): readonly WithId<Deal>[] {
+  const arriving = [...placed.values()].filter((card) => card.stage === stage);
+  if (!arriving.length && !rows.some((deal) => placed.has(deal.id))) return rows;
+  return [...arriving, ...rows.filter((deal) => !placed.has(deal.id))];
 }
 
 /** The summary above the board: every deal's amount and the won ones'. */

@@ -1,5 +1,5 @@
-// The board's totals around a move: they follow the card at once, stay right while the server
-// has not counted it, and go back (with a toast) when the write is refused.
+// The board's totals and cards around a move: they follow the card at once, stay right while the
+// server has not counted it, and go back (with a toast) when the write is refused.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,11 @@ describe('useDealsBoard', () => {
     act(() => result.current.move(deal, 'won'));
     expect(result.current.totals?.won).toEqual({ count: 1, amount: 1_000 });
     expect(result.current.totals?.new).toEqual({ count: 1, amount: 2_000 });
-    expect(api.updateRecord).toHaveBeenCalledWith(expect.anything(), 'd1', { stage: 'won' }, deal);
+    // The card too: the write is a transaction, which the SDK shows only once committed.
+    expect(result.current.placed.get('d1')).toEqual({ ...deal, stage: 'won' });
+    await waitFor(() =>
+      expect(api.updateRecord).toHaveBeenCalledWith(expect.anything(), 'd1', { stage: 'won' }, deal),
+    );
 
     counted = { new: { count: 1, sum: 2_000 }, won: { count: 1, sum: 1_000 } };
     await act(async () => confirm());
@@ -67,6 +71,22 @@ describe('useDealsBoard', () => {
     await waitFor(() => expect(api.dealStageTotals.mock.calls.length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(result.current.totals?.won).toEqual({ count: 1, amount: 1_000 }));
     expect(result.current.totals?.new).toEqual({ count: 1, amount: 2_000 });
+    // Counted: the columns show the server's copy of the card again.
+    await waitFor(() => expect(result.current.placed.size).toBe(0));
+  });
+
+  it("writes a deal's moves one after the other, in the order they were made", async () => {
+    const confirms: Array<() => void> = [];
+    api.updateRecord.mockImplementation(() => new Promise<void>((resolve) => confirms.push(resolve)));
+    const { result } = await renderBoard();
+    act(() => result.current.move(deal, 'won'));
+    act(() => result.current.move({ ...deal, stage: 'won' }, 'lost'));
+    expect(result.current.placed.get('d1')?.stage).toBe('lost');
+    await waitFor(() => expect(api.updateRecord).toHaveBeenCalledTimes(1));
+    expect(api.updateRecord.mock.calls[0]![2]).toEqual({ stage: 'won' });
+    await act(async () => confirms[0]!());
+    await waitFor(() => expect(api.updateRecord).toHaveBeenCalledTimes(2));
+    expect(api.updateRecord.mock.calls[1]![2]).toEqual({ stage: 'lost' });
   });
 
   it('puts the totals back and toasts when the write is refused', async () => {
@@ -78,6 +98,7 @@ describe('useDealsBoard', () => {
     await act(async () => result.current.move(deal, 'lost'));
     await waitFor(() => expect(result.current.totals?.lost).toEqual({ count: 0, amount: 0 }));
     expect(result.current.totals?.new).toEqual({ count: 2, amount: 3_000 });
+    expect(result.current.placed.size).toBe(0);
     expect(document.body.textContent).toContain('No se pudo mover el deal');
   });
 });

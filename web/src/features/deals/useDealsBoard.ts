@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useErrorToast } from '@/components/toast/useErrorToast';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@/firebase/dataApi';
 import {
   isUncounted,
+  placedCards,
   totalsWithMoves,
   type BoardTotals,
   type CountedTotals,
@@ -25,6 +26,8 @@ export interface DealsBoard {
   /** The columns' counts and sums (null while the first aggregation runs). */
   totals: BoardTotals | null;
   totalsError: LiveError | null;
+  /** The cards this screen has moved, by deal id, until their moves are counted (board.ts columnCards). */
+  placed: ReadonlyMap<string, WithId<Deal>>;
   /** Moves a card to another stage: it moves at once, and back with a toast if the write fails. */
   move(deal: WithId<Deal>, to: DealStage): void;
   /** Counts again (after a create, an edit or a delete). */
@@ -34,7 +37,8 @@ export interface DealsBoard {
 /**
  * The board's totals: count() and sum('amount') per stage on the server (exact with any number
  * of deals, not live), counted again when the server confirms a change to any deal
- * ('deals.lastChange') and after this screen's writes; moves not counted yet are applied on top.
+ * ('deals.lastChange') and after this screen's writes; moves not counted yet are applied on top,
+ * to the totals and to the cards (`placed`).
  */
 export function useDealsBoard(organizationId: string | null, failedMoveTitle: string): DealsBoard {
   const showError = useErrorToast();
@@ -43,6 +47,8 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
   const [moves, setMoves] = useState<PendingMove[]>([]);
   const refreshes = useRef(0);
   const moveIds = useRef(0);
+  /** Each deal's last write on its way: a deal's moves are written in the order they were made. */
+  const writes = useRef(new Map<string, Promise<unknown>>());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const count = useCallback(async () => {
@@ -77,21 +83,32 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
     (deal: WithId<Deal>, to: DealStage) => {
       if (!organizationId || deal.stage === to) return;
       const id = ++moveIds.current;
-      // Totals follow in a transition: the card's move (the SDK's local snapshot) renders first.
-      startTransition(() =>
-        setMoves((pending) => [
-          ...pending,
-          { id, from: deal.stage, to, amount: deal.amount, confirmedAfter: null },
-        ]),
-      );
-      // Only the stage is written; the SDK shows it at once and undoes it if the server refuses.
-      updateRecord(orgTarget(organizationId, 'deals'), deal.id, { stage: to }, deal).then(
+      // The card and the totals move at once, in one render: the write is a transaction (the
+      // timeline entry is built from the deal as committed, records.ts), which the SDK does not
+      // show before the server commits it.
+      setMoves((pending) => [
+        ...pending,
+        { id, from: deal.stage, card: { ...deal, stage: to }, confirmedAfter: null },
+      ]);
+      // Only the stage is written. Transactions on one deal may commit in any order: a deal's
+      // moves wait for its previous one, so the last drop is where it stays.
+      const previous = writes.current.get(deal.id) ?? Promise.resolve();
+      const write = previous
+        .catch(() => undefined)
+        .then(() => updateRecord(orgTarget(organizationId, 'deals'), deal.id, { stage: to }, deal));
+      writes.current.set(deal.id, write);
+      const settle = () => {
+        if (writes.current.get(deal.id) === write) writes.current.delete(deal.id);
+      };
+      write.then(
         () => {
+          settle();
           const confirmedAfter = refreshes.current;
           setMoves((pending) => pending.map((m) => (m.id === id ? { ...m, confirmedAfter } : m)));
           refresh();
         },
         (error: unknown) => {
+          settle();
           setMoves((pending) => pending.filter((m) => m.id !== id));
           showError(error, failedMoveTitle);
         },
@@ -100,9 +117,11 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
     [organizationId, refresh, showError, failedMoveTitle],
   );
 
+  const placed = useMemo(() => placedCards(moves), [moves]);
   return {
     totals: counted ? totalsWithMoves(counted, moves) : null,
     totalsError,
+    placed,
     move,
     refresh,
   };
