@@ -44,13 +44,14 @@ async function waitLoaded(page: Page) {
   await expect(page.getByRole('main').getByRole('status')).toHaveCount(0, { timeout: 20_000 });
 }
 
-/** A new organization with an active trial, its admin signed in (Spanish, desktop). */
+/** A new organization with an active trial, its admin signed in (Spanish, desktop); the admin. */
 async function signInNewAdmin(page: Page, label: string) {
-  const { email } = await trialAdmin(label, 'Café Aurora');
+  const { email, admin } = await trialAdmin(label, 'Café Aurora');
   await page.setViewportSize({ width: 1280, height: 860 });
   await page.goto('/auth');
   await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
   await loginAs(page, email);
+  return admin;
 }
 
 /** Runs `shoot` in each language and width; the language is stored, the next page load applies it. */
@@ -538,10 +539,13 @@ test('screenshots of Documentos', async ({ page }) => {
   });
 });
 
-/** Marketing: the empty page, a sequence with two steps and two enrolments, the step dialog's preview. */
-test('screenshots of Marketing', async ({ page }) => {
-  test.setTimeout(240_000);
-  await signInNewAdmin(page, 'shot-mkt');
+/**
+ * Marketing: the empty page, a sequence with two steps and two enrolments, the step dialog's
+ * preview; a seller's view of the admin's sequence (its owner's voice: read-only, 'Duplicar').
+ */
+test('screenshots of Marketing', async ({ page, browser }) => {
+  test.setTimeout(330_000);
+  const admin = await signInNewAdmin(page, 'shot-mkt');
   await page.goto('/marketing');
   await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
   await shot(page, 'marketing-empty-es-1280');
@@ -603,6 +607,26 @@ test('screenshots of Marketing', async ({ page }) => {
     await shot(page, `marketing-step-dialog-${tag}`, false);
     await page.keyboard.press('Escape');
   });
+
+  const sellerEmail = uniqueEmail('shot-mkt-seller');
+  const everything = { view: true, create: true, edit: true, delete: true };
+  await addSeller(admin, sellerEmail, PASSWORD, {
+    dashboard: { view: true },
+    contacts: { view: true },
+    marketing: everything,
+  });
+  const context = await browser.newContext();
+  const seller = await context.newPage();
+  await seller.goto('/auth');
+  await loginAs(seller, sellerEmail);
+  await eachVariant(seller, async (tag) => {
+    await seller.goto(sequenceUrl);
+    await expect(seller.getByTestId('read-only-note')).toBeVisible(SLOW);
+    await expect(seller.getByTestId('enrollment')).toHaveCount(2, SLOW);
+    await waitLoaded(seller);
+    await shot(seller, `marketing-sequence-readonly-${tag}`);
+  });
+  await context.close();
 });
 
 /** A contacts file as Excel in Spanish saves it (semicolons, Windows-1252): `rows` rows, 2 of them bad. */
