@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   asRecord,
@@ -133,40 +133,47 @@ const BAD_IDS: unknown[] = [
 ];
 
 describe('every callable that builds a document path from a client id', () => {
-  it('refuses a bad id with invalid-argument naming the field (never a 500)', async () => {
-    const admin = await adminWithOrganization('Ids');
-    const org = admin.organizationId;
-    const back = { returnOrigin: 'http://127.0.0.1:5199', language: 'es' };
-    const cases: [string, string, (id: unknown) => Record<string, unknown>][] = [
-      [
-        'createInvitation',
-        'organizationId',
-        (id) => ({ organizationId: id, email: uniqueEmail('id'), role: 'seller' }),
-      ],
-      ['getInvitationLink', 'organizationId', (id) => ({ organizationId: id, invitationId: 'i1' })],
-      ['getInvitationLink', 'invitationId', (id) => ({ organizationId: org, invitationId: id })],
-      ['debugQuery', 'organizationId', (id) => ({ organizationId: id })],
-      ['checkSubscription', 'organizationId', (id) => ({ organizationId: id })],
-      ['createCheckoutSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
-      ['createPortalSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
-      ['authGmailStart', 'organizationId', (id) => ({ organizationId: id, ...back })],
-      [
-        'emailSendTest',
-        'organizationId',
-        (id) => ({ organizationId: id, to: uniqueEmail('to'), language: 'es' }),
-      ],
-      ['emailDisconnect', 'organizationId', (id) => ({ organizationId: id })],
-    ];
-    for (const [name, field, input] of cases) {
+  let admin: Awaited<ReturnType<typeof adminWithOrganization>>;
+  beforeAll(async () => {
+    admin = await adminWithOrganization('Ids');
+  });
+  const back = { returnOrigin: 'http://127.0.0.1:5199', language: 'es' };
+  const cases: [string, string, (id: unknown) => Record<string, unknown>][] = [
+    [
+      'createInvitation',
+      'organizationId',
+      (id) => ({ organizationId: id, email: uniqueEmail('id'), role: 'seller' }),
+    ],
+    ['getInvitationLink', 'organizationId', (id) => ({ organizationId: id, invitationId: 'i1' })],
+    [
+      'getInvitationLink',
+      'invitationId',
+      (id) => ({ organizationId: admin.organizationId, invitationId: id }),
+    ],
+    ['debugQuery', 'organizationId', (id) => ({ organizationId: id })],
+    ['checkSubscription', 'organizationId', (id) => ({ organizationId: id })],
+    ['createCheckoutSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    ['createPortalSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    ['authGmailStart', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    [
+      'emailSendTest',
+      'organizationId',
+      (id) => ({ organizationId: id, to: uniqueEmail('to'), language: 'es' }),
+    ],
+    ['emailDisconnect', 'organizationId', (id) => ({ organizationId: id })],
+  ];
+
+  it.each(cases)(
+    '%s refuses a bad %s with invalid-argument naming it (never a 500)',
+    async (name, field, input) => {
       for (const bad of BAD_IDS) {
         const error = await callError(name, input(bad), admin.idToken);
-        expect({ name, bad, status: error.status, details: error.details }).toEqual({
-          name,
+        expect({ bad, status: error.status, details: error.details }).toEqual({
           bad,
           status: 'INVALID_ARGUMENT',
           details: { reason: 'invalid-input', field },
         });
       }
-    }
-  });
+    },
+  );
 });
