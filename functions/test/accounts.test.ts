@@ -38,7 +38,8 @@ describe('checkUsername', () => {
   });
 
   it('refuses an invalid format with invalid-argument', async () => {
-    for (const username of ['ab', 'ana-lopez', 'a'.repeat(21), '', null]) {
+    // __x__ passed the format and then crashed the lookup (a reserved document id): HTTP 500.
+    for (const username of ['ab', 'ana-lopez', 'a'.repeat(21), '', null, '__proto__', '__x__', '__name__']) {
       const error = await callError('checkUsername', { username });
       expect(error.status).toBe('INVALID_ARGUMENT');
       expect(error.details).toEqual({ reason: 'invalid-input', field: 'username' });
@@ -50,6 +51,19 @@ describe('createOrganization', () => {
   it('needs a signed-in caller', async () => {
     const error = await callError('createOrganization', orgInput(uniqueName('anon')));
     expect(error.status).toBe('UNAUTHENTICATED');
+  });
+
+  it('refuses a username Firestore reserves as an id (__x__) as invalid, creating nothing', async () => {
+    const user = await signUp(uniqueEmail('Reserved'));
+    for (const username of ['__proto__', '__name__']) {
+      const error = await callError('createOrganization', orgInput(username), user.idToken);
+      expect(error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        details: { reason: 'invalid-input', field: 'username' },
+      });
+    }
+    expect(await organizationsCreatedBy(user.uid)).toEqual([]);
+    expect((await db.doc(`users/${user.uid}`).get()).exists).toBe(false);
   });
 
   it('creates the username, profile, organization and admin membership together', async () => {

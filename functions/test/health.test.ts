@@ -2,11 +2,13 @@
 // Firestore from emulator/): calls the callable over HTTP exactly as the web SDK does.
 import { describe, expect, it } from 'vitest';
 
+import { db } from './cloud.js';
+
 const functionsHost = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
 const url = `${functionsHost}/demo-trato/us-central1/health`;
 
 describe('health callable', () => {
-  it('writes and reads Firestore through the admin SDK', async () => {
+  it('reads Firestore through the admin SDK', async () => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -33,5 +35,20 @@ describe('health callable', () => {
     });
     const { result } = (await response.json()) as { result: { uid: string } };
     expect(result.uid).toBe('u1');
+  });
+
+  it('writes nothing: anyone may call it, so it must not create documents or cost writes', async () => {
+    const ping = db.doc('_health/ping');
+    await ping.delete();
+    for (let i = 0; i < 3; i++) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: {} }),
+      });
+      expect(response.status).toBe(200);
+    }
+    expect((await ping.get()).exists).toBe(false);
+    expect((await db.collection('_health').limit(1).get()).empty).toBe(true);
   });
 });

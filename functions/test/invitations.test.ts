@@ -334,6 +334,25 @@ describe('getInvitation and acceptInvitation', () => {
     expect((await accept(invitee, token)).ok).toBe(true);
   });
 
+  it('refuses a username Firestore reserves as an id (__x__) as invalid; the link stays usable', async () => {
+    const admin = await adminWithOrganization();
+    const invitee = await signUp();
+    const { token, invitationId } = await invite(admin, invitee.email);
+    for (const username of ['__proto__', '__x__']) {
+      const outcome = await accept(invitee, token, username);
+      expect(!outcome.ok && outcome.error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        details: { reason: 'invalid-input', field: 'username' },
+      });
+    }
+    const invitation = await db
+      .doc(`organizations/${admin.organizationId}/invitations/${invitationId}`)
+      .get();
+    expect(invitation.get('status')).toBe('pending');
+    expect(await memberIds(admin.organizationId)).toEqual([admin.uid]);
+    expect((await accept(invitee, token)).ok).toBe(true);
+  });
+
   it('a member of another organization cannot join a second one', async () => {
     const other = await adminWithOrganization('First');
     const admin = await adminWithOrganization('Second');

@@ -53,10 +53,21 @@ describe('the Gmail connection', () => {
     expect(url.searchParams.get('scope')?.split(' ')).toEqual([SEND_SCOPE, 'openid', 'email']);
     const state = url.searchParams.get('state') ?? '';
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // PKCE: the challenge travels, the verifier stays on the server, encrypted with the state.
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.has('code_verifier')).toBe(false);
     // Only the hash is stored, bound to the member and the organization.
     expect((await db.doc(`oauthStates/${state}`).get()).exists).toBe(false);
     const stored = (await db.doc(`oauthStates/${hashToken(state)}`).get()).data();
     expect(stored).toMatchObject({ uid: admin.uid, organizationId: admin.organizationId, usedAt: null });
+    expect(Object.keys(stored?.codeVerifier ?? {}).sort()).toEqual(['data', 'iv', 'tag', 'v']);
+    const answer = await callOk<object>(
+      'authGmailStart',
+      { organizationId: admin.organizationId, returnOrigin: ORIGIN, language: 'es' },
+      admin.idToken,
+    );
+    expect(Object.keys(answer)).toEqual(['url']);
 
     const badOrigin = await callError(
       'authGmailStart',
@@ -121,6 +132,34 @@ describe('the Gmail connection', () => {
     expect(
       (await callError('authGmailCallback', { code: 'x', state: 'short' }, admin.idToken)).details?.reason,
     ).toBe('state-invalid');
+  });
+
+  it('a code redeemed with another account’s state is refused: the code is bound to its own (PKCE)', async () => {
+    // Member A consents; before A's browser returns, someone holding A's code (history, logs, a
+    // Referer) starts a connection of their own in another organization and returns with it.
+    const victim = await adminWithOrganization('Mail Victim');
+    const victimEmail = uniqueEmail('victim');
+    const params = await consent(victim, victimEmail);
+    const attacker = await adminWithOrganization('Mail Attacker');
+    const attackerState = new URL(await start(attacker)).searchParams.get('state');
+    const refused = await callError(
+      'authGmailCallback',
+      { code: params.get('code'), state: attackerState },
+      attacker.idToken,
+    );
+    // Google answers invalid_grant: the attacker's verifier does not match A's challenge.
+    expect(refused).toMatchObject({ status: 'FAILED_PRECONDITION', details: { reason: 'oauth-failed' } });
+    expect(refused.message).toContain('invalid_grant');
+    expect((await connectionOf(attacker)).exists).toBe(false);
+    expect((await tokenOf(attacker)).exists).toBe(false);
+    expect(await grantsOf(victimEmail)).toEqual([]);
+    // The local Google does not spend a code on a refused redemption, so A still finishes.
+    await callOk(
+      'authGmailCallback',
+      { code: params.get('code'), state: params.get('state') },
+      victim.idToken,
+    );
+    expect((await connectionOf(victim)).data()).toMatchObject({ email: victimEmail, status: 'connected' });
   });
 
   it('a denied consent leaves nothing connected; a bad code or a refused scope is oauth-failed', async () => {

@@ -1,5 +1,5 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
   asRecord,
@@ -12,6 +12,7 @@ import {
   parseRole,
   parseUsername,
 } from '../src/common/validation.js';
+import { adminWithOrganization, callError, uniqueEmail } from './cloud.js';
 
 function refusal(fn: () => unknown): { code: string; details: unknown } {
   try {
@@ -94,12 +95,85 @@ describe('validation', () => {
     }
   });
 
+  it('usernames that Firestore reserves as document ids (__x__) are refused like any invalid one', () => {
+    for (const reserved of ['__proto__', '__x__', '__name__', '  __X__ ']) {
+      expect(refusal(() => parseUsername(reserved))).toEqual({
+        code: 'invalid-argument',
+        details: { reason: 'invalid-input', field: 'username' },
+      });
+    }
+    expect(parseUsername('___')).toBe('___');
+  });
+
   it('ids', () => {
     expect(parseId('abc123', 'organizationId')).toBe('abc123');
-    for (const bad of ['', 'a/b', '..', '__x__', 'x'.repeat(129), 5]) {
-      expect(refusal(() => parseId(bad, 'organizationId')).details).toMatchObject({
-        field: 'organizationId',
+    expect(parseId('x'.repeat(128), 'organizationId')).toHaveLength(128);
+    for (const bad of BAD_IDS) {
+      expect(refusal(() => parseId(bad, 'organizationId'))).toEqual({
+        code: 'invalid-argument',
+        details: { reason: 'invalid-input', field: 'organizationId' },
       });
     }
   });
+});
+
+/** Client ids Firestore cannot store, or would read as another path; JSON can carry each one. */
+const BAD_IDS: unknown[] = [
+  '',
+  '.',
+  '..',
+  '/',
+  'a/b',
+  '__x__',
+  '__proto__',
+  'x'.repeat(129),
+  '\uD800',
+  5,
+  null,
+];
+
+describe('every callable that builds a document path from a client id', () => {
+  let admin: Awaited<ReturnType<typeof adminWithOrganization>>;
+  beforeAll(async () => {
+    admin = await adminWithOrganization('Ids');
+  });
+  const back = { returnOrigin: 'http://127.0.0.1:5199', language: 'es' };
+  const cases: [string, string, (id: unknown) => Record<string, unknown>][] = [
+    [
+      'createInvitation',
+      'organizationId',
+      (id) => ({ organizationId: id, email: uniqueEmail('id'), role: 'seller' }),
+    ],
+    ['getInvitationLink', 'organizationId', (id) => ({ organizationId: id, invitationId: 'i1' })],
+    [
+      'getInvitationLink',
+      'invitationId',
+      (id) => ({ organizationId: admin.organizationId, invitationId: id }),
+    ],
+    ['debugQuery', 'organizationId', (id) => ({ organizationId: id })],
+    ['checkSubscription', 'organizationId', (id) => ({ organizationId: id })],
+    ['createCheckoutSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    ['createPortalSession', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    ['authGmailStart', 'organizationId', (id) => ({ organizationId: id, ...back })],
+    [
+      'emailSendTest',
+      'organizationId',
+      (id) => ({ organizationId: id, to: uniqueEmail('to'), language: 'es' }),
+    ],
+    ['emailDisconnect', 'organizationId', (id) => ({ organizationId: id })],
+  ];
+
+  it.each(cases)(
+    '%s refuses a bad %s with invalid-argument naming it (never a 500)',
+    async (name, field, input) => {
+      for (const bad of BAD_IDS) {
+        const error = await callError(name, input(bad), admin.idToken);
+        expect({ bad, status: error.status, details: error.details }).toEqual({
+          bad,
+          status: 'INVALID_ARGUMENT',
+          details: { reason: 'invalid-input', field },
+        });
+      }
+    },
+  );
 });

@@ -9,7 +9,12 @@ export const TRIAL_DAYS = 14;
 
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
-export const USERNAME_PATTERN = /^[a-z0-9_]{3,20}$/;
+/**
+ * 3–20 lower-case letters, digits and underscores, and not `__…__`: a username is the id of its
+ * usernames/{username} reservation, and Firestore refuses ids of that shape (paths.ts isValidId),
+ * so web, functions and model refuse them here with the username message.
+ */
+export const USERNAME_PATTERN = /^(?!__.*__$)[a-z0-9_]{3,20}$/;
 
 export const INVITATION_EXPIRY_DAYS = 7;
 

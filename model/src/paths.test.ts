@@ -18,6 +18,10 @@ describe('paths', () => {
     expect(() => paths.user('')).toThrow();
     expect(isValidId('__x__')).toBe(false);
     expect(isValidId('abc')).toBe(true);
+    for (const bad of ['', '.', '..', 'a/b', '__proto__', 'x'.repeat(1501), '\uD800', 'a\uDC00b'])
+      expect(isValidId(bad)).toBe(false);
+    // A surrogate pair is one code point (UTF-8 has it); dots and underscores elsewhere are fine.
+    for (const fine of ['😀', '...', '_x_', 'a.b', 'x'.repeat(1500)]) expect(isValidId(fine)).toBe(true);
   });
 
   it('storage paths stay inside the organization', () => {

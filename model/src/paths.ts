@@ -4,7 +4,10 @@
  * organizations/{orgId}; the tenant comes from the path, never from a field.
  */
 
-/** Firestore ids may not contain '/', be '.' or '..', or look like __x__. */
+/**
+ * Firestore ids may not contain '/', be '.' or '..', look like __x__, or be anything but UTF-8
+ * (a lone UTF-16 surrogate, which JSON can carry, has no UTF-8 form).
+ */
 export function isValidId(id: string): boolean {
   return (
     id.length > 0 &&
@@ -12,7 +15,8 @@ export function isValidId(id: string): boolean {
     !id.includes('/') &&
     id !== '.' &&
     id !== '..' &&
-    !/^__.*__$/.test(id)
+    !/^__.*__$/.test(id) &&
+    !/[\uD800-\uDFFF]/u.test(id)
   );
 }
 

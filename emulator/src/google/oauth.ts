@@ -97,6 +97,11 @@ export type AuthCheck =
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
 
+/** The code_challenge a verifier answers: BASE64URL(SHA256(verifier)) for S256, itself for plain. */
+export function pkceChallenge(verifier: string, method: 'S256' | 'plain' | null): string {
+  return method === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+}
+
 export function canonicalScopes(scope: string): { scopes: string[]; invalid: string[] } {
   const scopes: string[] = [];
   const invalid: string[] = [];
@@ -300,14 +305,16 @@ export class OAuthService {
           'Bad Request',
           `redirect_uri ${params.redirect_uri} ≠ ${code.redirectUri}`,
         );
+      // PKCE (RFC 7636): a code whose authorization carried a challenge is redeemed only with its
+      // verifier; one without a challenge refuses a verifier, as Google does. A refused attempt
+      // does not use the code up.
+      const verifier = params.code_verifier;
       if (code.codeChallenge) {
-        const verifier = params.code_verifier;
         if (!verifier) return fail(400, 'invalid_grant', 'Missing code verifier.');
-        const expected =
-          code.codeChallengeMethod === 'S256'
-            ? createHash('sha256').update(verifier).digest('base64url')
-            : verifier;
-        if (expected !== code.codeChallenge) return fail(400, 'invalid_grant', 'Invalid code verifier.');
+        if (pkceChallenge(verifier, code.codeChallengeMethod) !== code.codeChallenge)
+          return fail(400, 'invalid_grant', 'Invalid code verifier.');
+      } else if (verifier !== undefined) {
+        return fail(400, 'invalid_grant', 'code_verifier or verifier is not needed.');
       }
       code.usedAt = now;
       const hasRefresh = [...this.state.grants.values()].some(

@@ -7,6 +7,7 @@ import { google } from 'googleapis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Auth } from 'googleapis';
 import type { GoogleServer, MailMessage } from '../../src/google/index.js';
+import { pkceChallenge } from '../../src/google/oauth.js';
 import {
   authorize,
   authUrl,
@@ -398,5 +399,73 @@ describe('what goes wrong', () => {
     expect((await auth.getToken(second.code)).tokens.refresh_token).toBeUndefined();
     const forced = await authorize(server, auth, 'ana@example.com');
     expect((await auth.getToken(forced.code)).tokens.refresh_token).toBeTruthy();
+  });
+});
+
+describe('PKCE (RFC 7636), as Google checks it at the token endpoint', () => {
+  it('computes S256 as BASE64URL(SHA256(verifier)), as openssl and the client library do', async () => {
+    // printf %s <verifier> | openssl dgst -sha256 -binary | base64 | tr '+/' '-_' | tr -d '='
+    expect(pkceChallenge('trato-local-google-pkce-vector-0123456789abcdefghij', 'S256')).toBe(
+      'klhz9jIpyMktZf_YGVzrgQx7ZjhYhBk8K16hkT-O9ec',
+    );
+    expect(pkceChallenge('plain-verifier', 'plain')).toBe('plain-verifier');
+    const { codeVerifier, codeChallenge } = await oauthClient(server).generateCodeVerifierAsync();
+    expect(pkceChallenge(codeVerifier, 'S256')).toBe(codeChallenge);
+  });
+
+  async function pkceCode(method: 'S256' | 'plain' = 'S256') {
+    const auth = oauthClient(server);
+    const { codeVerifier, codeChallenge } = await auth.generateCodeVerifierAsync();
+    const challenge = method === 'S256' ? (codeChallenge ?? '') : codeVerifier;
+    const { code } = await authorize(server, auth, 'ana@example.com', {
+      code_challenge: challenge,
+      code_challenge_method: method,
+    });
+    expect(server.state.codes.get(code)).toMatchObject({
+      codeChallenge: challenge,
+      codeChallengeMethod: method,
+    });
+    return { auth, code, codeVerifier };
+  }
+
+  it('redeems a code with the right verifier only; a wrong or missing one is invalid_grant and spends nothing', async () => {
+    const { auth, code, codeVerifier } = await pkceCode();
+    const other = (await auth.generateCodeVerifierAsync()).codeVerifier;
+    const wrong = await failure(auth.getToken({ code, codeVerifier: other }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toEqual({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
+    const missing = await failure(auth.getToken({ code }));
+    expect(missing.data).toEqual({ error: 'invalid_grant', error_description: 'Missing code verifier.' });
+    // The challenge itself is not the verifier (S256 is not plain).
+    const challenge = server.state.codes.get(code)!.codeChallenge!;
+    expect((await failure(auth.getToken({ code, codeVerifier: challenge }))).error).toBe('invalid_grant');
+    expect(server.state.codes.get(code)!.usedAt).toBeNull();
+
+    const { tokens } = await auth.getToken({ code, codeVerifier });
+    expect(tokens.refresh_token).toMatch(/^1\/\/0/);
+    expect((await failure(auth.getToken({ code, codeVerifier }))).data).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Bad Request',
+    });
+  });
+
+  it('accepts plain when asked so, and a code without a challenge only without a verifier', async () => {
+    const plain = await pkceCode('plain');
+    expect(
+      (await failure(plain.auth.getToken({ code: plain.code, codeVerifier: 'x'.repeat(43) }))).error,
+    ).toBe('invalid_grant');
+    expect(
+      (await plain.auth.getToken({ code: plain.code, codeVerifier: plain.codeVerifier })).tokens,
+    ).toBeTruthy();
+
+    const auth = oauthClient(server);
+    const { code } = await authorize(server, auth, 'ana@example.com');
+    const { codeVerifier } = await auth.generateCodeVerifierAsync();
+    const unexpected = await failure(auth.getToken({ code, codeVerifier }));
+    expect(unexpected.data).toEqual({
+      error: 'invalid_grant',
+      error_description: 'code_verifier or verifier is not needed.',
+    });
+    expect((await auth.getToken(code)).tokens.access_token).toMatch(/^ya29\./);
   });
 });

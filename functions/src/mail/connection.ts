@@ -1,8 +1,10 @@
-// Connecting a member's Gmail: the start (authorization URL with a single-use state), the return
-// (state check, code exchange, encrypted refresh token) and the disconnection (revoke + forget).
+// Connecting a member's Gmail: the start (authorization URL with a single-use state and a PKCE
+// challenge), the return (state check, code exchange with the state's verifier, encrypted refresh
+// token) and the disconnection (revoke + forget).
 import { randomBytes } from 'node:crypto';
 
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { Auth } from 'googleapis';
 
 import {
   GMAIL_SCOPES,
@@ -39,6 +41,13 @@ interface StoredState {
   organizationId: string;
   provider: 'gmail';
   redirectUri: string;
+  /**
+   * The PKCE (RFC 7636, S256) code_verifier of this flow, encrypted with MAIL_TOKEN_KEY and bound
+   * to the state's hash. Google redeems the code only with it, so a code copied out of a member's
+   * browser (history, logs, a Referer) is useless with any other state: the verifier never
+   * leaves the server, and only this state's return sends it.
+   */
+  codeVerifier: EncryptedToken;
   createdAt: FirebaseFirestore.Timestamp;
   expiresAt: FirebaseFirestore.Timestamp;
   usedAt: FirebaseFirestore.Timestamp | null;
@@ -65,24 +74,31 @@ export async function startGmailCore(
   const language = parseLanguage(input.language);
   await requireMember(db, organizationId, caller.uid);
 
+  const client = oauthClient(config, redirectUri);
   const state = randomBytes(32).toString('base64url');
+  const stateHash = hashToken(state);
+  // 96 random bytes as 128 verifier characters, and BASE64URL(SHA256(verifier)).
+  const { codeVerifier, codeChallenge } = await client.generateCodeVerifierAsync();
   const now = Date.now();
   const stored: StoredState = {
     uid: caller.uid,
     organizationId,
     provider: 'gmail',
     redirectUri,
+    codeVerifier: encryptToken(parseTokenKey(config.tokenKey), codeVerifier, stateHash),
     createdAt: Timestamp.fromMillis(now),
     expiresAt: Timestamp.fromMillis(now + OAUTH_STATE_TTL_MS),
     usedAt: null,
   };
-  await db.doc(paths.oauthState(hashToken(state))).create(stored);
-  const url = oauthClient(config, redirectUri).generateAuthUrl({
+  await db.doc(paths.oauthState(stateHash)).create(stored);
+  const url = client.generateAuthUrl({
     access_type: 'offline',
     // Consent every time: Google sends a refresh token only on consent.
     prompt: 'consent',
     scope: [...GMAIL_SCOPES],
     state,
+    code_challenge: codeChallenge,
+    code_challenge_method: Auth.CodeChallengeMethod.S256,
     hl: language,
     ...(caller.email && { login_hint: caller.email }),
   });
@@ -90,8 +106,8 @@ export async function startGmailCore(
 }
 
 /** Marks the state used, once, for its own member only; the reason names what was wrong. */
-async function claimState(db: Firestore, state: string, uid: string): Promise<StoredState> {
-  const ref = db.doc(paths.oauthState(hashToken(state)));
+async function claimState(db: Firestore, stateHash: string, uid: string): Promise<StoredState> {
+  const ref = db.doc(paths.oauthState(stateHash));
   return db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const stored = snapshot.data() as StoredState | undefined;
@@ -104,7 +120,9 @@ async function claimState(db: Firestore, state: string, uid: string): Promise<St
     if (stored.usedAt) {
       fail('failed-precondition', 'This connection attempt was already used.', { reason: 'state-used' });
     }
-    if (stored.expiresAt.toMillis() <= Date.now()) {
+    // A state stored before PKCE (at most OAUTH_STATE_TTL_MS before a deploy) has no verifier and
+    // cannot be finished safely: it is answered as expired, so the member starts again.
+    if (stored.expiresAt.toMillis() <= Date.now() || !stored.codeVerifier) {
       fail('deadline-exceeded', 'This connection attempt expired; start again.', { reason: 'state-expired' });
     }
     tx.update(ref, { usedAt: FieldValue.serverTimestamp() });
@@ -127,13 +145,17 @@ export async function finishGmailCore(
   if (!isWellFormedToken(input.state)) {
     fail('permission-denied', 'This connection attempt does not exist.', { reason: 'state-invalid' });
   }
-  const state = await claimState(db, input.state, caller.uid);
+  const stateHash = hashToken(input.state);
+  const state = await claimState(db, stateHash, caller.uid);
   await requireMember(db, state.organizationId, caller.uid);
 
+  const key = parseTokenKey(config.tokenKey);
+  const codeVerifier = decryptToken(key, state.codeVerifier, stateHash);
   const client = oauthClient(config, state.redirectUri);
   let tokens;
   try {
-    ({ tokens } = await client.getToken({ code, redirect_uri: state.redirectUri }));
+    // Google refuses (invalid_grant) a code whose authorization carried another state's challenge.
+    ({ tokens } = await client.getToken({ code, codeVerifier, redirect_uri: state.redirectUri }));
   } catch (error) {
     const { oauthError } = googleFailure(error);
     console.warn(`Gmail code exchange refused: ${oauthError ?? (error as Error).message}`);
@@ -147,7 +169,6 @@ export async function finishGmailCore(
   const email = ticket.getPayload()?.email?.toLowerCase();
   if (!email) oauthFailed('Google did not share the email address.');
 
-  const key = parseTokenKey(config.tokenKey);
   const tokenRef = db.doc(paths.mailToken(caller.uid));
   const previous = (await tokenRef.get()).data() as StoredMailToken | undefined;
   const stored: Omit<StoredMailToken, 'updatedAt'> & { updatedAt: FieldValue } = {

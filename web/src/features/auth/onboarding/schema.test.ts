@@ -22,6 +22,9 @@ describe('validateOnboarding', () => {
     expect(validateOnboarding({ fullName: 'Ana', username: 'Ana', companyName: 'Café' })).toEqual({
       username: VALIDATION.username,
     });
+    expect(validateOnboarding({ fullName: 'Ana', username: '__name__', companyName: 'Café' })).toEqual({
+      username: VALIDATION.username,
+    });
     expect(
       validateOnboarding({
         fullName: 'a'.repeat(LIMITS.fullName + 1),

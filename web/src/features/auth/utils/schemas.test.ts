@@ -104,6 +104,10 @@ describe('signUpSchema — Administrador', () => {
     });
     expect(await errorsOf(signUpSchema, admin({ username: 'abc' }))).toEqual({});
     expect(await errorsOf(signUpSchema, admin({ username: 'a'.repeat(20) }))).toEqual({});
+    // Firestore's reserved ids (__x__) would crash the reservation on the server.
+    expect(await errorsOf(signUpSchema, admin({ username: '__proto__' }))).toEqual({
+      username: VALIDATION.username,
+    });
   });
 
   it('treats a name of only spaces as missing', async () => {
