@@ -55,9 +55,9 @@ test('es: a two-step sequence with merge fields, two contacts enrolled, pause, r
   await page.getByRole('button', { name: 'Agregar Paso' }).click();
   const stepForm = page.getByRole('dialog', { name: 'Agregar Paso' });
   await stepForm.getByLabel(/^Asunto/).fill('Hola');
-  await stepForm.getByRole('button', { name: 'Insertar Nombre', exact: true }).click();
+  await stepForm.getByRole('button', { name: 'Insertar {{nombre}} (Nombre)', exact: true }).click();
   await stepForm.getByLabel(/^Cuerpo/).fill('Gracias por elegirnos,');
-  await stepForm.getByRole('button', { name: 'Insertar Nombre', exact: true }).click();
+  await stepForm.getByRole('button', { name: 'Insertar {{nombre}} (Nombre)', exact: true }).click();
   await expect(stepForm.getByLabel(/^Cuerpo/)).toHaveValue('Gracias por elegirnos, {{nombre}}');
   await expect(stepForm.getByLabel(/^Asunto/)).toHaveValue('Hola {{nombre}}');
   await pickContact(page, 'Vista previa para', 'Julia Pérez');

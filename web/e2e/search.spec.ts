@@ -8,6 +8,7 @@ import { addSeller, loginThroughUi, PASSWORD, trialAdmin, uniqueEmail } from './
  */
 const SLOW = { timeout: 30_000 };
 
+/** The top bar's search box and its dialog's input are both named by the text they show. */
 async function openSearch(page: Page, label: RegExp) {
   await expect(page.getByRole('button', { name: label })).toBeVisible(SLOW);
   await page.keyboard.press('Control+k');
@@ -48,7 +49,7 @@ test('the dashboard counts a new contact and deal; Ctrl+K finds them by an accen
   await expect(page.locator('li[data-stage="new"]')).toContainText('1 deal');
 
   // One character is not enough; 'pere' finds both, grouped.
-  let search = await openSearch(page, /^Buscar$/);
+  let search = await openSearch(page, /^Buscar contactos, empresas, deals\.\.\.$/);
   await search.fill('p');
   await expect(page.getByText('Escribe al menos 2 caracteres')).toBeVisible();
   await search.fill('pere');
@@ -69,7 +70,7 @@ test('the dashboard counts a new contact and deal; Ctrl+K finds them by an accen
   await expect(page.getByRole('heading', { level: 1, name: 'Julia Pérez' })).toBeVisible(SLOW);
 
   // Choosing the deal opens it on the board.
-  search = await openSearch(page, /^Buscar$/);
+  search = await openSearch(page, /^Buscar contactos, empresas, deals\.\.\.$/);
   await search.fill('herram');
   await page.getByRole('option', { name: /Herramientas para Pérez/ }).click(SLOW);
   await expect(page).toHaveURL(/\/deals\?deal=/);
@@ -82,7 +83,7 @@ test('the dashboard counts a new contact and deal; Ctrl+K finds them by an accen
   await loginThroughUi(other, seller, PASSWORD);
   await other.evaluate(() => window.localStorage.setItem('trato.lang', 'en'));
   await other.reload();
-  search = await openSearch(other, /^Search$/);
+  search = await openSearch(other, /^Search contacts, companies, deals\.\.\.$/);
   await search.fill('pere');
   await expect(other.getByRole('option', { name: /Julia Pérez/ })).toBeVisible(SLOW);
   await expect(other.getByRole('listbox').getByText('Contacts')).toBeVisible();

@@ -57,7 +57,7 @@ describe('pages', () => {
     await renderAt('/');
     expect(document.documentElement.lang).toBe('es');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'English' }));
+      fireEvent.click(screen.getByRole('button', { name: 'EN (English)' }));
     });
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');

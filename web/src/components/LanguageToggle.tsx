@@ -23,11 +23,13 @@ export function LanguageToggle() {
     >
       {SUPPORTED_LANGUAGES.map((language, i) => {
         const selected = language === current;
+        const short = t(language === 'es' ? 'common.language.esShort' : 'common.language.enShort');
         return (
           <ButtonBase
             key={language}
             aria-pressed={selected}
-            aria-label={t(`common.language.${language}`)}
+            // 'ES (Español)': the name starts with what the button shows (WCAG 2.5.3).
+            aria-label={t('common.language.button', { short, name: t(`common.language.${language}`) })}
             lang={language}
             onClick={() => {
               if (!selected) void changeLanguage(language);
@@ -49,7 +51,7 @@ export function LanguageToggle() {
               '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
             }}
           >
-            {t(language === 'es' ? 'common.language.esShort' : 'common.language.enShort')}
+            {short}
           </ButtonBase>
         );
       })}

@@ -226,7 +226,7 @@ export default function DocumentsPage() {
         actions={
           canCreate && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Tooltip title={tooDeep ? t('folder.tooDeep', { count: FOLDER_MAX_DEPTH }) : ''}>
+              <Tooltip title={tooDeep ? t('folder.tooDeep', { count: FOLDER_MAX_DEPTH }) : ''} describeChild>
                 <span>
                   <Button
                     variant="outlined"

@@ -194,6 +194,7 @@ function EnrollmentRow({
         </Stack>
         <Stack
           direction="row"
+          role="group"
           aria-label={t('enrollments.progress')}
           sx={{ flexWrap: 'wrap', gap: 0.75, mt: 1 }}
         >
@@ -206,7 +207,8 @@ function EnrollmentRow({
               : null;
             const text = t('enrollments.stepStatus', { n: step.stepOrder, status: statusText });
             return (
-              <Tooltip key={step.id} title={reason ?? ''} disableHoverListener={!reason}>
+              // describeChild: the reason describes the chip; its own text stays its name.
+              <Tooltip key={step.id} title={reason ?? ''} disableHoverListener={!reason} describeChild>
                 <Chip
                   size="small"
                   variant={status === 'pending' ? 'outlined' : 'filled'}
@@ -232,6 +234,7 @@ function EnrollmentRow({
           direction="row"
           spacing={1}
           sx={{ alignItems: 'flex-start' }}
+          role="group"
           aria-label={t('enrollments.actions', { name: label })}
         >
           {actionsFor(enrollment.status).map((action) => (

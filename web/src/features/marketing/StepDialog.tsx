@@ -128,7 +128,11 @@ function StepFields({ organizationId }: { organizationId: string }) {
               variant="outlined"
               color="primary"
               size="small"
-              aria-label={t('stepForm.insert', { field: t(`mergeFields.${field.key}`) })}
+              // 'Insertar {{nombre}} (Nombre)': the tag it shows, then what it stands for.
+              aria-label={t('stepForm.insert', {
+                tag: mergeTag(field.key),
+                field: t(`mergeFields.${field.key}`),
+              })}
               // Keep the text field's cursor: the chip must not take the focus on press.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => insert(mergeTag(field.key))}

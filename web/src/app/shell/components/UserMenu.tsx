@@ -35,7 +35,8 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const trigger = (
     <ButtonBase
       onClick={(event) => setAnchor(event.currentTarget)}
-      aria-label={t('app.user.menuFor', { email })}
+      // The name and e-mail it shows, in its name (WCAG 2.5.3).
+      aria-label={t('app.user.menuFor', { who: [name, email].filter(Boolean).join(' ') })}
       aria-haspopup="dialog"
       aria-expanded={open}
       aria-controls={open ? menuId : undefined}

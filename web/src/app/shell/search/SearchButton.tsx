@@ -36,9 +36,10 @@ export function SearchButton({ compact }: { compact: boolean }) {
           <SearchRoundedIcon />
         </IconButton>
       ) : (
+        // Named by the text it shows (WCAG 2.5.3); the shortcut is in aria-keyshortcuts.
         <ButtonBase
           onClick={() => setOpen(true)}
-          aria-label={t('app.search.label')}
+          aria-label={t('app.search.placeholder')}
           aria-keyshortcuts="Control+K Meta+K"
           sx={{
             justifyContent: 'flex-start',
@@ -61,6 +62,7 @@ export function SearchButton({ compact }: { compact: boolean }) {
           </Typography>
           <Box
             component="kbd"
+            aria-hidden="true"
             sx={{
               fontFamily: 'inherit',
               fontSize: 12,

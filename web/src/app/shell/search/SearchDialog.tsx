@@ -96,7 +96,8 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
             placeholder={t('app.search.placeholder')}
             inputProps={{
               role: 'combobox',
-              'aria-label': t('app.search.label'),
+              // The placeholder is the only label shown: the name says it too (WCAG 2.5.3).
+              'aria-label': t('app.search.placeholder'),
               'aria-expanded': hits.length > 0,
               'aria-controls': 'search-hits',
               'aria-activedescendant': current >= 0 ? optionId(current) : undefined,
