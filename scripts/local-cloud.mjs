@@ -118,6 +118,8 @@ const DEV_FUNCTION_SECRETS = {
   MAIL_TOKEN_KEY: 'dHJhdG8tbG9jYWwtZGV2LW1haWwtdG9rZW4ta2V5LTE=',
   // HMAC key of the unsubscribe links in sequence e-mails (functions/src/sequences).
   UNSUBSCRIBE_SECRET: 'dev-only-unsubscribe-secret-not-for-production-01',
+  // Pepper of the hashed addresses in rateLimits/ (functions/src/common/rateLimit.ts).
+  RATE_LIMIT_SECRET: 'dev-only-rate-limit-secret-not-for-production-0001',
 };
 
 export function ensureDevFunctionSecrets() {

@@ -1,5 +1,8 @@
 // checkUsername and createOrganization against the local cloud (Functions + Auth emulators and the
 // project's Firestore emulator).
+import { randomInt } from 'node:crypto';
+
+import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -12,6 +15,9 @@ import {
   uniqueEmail,
   uniqueName,
 } from './cloud.js';
+
+/** The limit documented in the README (functions/src/checkUsername.ts). */
+const USERNAME_CHECKS_PER_WINDOW = 30;
 
 interface OrgResult {
   organizationId: string;
@@ -44,6 +50,42 @@ describe('checkUsername', () => {
       expect(error.status).toBe('INVALID_ARGUMENT');
       expect(error.details).toEqual({ reason: 'invalid-input', field: 'username' });
     }
+  });
+});
+
+describe('checkUsername rate limit', () => {
+  // A random documentation-range address per run, so runs in the same minute do not meet.
+  const address = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+  const check = (forwardedFor: string) =>
+    call('checkUsername', { username: uniqueName('rate') }, undefined, { 'x-forwarded-for': forwardedFor });
+
+  it('answers 30 checks a minute per address, then resource-exhausted; another address is not counted', async () => {
+    const ip = address();
+    const started = Timestamp.now();
+    for (let i = 0; i < USERNAME_CHECKS_PER_WINDOW; i++) {
+      expect((await check(ip)).ok, `check ${i + 1}`).toBe(true);
+    }
+    // One document for the address, keyed and filled without the address itself, with the TTL field.
+    const full = (await db.collection('rateLimits').where('count', '==', USERNAME_CHECKS_PER_WINDOW).get())
+      .docs;
+    const mine = full.filter((d) => d.updateTime.toMillis() >= started.toMillis() - 1000);
+    expect(mine).toHaveLength(1);
+    const [counter] = mine;
+    expect(counter.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(counter.data())).not.toContain(ip);
+    expect(counter.get('expireAt')).toBeInstanceOf(Timestamp);
+
+    const refused = await check(ip);
+    expect(!refused.ok && refused.error).toMatchObject({
+      status: 'RESOURCE_EXHAUSTED',
+      details: { reason: 'rate-limited' },
+    });
+    // What the client writes before the address Google's front end appends does not matter.
+    const spoofed = await check(`${address()}, ${ip}`);
+    expect(!spoofed.ok && spoofed.error).toMatchObject({ status: 'RESOURCE_EXHAUSTED' });
+    // A refusal costs no write.
+    expect((await counter.ref.get()).updateTime?.isEqual(counter.updateTime)).toBe(true);
+    expect((await check(address())).ok).toBe(true);
   });
 });
 

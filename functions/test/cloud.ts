@@ -76,13 +76,17 @@ export interface CallError {
 }
 export type CallOutcome<T> = { ok: true; result: T } | { ok: false; error: CallError };
 
-/** POST {data} to a callable, exactly as the web SDK's httpsCallable does. */
+/**
+ * POST {data} to a callable, exactly as the web SDK's httpsCallable does; `extraHeaders` stands in
+ * for what a proxy adds (X-Forwarded-For).
+ */
 export async function call<T = unknown>(
   name: string,
   data: unknown,
   idToken?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<CallOutcome<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...extraHeaders };
   if (idToken) headers.authorization = `Bearer ${idToken}`;
   const response = await fetch(`${functionsOrigin}/${projectId}/us-central1/${name}`, {
     method: 'POST',

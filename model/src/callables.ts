@@ -97,6 +97,8 @@ export const FAILURE_REASONS = [
   'stale-link',
   /** A secret or parameter of the deployment is missing. */
   'not-configured',
+  /** Too many calls from one network address in a short time (checkUsername): wait and retry. */
+  'rate-limited',
   // Billing.
   'not-member',
   'already-subscribed',

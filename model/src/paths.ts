@@ -35,6 +35,7 @@ export const TOP = {
   oauthStates: 'oauthStates',
   stripeEvents: 'stripeEvents',
   mailQuotas: 'mailQuotas',
+  rateLimits: 'rateLimits',
 } as const;
 
 /** Collections under organizations/{orgId}. */
@@ -84,6 +85,8 @@ export const paths = {
   optOut: (orgId: string, emailHash: string) => paths.doc(orgId, 'optOuts', emailHash),
   /** A member's mailbox: sequence e-mails sent today (server-only). */
   mailQuota: (uid: string) => `${TOP.mailQuotas}/${seg(uid)}`,
+  /** Keyed by a keyed hash of what is counted (a caller's network address), never the value. */
+  rateLimit: (keyHash: string) => `${TOP.rateLimits}/${seg(keyHash)}`,
   notes: (orgId: string, contactId: string) => `${paths.doc(orgId, 'contacts', contactId)}/notes`,
   note: (orgId: string, contactId: string, noteId: string) =>
     `${paths.notes(orgId, contactId)}/${seg(noteId)}`,

@@ -75,6 +75,8 @@ export const EXPECTED = {
   },
   mailTokens: serverOnly,
   oauthStates: serverOnly,
+  // Per-address counters of the public callables (checkUsername).
+  rateLimits: serverOnly,
   stripeEvents: serverOnly,
   sendLog: {
     get: perm('marketing', 'view'),

@@ -245,6 +245,12 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     () => ({ uid: 'x', createdAt: ts(NOW) }),
     { uid: 'me' },
   ),
+  rateLimits: serverDoc(
+    'rateLimits',
+    () => `rateLimits/${'c'.repeat(64)}`,
+    () => ({ purpose: 'checkUsername', windowStart: ts(NOW), count: 0, expireAt: ts(NOW) }),
+    { count: 0 },
+  ),
   stripeEvents: serverDoc(
     'stripeEvents',
     () => 'stripeEvents/evt_1',

@@ -378,6 +378,10 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
     docs.push(['usernames/ana', { uid: 'adminA', createdAt: ts(NOW) }]);
     docs.push([`invitationTokens/${'a'.repeat(64)}`, { organizationId: ORG_A, invitationId: 'inv1' }]);
     docs.push(['oauthStates/state1', { uid: 'adminA', createdAt: ts(NOW) }]);
+    docs.push([
+      `rateLimits/${'c'.repeat(64)}`,
+      { purpose: 'checkUsername', windowStart: ts(NOW), count: 3, expireAt: ts(NOW) },
+    ]);
     docs.push(['stripeEvents/evt_1', { type: 'customer.subscription.updated', processedAt: ts(NOW) }]);
     await writeAll(db, docs);
   });

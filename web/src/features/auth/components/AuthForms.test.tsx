@@ -160,6 +160,8 @@ describe('SignUpForm', () => {
         fullName: 'Ana López',
         companyName: 'Café Aurora',
       }),
+      // Formik's helpers: where a server refusal of the username is shown.
+      expect.objectContaining({ setFieldError: expect.any(Function) }),
     );
   });
 });

@@ -5,13 +5,15 @@ import { initialSignUpValues, signUpSchema, type SignUpValues } from '../utils/s
 import { FullNameField, UsernameField } from '@/components/form/AccountFields';
 import { AccountTypeChoice } from './AccountTypeChoice';
 import { useSingleFlight } from '../hooks/useSingleFlight';
+import type { UsernameErrorTarget } from '../hooks/useAuthActions';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { FormTextField } from '@/components/form/FormTextField';
 import { PasswordField } from '@/components/form/PasswordField';
 import { SubmitButton } from '@/components/form/SubmitButton';
 
 interface SignUpFormProps {
-  onSubmit(values: SignUpValues): Promise<void>;
+  /** `form` shows a server refusal of the username on its field. */
+  onSubmit(values: SignUpValues, form: UsernameErrorTarget): Promise<void>;
 }
 
 export function SignUpForm({ onSubmit }: SignUpFormProps) {
@@ -22,7 +24,7 @@ export function SignUpForm({ onSubmit }: SignUpFormProps) {
     <Formik<SignUpValues>
       initialValues={initialSignUpValues}
       validationSchema={signUpSchema}
-      onSubmit={(values) => submit(values)}
+      onSubmit={(values, helpers) => submit(values, helpers)}
     >
       {({ isSubmitting, values }) => {
         const isAdmin = values.accountType === 'admin';

@@ -14,6 +14,11 @@ import { clearPendingSignUp, savePendingSignUp } from '../utils/signupMetadata';
 
 export const AFTER_LOGIN_PATH = '/dashboard';
 
+/** Where sign-up shows why the username was refused: the form's username field (Formik helpers). */
+export interface UsernameErrorTarget {
+  setFieldError(field: 'username', message: string): void;
+}
+
 interface AuthActionsOptions {
   /** Where to go after logging in (the protected page the user first asked for). */
   redirectTo?: string;
@@ -73,7 +78,7 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
   );
 
   const signUp = useCallback(
-    (values: SignUpValues) =>
+    (values: SignUpValues, form?: UsernameErrorTarget) =>
       run(async () => {
         if (values.accountType === 'employee') {
           const token = parseInviteToken(values.inviteLink);
@@ -84,8 +89,20 @@ export function useAuthActions({ redirectTo = AFTER_LOGIN_PATH, onResetSent }: A
         }
         const fullName = values.fullName.trim();
         const companyName = values.companyName.trim();
-        const { available } = await callFunction('checkUsername', { username: values.username });
-        if (!available) throw new Error(t('onboarding.usernameTaken'));
+        // A refused username is said on its field (an i18n key) and in the error toast.
+        const refuseUsername = (key: 'onboarding.usernameTaken' | 'signup.usernameRateLimited') => {
+          form?.setFieldError('username', `auth:${key}`);
+          return new Error(t(key));
+        };
+        let available: boolean;
+        try {
+          ({ available } = await callFunction('checkUsername', { username: values.username }));
+        } catch (error) {
+          if (describeCallableError(error).reason === 'rate-limited')
+            throw refuseUsername('signup.usernameRateLimited');
+          throw error;
+        }
+        if (!available) throw refuseUsername('onboarding.usernameTaken');
         const { user, verificationError } = await api.signUp({
           email: values.email,
           password: values.password,
