@@ -617,7 +617,7 @@ describe('the sequence sender', () => {
         (await db.doc(`mailQuotas/${admin.uid}`).get()).get('count') as number | undefined;
       // A slow pass (each claim held before its send); once it holds a claim, the mailbox's quota
       // has been taken as one block, not one e-mail per claim.
-      const slow = runAt(org, t0 + 1000, { pauseAfterClaimMs: 1500 });
+      const slow = runAt(org, t0 + 1000, { pauseAfterClaimMs: 3000 });
       await eventually(
         () => db.collection(`organizations/${org}/sendLog`).where('status', '==', 'pending').get(),
         (snap) => snap.size > 0,
