@@ -1,6 +1,7 @@
 // The Gmail connection against the local cloud and the local Google (emulator/src/google): the
 // real callables, the real googleapis client inside the Functions emulator, the consent given
 // through the local Google's test control exactly as the consent page's buttons would.
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 
 import { hashToken } from '../src/common/tokens.js';
@@ -126,6 +127,17 @@ describe('the Gmail connection', () => {
       admin.idToken,
     );
     expect(expired.details?.reason).toBe('state-expired');
+    // A state without a verifier (stored before PKCE) cannot be finished safely: start again.
+    const older = await consent(admin, uniqueEmail('gm'));
+    await db
+      .doc(`oauthStates/${hashToken(older.get('state') ?? '')}`)
+      .update({ codeVerifier: FieldValue.delete() });
+    const unbound = await callError(
+      'authGmailCallback',
+      { code: older.get('code'), state: older.get('state') },
+      admin.idToken,
+    );
+    expect(unbound.details?.reason).toBe('state-expired');
 
     const unknown = await callError('authGmailCallback', { code: 'x', state: 'A'.repeat(43) }, admin.idToken);
     expect(unknown.details?.reason).toBe('state-invalid');

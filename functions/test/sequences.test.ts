@@ -386,75 +386,79 @@ describe('the sequence sender', () => {
     expect(await messagesTo(to)).toHaveLength(1);
   });
 
-  it('a broken or missing mailbox, or a contact without e-mail: the step fails with the reason, the sender is told', async () => {
-    const { admin, mailbox, t0 } = await sender('Seq Broken');
-    const org = admin.organizationId;
-    const seller = { ...(await sellerOf(admin)), organizationId: org };
-    const seq = await sequence(org, admin.uid, [{ subject: 'Hola', body: 'x', delayDays: 0 }]);
-    const to = uniqueEmail('brk');
-    const withMail = await contact(org, admin.uid, { name: 'Con correo', email: to });
-    const noMail = await contact(org, admin.uid, { name: 'Sin correo', email: null });
-    // Enrolled by a seller without a mailbox: the sequence is the admin's, so is the mailbox.
-    const bySeller = await contact(org, admin.uid, { name: 'Del vendedor', email: uniqueEmail('bys') });
-    await enroll(org, seq.id, withMail, admin.uid, t0);
-    await enroll(org, seq.id, noMail, admin.uid, t0);
-    await enroll(org, seq.id, bySeller, seller.uid, t0);
-    const deleted = await contact(org, admin.uid, { name: 'Borrado', email: uniqueEmail('del') });
-    await enroll(org, seq.id, deleted, admin.uid, t0);
-    await db.doc(`organizations/${org}/contacts/${deleted}`).delete();
-    // Google no longer accepts the admin's grant (removed the app's access).
-    await control('revoke', { email: mailbox });
+  it(
+    'a broken or missing mailbox, or a contact without e-mail: the step fails with the reason, the sender is told',
+    { timeout: 90_000 },
+    async () => {
+      const { admin, mailbox, t0 } = await sender('Seq Broken');
+      const org = admin.organizationId;
+      const seller = { ...(await sellerOf(admin)), organizationId: org };
+      const seq = await sequence(org, admin.uid, [{ subject: 'Hola', body: 'x', delayDays: 0 }]);
+      const to = uniqueEmail('brk');
+      const withMail = await contact(org, admin.uid, { name: 'Con correo', email: to });
+      const noMail = await contact(org, admin.uid, { name: 'Sin correo', email: null });
+      // Enrolled by a seller without a mailbox: the sequence is the admin's, so is the mailbox.
+      const bySeller = await contact(org, admin.uid, { name: 'Del vendedor', email: uniqueEmail('bys') });
+      await enroll(org, seq.id, withMail, admin.uid, t0);
+      await enroll(org, seq.id, noMail, admin.uid, t0);
+      await enroll(org, seq.id, bySeller, seller.uid, t0);
+      const deleted = await contact(org, admin.uid, { name: 'Borrado', email: uniqueEmail('del') });
+      await enroll(org, seq.id, deleted, admin.uid, t0);
+      await db.doc(`organizations/${org}/contacts/${deleted}`).delete();
+      // Google no longer accepts the admin's grant (removed the app's access).
+      await control('revoke', { email: mailbox });
 
-    expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 0, failed: 4 });
-    // A deleted contact's enrolment ends.
-    expect(await logOf(org, seq.id, deleted, seq.stepIds[0]!)).toMatchObject({
-      status: 'failed',
-      error: 'contact-missing',
-    });
-    expect(await enrollmentOf(org, seq.id, deleted)).toMatchObject({ status: 'stopped' });
-    expect(await messagesTo(to)).toEqual([]);
-    const step = seq.stepIds[0]!;
-    expect(await logOf(org, seq.id, withMail, step)).toMatchObject({
-      status: 'failed',
-      error: 'mail-broken',
-      senderUid: admin.uid,
-    });
-    expect(await logOf(org, seq.id, noMail, step)).toMatchObject({ status: 'failed', error: 'no-email' });
-    expect(await logOf(org, seq.id, bySeller, step)).toMatchObject({
-      status: 'failed',
-      error: 'mail-broken',
-      senderUid: admin.uid,
-    });
-    for (const id of [withMail, noMail, bySeller])
-      expect(await enrollmentOf(org, seq.id, id)).toMatchObject({ status: 'failed', currentStep: 0 });
-    expect((await db.doc(`organizations/${org}/mailConnections/${admin.uid}`).get()).get('status')).toBe(
-      'broken',
-    );
-    // The bell's query (APP_QUERIES sendLog.failuresOf) finds the admin's failures.
-    const failures = await db
-      .collection(`organizations/${org}/sendLog`)
-      .where('senderUid', '==', admin.uid)
-      .where('status', '==', 'failed')
-      .orderBy('updatedAt', 'desc')
-      .get();
-    expect(failures.docs.map((d) => d.get('error')).sort()).toEqual([
-      'contact-missing',
-      'mail-broken',
-      'mail-broken',
-      'no-email',
-    ]);
-    // Nothing is retried by itself…
-    await runAt(org, t0 + 10 * MINUTE);
-    expect(await messagesTo(to)).toEqual([]);
-    // …until the member reconnects and resumes the enrolment (failed → active): sent once.
-    await connect(admin, mailbox);
-    await db
-      .doc(`organizations/${org}/sequences/${seq.id}/enrollments/${withMail}`)
-      .update({ status: 'active' });
-    expect(await runAt(org, t0 + 20 * MINUTE)).toMatchObject({ sent: 1 });
-    expect(await messagesTo(to)).toHaveLength(1);
-    expect(await logOf(org, seq.id, withMail, step)).toMatchObject({ status: 'sent', error: null });
-  });
+      expect(await runAt(org, t0 + 1000)).toMatchObject({ sent: 0, failed: 4 });
+      // A deleted contact's enrolment ends.
+      expect(await logOf(org, seq.id, deleted, seq.stepIds[0]!)).toMatchObject({
+        status: 'failed',
+        error: 'contact-missing',
+      });
+      expect(await enrollmentOf(org, seq.id, deleted)).toMatchObject({ status: 'stopped' });
+      expect(await messagesTo(to)).toEqual([]);
+      const step = seq.stepIds[0]!;
+      expect(await logOf(org, seq.id, withMail, step)).toMatchObject({
+        status: 'failed',
+        error: 'mail-broken',
+        senderUid: admin.uid,
+      });
+      expect(await logOf(org, seq.id, noMail, step)).toMatchObject({ status: 'failed', error: 'no-email' });
+      expect(await logOf(org, seq.id, bySeller, step)).toMatchObject({
+        status: 'failed',
+        error: 'mail-broken',
+        senderUid: admin.uid,
+      });
+      for (const id of [withMail, noMail, bySeller])
+        expect(await enrollmentOf(org, seq.id, id)).toMatchObject({ status: 'failed', currentStep: 0 });
+      expect((await db.doc(`organizations/${org}/mailConnections/${admin.uid}`).get()).get('status')).toBe(
+        'broken',
+      );
+      // The bell's query (APP_QUERIES sendLog.failuresOf) finds the admin's failures.
+      const failures = await db
+        .collection(`organizations/${org}/sendLog`)
+        .where('senderUid', '==', admin.uid)
+        .where('status', '==', 'failed')
+        .orderBy('updatedAt', 'desc')
+        .get();
+      expect(failures.docs.map((d) => d.get('error')).sort()).toEqual([
+        'contact-missing',
+        'mail-broken',
+        'mail-broken',
+        'no-email',
+      ]);
+      // Nothing is retried by itself…
+      await runAt(org, t0 + 10 * MINUTE);
+      expect(await messagesTo(to)).toEqual([]);
+      // …until the member reconnects and resumes the enrolment (failed → active): sent once.
+      await connect(admin, mailbox);
+      await db
+        .doc(`organizations/${org}/sequences/${seq.id}/enrollments/${withMail}`)
+        .update({ status: 'active' });
+      expect(await runAt(org, t0 + 20 * MINUTE)).toMatchObject({ sent: 1 });
+      expect(await messagesTo(to)).toHaveLength(1);
+      expect(await logOf(org, seq.id, withMail, step)).toMatchObject({ status: 'sent', error: null });
+    },
+  );
 
   it('holds to the daily cap per mailbox; the rest go out the next day', async () => {
     const { admin, t0 } = await sender('Seq Cap');
@@ -613,7 +617,7 @@ describe('the sequence sender', () => {
         (await db.doc(`mailQuotas/${admin.uid}`).get()).get('count') as number | undefined;
       // A slow pass (each claim held before its send); once it holds a claim, the mailbox's quota
       // has been taken as one block, not one e-mail per claim.
-      const slow = runAt(org, t0 + 1000, { pauseAfterClaimMs: 1500 });
+      const slow = runAt(org, t0 + 1000, { pauseAfterClaimMs: 3000 });
       await eventually(
         () => db.collection(`organizations/${org}/sendLog`).where('status', '==', 'pending').get(),
         (snap) => snap.size > 0,
@@ -683,7 +687,7 @@ const subscriptionStatus = (organizationId: string, status: string) =>
   eventually(
     () => db.doc(`organizations/${organizationId}/billing/subscription`).get(),
     (snap) => snap.get('status') === status,
-    { timeoutMs: 60_000 },
+    { timeoutMs: 120_000 },
   );
 
 describe('the paywall on the server', () => {
