@@ -45,15 +45,29 @@ describe('emailSendTest limits', () => {
     },
   );
 
-  // Twelve calls at once are twelve Functions emulator workers: a generous timeout for their start.
-  it('twelve concurrent calls do not all go: at most the hour’s quota', { timeout: 180_000 }, async () => {
+  // Calls at once race for the last places of the hour. Few calls (each one a Functions emulator
+  // worker to start), after the hour's first sends are stored: the race is the same as with twelve.
+  it('concurrent calls do not all go: at most what is left of the hour', { timeout: 180_000 }, async () => {
     const admin = await member('Quota Burst');
-    const addresses = Array.from({ length: 12 }, (_, i) => uniqueEmail(`qb${i}`));
+    const left = 2;
+    const now = Date.now();
+    const earlier = Array.from(
+      { length: TEST_EMAILS_PER_HOUR - left },
+      (_, i) => new Date(now - 60_000 * (i + 1)),
+    );
+    await db.doc(`mailQuotas/${admin.uid}`).set({
+      day: new Date(now).toISOString().slice(0, 10),
+      count: earlier.length,
+      testSends: earlier,
+      updatedAt: new Date(now),
+    });
+    const addresses = Array.from({ length: left + 3 }, (_, i) => uniqueEmail(`qb${i}`));
     const outcomes = await Promise.all(
       addresses.map((to) => call('emailSendTest', input(admin, to), admin.idToken)),
     );
     const sent = outcomes.filter((o) => o.ok).length;
-    expect(sent).toBeLessThanOrEqual(TEST_EMAILS_PER_HOUR);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(left);
     for (const o of outcomes)
       if (!o.ok)
         expect(o.error).toMatchObject({
