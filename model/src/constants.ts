@@ -39,6 +39,11 @@ export const COUNT_LIMIT = 1000;
 export const SEARCH_TOKEN_MAX_LENGTH = 20;
 /** Cap on tokens per document; firestore.rules enforces the same number. */
 export const SEARCH_TOKENS_MAX = 120;
+/**
+ * Words of a search the server matches together (one equality filter on `searchIndex` each;
+ * Firestore allows 100 filters, orders and parents per query). Beyond it the longest are kept.
+ */
+export const SEARCH_WORDS_MAX = 10;
 
 // ── Value patterns (firestore.rules writes the same ones in RE2; lengths count code points) ──
 /**

@@ -137,6 +137,8 @@ export interface Company<TS = TimestampLike> extends Audit<TS> {
   address?: string | null;
   notes?: string | null;
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/contacts/{contactId} (spec: client / contact) */
@@ -157,6 +159,8 @@ export interface Contact<TS = TimestampLike> extends Audit<TS> {
   linkedinUrl?: string | null;
   ownerId: string;
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/contacts/{contactId}/notes/{noteId} (spec: note) */
@@ -180,6 +184,8 @@ export interface Deal<TS = TimestampLike> extends Audit<TS> {
   ownerId: string;
   notes?: string | null;
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/tasks/{taskId} */
@@ -194,6 +200,8 @@ export interface Task<TS = TimestampLike> extends Audit<TS> {
   companyName?: string | null;
   assigneeIds: string[];
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/meetings/{meetingId} */
@@ -209,6 +217,8 @@ export interface Meeting<TS = TimestampLike> extends Audit<TS> {
   companyName?: string | null;
   participantIds: string[];
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/tickets/{ticketId} */
@@ -225,6 +235,8 @@ export interface Ticket<TS = TimestampLike> extends Audit<TS> {
   contactName?: string | null;
   companyName?: string | null;
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/folders/{folderId} (spec: document folder) */
@@ -242,6 +254,8 @@ export interface DocumentFile<TS = TimestampLike> extends Audit<TS> {
   mimeType: string;
   folderId: string | null;
   searchTokens: string[];
+  /** The same tokens as map keys (search.ts): a search of several words matches them all. */
+  searchIndex: Record<string, true>;
 }
 
 /** organizations/{orgId}/sequences/{sequenceId} (spec: email sequence) */

@@ -32,6 +32,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from './enums.js';
+import { searchIndexOf } from './search.js';
 
 export const AUDIT_KEYS = ['createdAt', 'createdBy', 'updatedAt'] as const;
 
@@ -50,38 +51,58 @@ const crm = (required: string[], optional: string[], updatable: string[] | null 
 
 export const FIELD_CONTRACTS = {
   companies: crm(
-    ['name', 'searchTokens'],
+    ['name', 'searchTokens', 'searchIndex'],
     ['website', 'phone', 'linkedinUrl', 'industry', 'size', 'country', 'city', 'address', 'notes'],
   ),
   contacts: crm(
-    ['name', 'status', 'isCustomer', 'lifecycleStage', 'companyId', 'ownerId', 'searchTokens'],
+    ['name', 'status', 'isCustomer', 'lifecycleStage', 'companyId', 'ownerId', 'searchTokens', 'searchIndex'],
     ['email', 'phone', 'companyName', 'jobTitle', 'city', 'country', 'rtn', 'linkedinUrl'],
   ),
   // Signed: authorName is the author's member name, and only the author edits the content.
   notes: crm(['content', 'authorName'], [], ['content', 'updatedAt']),
   deals: crm(
-    ['title', 'amount', 'stage', 'companyId', 'primaryContactId', 'ownerId', 'searchTokens'],
+    ['title', 'amount', 'stage', 'companyId', 'primaryContactId', 'ownerId', 'searchTokens', 'searchIndex'],
     ['probability', 'closeDate', 'companyName', 'primaryContactName', 'notes'],
   ),
   tasks: crm(
-    ['title', 'status', 'dueDate', 'contactId', 'companyId', 'assigneeIds', 'searchTokens'],
+    ['title', 'status', 'dueDate', 'contactId', 'companyId', 'assigneeIds', 'searchTokens', 'searchIndex'],
     ['description', 'contactName', 'companyName'],
   ),
   meetings: crm(
-    ['title', 'startTime', 'endTime', 'status', 'contactId', 'companyId', 'participantIds', 'searchTokens'],
+    [
+      'title',
+      'startTime',
+      'endTime',
+      'status',
+      'contactId',
+      'companyId',
+      'participantIds',
+      'searchTokens',
+      'searchIndex',
+    ],
     ['notes', 'contactName', 'companyName'],
   ),
   tickets: crm(
-    ['ticketName', 'pipeline', 'status', 'ownerId', 'priority', 'contactId', 'companyId', 'searchTokens'],
+    [
+      'ticketName',
+      'pipeline',
+      'status',
+      'ownerId',
+      'priority',
+      'contactId',
+      'companyId',
+      'searchTokens',
+      'searchIndex',
+    ],
     ['description', 'source', 'contactName', 'companyName'],
   ),
   // Folders are renamed, never moved (parentId is fixed at create: no cycles, bounded depth).
   folders: crm(['name', 'parentId'], [], ['name', 'updatedAt']),
   // A document's file is immutable: rename and move only.
   documents: crm(
-    ['fileName', 'storagePath', 'size', 'mimeType', 'folderId', 'searchTokens'],
+    ['fileName', 'storagePath', 'size', 'mimeType', 'folderId', 'searchTokens', 'searchIndex'],
     [],
-    ['fileName', 'folderId', 'searchTokens', 'updatedAt'],
+    ['fileName', 'folderId', 'searchTokens', 'searchIndex', 'updatedAt'],
   ),
   sequences: crm(['name', 'isActive'], ['description']),
   steps: crm(['stepOrder', 'type', 'subject', 'body', 'delayDays'], []),
@@ -142,6 +163,11 @@ export type FieldType =
   | { kind: 'ids'; max: number }
   /** At most SEARCH_TOKENS_MAX distinct SEARCH_TOKEN_PATTERN strings. */
   | { kind: 'tokens' }
+  /**
+   * A map of at most SEARCH_TOKENS_MAX SEARCH_TOKEN_PATTERN keys, each `true`; the document's
+   * `searchIndex`, whose keys are exactly its `searchTokens` (checked on the whole document).
+   */
+  | { kind: 'tokenMap' }
   | { kind: 'timestamp' }
   /** A number in [min, max]; `integer`: an int (not a float such as 1.5 or -0). */
   | { kind: 'number'; min: number; max: number; integer?: boolean }
@@ -187,6 +213,7 @@ const oneOf = (values: readonly string[], nullable = false): FieldSpec => ({
 });
 const id = (nullable = false): FieldSpec => ({ type: { kind: 'id' }, nullable });
 const tokens: FieldSpec = { type: { kind: 'tokens' } };
+const tokenMap: FieldSpec = { type: { kind: 'tokenMap' } };
 const url: FieldSpec = { type: { kind: 'url' } };
 const ts = (nullable = false): FieldSpec => ({ type: { kind: 'timestamp' }, nullable });
 const num = (min: number, max: number, nullable = false, integer = false): FieldSpec => ({
@@ -198,6 +225,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
   companies: {
     name: text(LIMITS.name),
     searchTokens: tokens,
+    searchIndex: tokenMap,
     website: url,
     phone: str(LIMITS.phone),
     linkedinUrl: url,
@@ -216,6 +244,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     companyId: id(true),
     ownerId: { ...id(), bound: 'owner' },
     searchTokens: tokens,
+    searchIndex: tokenMap,
     email: { type: { kind: 'email' } },
     phone: str(LIMITS.phone),
     companyName: str(LIMITS.name),
@@ -237,6 +266,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     primaryContactId: id(true),
     ownerId: { ...id(), bound: 'owner' },
     searchTokens: tokens,
+    searchIndex: tokenMap,
     probability: num(PROBABILITY_MIN, PROBABILITY_MAX),
     closeDate: ts(),
     companyName: str(LIMITS.name),
@@ -251,6 +281,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     companyId: id(true),
     assigneeIds: { type: { kind: 'ids', max: ASSIGNEES_MAX } },
     searchTokens: tokens,
+    searchIndex: tokenMap,
     description: str(LIMITS.description),
     contactName: str(LIMITS.name),
     companyName: str(LIMITS.name),
@@ -264,6 +295,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     companyId: id(true),
     participantIds: { type: { kind: 'ids', max: PARTICIPANTS_MAX } },
     searchTokens: tokens,
+    searchIndex: tokenMap,
     notes: str(LIMITS.notes),
     contactName: str(LIMITS.name),
     companyName: str(LIMITS.name),
@@ -277,6 +309,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     contactId: id(true),
     companyId: id(true),
     searchTokens: tokens,
+    searchIndex: tokenMap,
     description: str(LIMITS.ticketDescription),
     source: str(LIMITS.shortText),
     contactName: str(LIMITS.name),
@@ -293,6 +326,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     mimeType: str(LIMITS.mimeType),
     folderId: { ...id(true), bound: 'folder' },
     searchTokens: tokens,
+    searchIndex: tokenMap,
   },
   sequences: {
     name: text(LIMITS.name),
@@ -346,6 +380,9 @@ function maxValueBytes(t: FieldType): number {
       return t.max * strBytes(LIMITS.id);
     case 'tokens':
       return SEARCH_TOKENS_MAX * strBytes(SEARCH_TOKEN_MAX_LENGTH);
+    case 'tokenMap':
+      // Each key stored as a field name, each value a boolean.
+      return SEARCH_TOKENS_MAX * (strBytes(SEARCH_TOKEN_MAX_LENGTH) + 1);
     case 'bool':
       return 1;
     case 'timestamp':
@@ -388,6 +425,8 @@ export interface SampleContext {
   /** An existing folder (a root folder). */
   folderId: string;
   now: Date;
+  /** The document's search tokens: `searchIndex` samples are made from them. */
+  searchTokens?: readonly string[];
 }
 
 const repeat = (n: number, c = 'x') => c.repeat(n);
@@ -530,6 +569,26 @@ export function fieldSamples(c: ContractCollection, key: string, ctx: SampleCont
         [null],
         [{}],
         'acme',
+      ];
+    }
+    case 'tokenMap': {
+      const index = searchIndexOf(ctx.searchTokens ?? []);
+      const [first] = Object.keys(index);
+      const without = Object.fromEntries(Object.entries(index).filter(([k]) => k !== first));
+      return [
+        ...wrongTypes,
+        index,
+        {},
+        without,
+        { ...index, zzqx: true },
+        ...(first
+          ? [
+              { ...index, [first]: false },
+              { ...index, [first]: 1 },
+            ]
+          : []),
+        { ...index, a: true },
+        { ...index, 'ab cd': true },
       ];
     }
     case 'timestamp':

@@ -6,6 +6,7 @@ import {
   indexSatisfies,
   indexesFor,
   requiredIndex,
+  wordsQueryId,
   type CompositeIndex,
   type QuerySpec,
 } from './queries.js';
@@ -63,7 +64,8 @@ describe('firestore.indexes.json serves every app query', () => {
       // order (merge join); collection-group queries on more than one field always need one.
       const fields = fieldsOf(spec);
       const equalityOnly =
-        spec.orderBy.length === 0 && spec.where.every((f) => ['==', 'in', 'array-contains'].includes(f.op));
+        spec.orderBy.length === 0 &&
+        spec.where.every((f) => ['==', 'in', 'array-contains', 'words'].includes(f.op));
       expect(
         fields.size <= 1 || (equalityOnly && spec.scope === 'COLLECTION'),
         `${spec.id} needs a composite index`,
@@ -152,5 +154,49 @@ describe('requiredIndex', () => {
       { fieldPath: 'a', order: 'ASCENDING' },
       { fieldPath: 'b', order: 'DESCENDING' },
     ]);
+  });
+});
+
+describe('searches of several words', () => {
+  const words = APP_QUERIES.filter((spec) => spec.where.some((f) => f.op === 'words'));
+  const searches = APP_QUERIES.filter((spec) => spec.where.some((f) => f.field === 'searchTokens'));
+
+  it('every one-word search has its several-word twin, except the ranged meetings lists', () => {
+    const missing = searches
+      .filter((spec) => !APP_QUERIES.some((other) => other.id === wordsQueryId(spec.id)))
+      .map((spec) => spec.id);
+    expect(missing).toEqual(['meetings.upcoming+search', 'meetings.past+search']);
+    expect(words.length).toBe(searches.length - missing.length);
+  });
+
+  it('a twin has the same filters with the words instead of the token, no order, the same limit', () => {
+    for (const spec of searches.filter((s) => APP_QUERIES.some((o) => o.id === wordsQueryId(s.id)))) {
+      const twin = APP_QUERIES.find((other) => other.id === wordsQueryId(spec.id))!;
+      expect(twin.orderBy).toEqual([]);
+      expect(twin.limit).toBe(spec.limit);
+      expect(twin.where.map((f) => (f.op === 'words' ? 'searchTokens' : f.field))).toEqual(
+        spec.where.map((f) => f.field),
+      );
+      expect(requiredIndex(twin)).toBeNull();
+    }
+  });
+
+  it('twin ids', () => {
+    expect(wordsQueryId('deals.search')).toBe('deals.words');
+    expect(wordsQueryId('contacts.search+by-companyId')).toBe('contacts.words+by-companyId');
+    expect(wordsQueryId('tasks.pending+search')).toBe('tasks.pending+words');
+    expect(wordsQueryId('contacts.pick')).toBe('contacts.pick+words');
+  });
+
+  it('an order or a range next to the words is refused: no index could serve it', () => {
+    const base: QuerySpec = { id: 'x', collection: 'c', scope: 'COLLECTION', where: [], orderBy: [], by: '' };
+    const wordsFilter = { field: 'searchIndex', op: 'words' } as const;
+    expect(requiredIndex({ ...base, where: [wordsFilter, { field: 'a', op: '==' }] })).toBeNull();
+    expect(() =>
+      requiredIndex({ ...base, where: [wordsFilter], orderBy: [{ field: 'a', direction: 'asc' }] }),
+    ).toThrow(/cannot be ordered/);
+    expect(() => requiredIndex({ ...base, where: [wordsFilter, { field: 'a', op: '>=' }] })).toThrow(
+      /cannot be ordered/,
+    );
   });
 });

@@ -6,7 +6,13 @@
  * except for collection-group queries, which only the server and the superadmin make.
  */
 
-export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=';
+/**
+ * Firestore's operators, and 'words': the words of a search on `searchIndex` (search.ts), one
+ * equality filter `searchIndex.{word} == true` per word — as many as were typed, so the field
+ * paths vary and no composite index can name them: such a query has only equalities and no order
+ * (Firestore merges single-field indexes, in document id order).
+ */
+export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=' | 'words';
 export interface QueryFilter {
   field: string;
   op: FilterOp;
@@ -31,6 +37,8 @@ export interface QuerySpec {
 export const PICKER_LIMIT = 10;
 
 const eq = (field: string): QueryFilter => ({ field, op: '==' });
+const SEARCH_TOKENS: QueryFilter = { field: 'searchTokens', op: 'array-contains' };
+const SEARCH_WORDS: QueryFilter = { field: 'searchIndex', op: 'words' };
 const contains = (field: string): QueryFilter => ({ field, op: 'array-contains' });
 const desc = (field: string): QueryOrder => ({ field, direction: 'desc' });
 const asc = (field: string): QueryOrder => ({ field, direction: 'asc' });
@@ -49,7 +57,10 @@ const q = (
   by,
 });
 
-/** Every subset of the optional equality filters, each with and without a search token. */
+/**
+ * Every subset of the optional equality filters, each without a search (`list`), with a search of
+ * one word (`search`: its token, in the list's order) and of several (`words`: by id).
+ */
 function filtered(
   prefix: string,
   collection: string,
@@ -59,13 +70,37 @@ function filtered(
 ): QuerySpec[] {
   const out: QuerySpec[] = [];
   const subsets = optionalEq.reduce<string[][]>((acc, f) => [...acc, ...acc.map((s) => [...s, f])], [[]]);
-  for (const withSearch of [false, true])
+  for (const mode of ['list', 'search', 'words'] as const)
     for (const subset of subsets) {
-      const name = [withSearch ? 'search' : 'list', ...subset.map((f) => `by-${f}`)].join('+');
-      const where = [...(withSearch ? [contains('searchTokens')] : []), ...subset.map(eq)];
-      out.push(q(`${prefix}.${name}`, collection, where, [order], by));
+      const name = [mode, ...subset.map((f) => `by-${f}`)].join('+');
+      const search = { list: [], search: [SEARCH_TOKENS], words: [SEARCH_WORDS] }[mode];
+      const where = [...search, ...subset.map(eq)];
+      out.push(q(`${prefix}.${name}`, collection, where, mode === 'words' ? [] : [order], by));
     }
   return out;
+}
+
+/**
+ * The several-word twin of a one-word search query (array-contains of searchTokens): the same
+ * filters with the words on searchIndex instead, no order (see FilterOp 'words'), the same limit.
+ * Its id names `words` where the original names `search` ('deals.search' → 'deals.words'), or
+ * adds it ('contacts.pick' → 'contacts.pick+words').
+ */
+export function wordsQueryId(id: string): string {
+  const renamed = id.replace(/(?<=[.+])search(?=\+|$)/, 'words');
+  return renamed === id ? `${id}+words` : renamed;
+}
+
+function withWordsTwin(spec: QuerySpec): QuerySpec[] {
+  return [
+    spec,
+    {
+      ...spec,
+      id: wordsQueryId(spec.id),
+      where: spec.where.map((f) => (f.field === SEARCH_TOKENS.field ? SEARCH_WORDS : f)),
+      orderBy: [],
+    },
+  ];
 }
 
 export const APP_QUERIES: QuerySpec[] = [
@@ -73,17 +108,17 @@ export const APP_QUERIES: QuerySpec[] = [
   ...filtered('companies', 'companies', ['industry', 'size'], desc('createdAt'), 'companies.view'),
   // Company pickers: the first names, or the names matching a typed prefix.
   { ...q('companies.select', 'companies', [], [asc('name')], 'companies.view'), limit: PICKER_LIMIT },
-  {
+  ...withWordsTwin({
     ...q('companies.pick', 'companies', [contains('searchTokens')], [asc('name')], 'companies.view'),
     limit: PICKER_LIMIT,
-  },
+  }),
   // Contacts list (/contactos): company and lifecycle filters, search; company detail's contacts tab.
   ...filtered('contacts', 'contacts', ['companyId', 'lifecycleStage'], desc('createdAt'), 'contacts.view'),
   { ...q('contacts.select', 'contacts', [], [asc('name')], 'contacts.view'), limit: PICKER_LIMIT },
-  {
+  ...withWordsTwin({
     ...q('contacts.pick', 'contacts', [contains('searchTokens')], [asc('name')], 'contacts.view'),
     limit: PICKER_LIMIT,
-  },
+  }),
   // CSV import (web/src/components/csv): the file's e-mails that are contacts already (`in`, up
   // to 30 a query), and which of the import's own deterministic ids exist (an import resumed or
   // run twice skips what it wrote before). Equality only, no order: single-field indexes.
@@ -116,15 +151,17 @@ export const APP_QUERIES: QuerySpec[] = [
   { ...q('deals.lastChange', 'deals', [], [desc('updatedAt')], 'deals.view'), limit: 1 },
   q('deals.byContact', 'deals', [eq('primaryContactId')], [desc('createdAt')], 'deals.view'),
   q('deals.byCompany', 'deals', [eq('companyId')], [desc('createdAt')], 'deals.view'),
-  q('deals.search', 'deals', [contains('searchTokens')], [desc('createdAt')], 'deals.view'),
+  ...withWordsTwin(q('deals.search', 'deals', [contains('searchTokens')], [desc('createdAt')], 'deals.view')),
   // Tasks (/tareas): pending newest first (+search); contact/company tabs; notifications.
   q('tasks.pending', 'tasks', [eq('status')], [desc('createdAt')], 'tasks.view'),
-  q(
-    'tasks.pending+search',
-    'tasks',
-    [eq('status'), contains('searchTokens')],
-    [desc('createdAt')],
-    'tasks.view',
+  ...withWordsTwin(
+    q(
+      'tasks.pending+search',
+      'tasks',
+      [eq('status'), contains('searchTokens')],
+      [desc('createdAt')],
+      'tasks.view',
+    ),
   ),
   q('tasks.byContact', 'tasks', [eq('contactId')], [desc('createdAt')], 'tasks.view'),
   q('tasks.byCompany', 'tasks', [eq('companyId')], [desc('createdAt')], 'tasks.view'),
@@ -142,9 +179,13 @@ export const APP_QUERIES: QuerySpec[] = [
     [asc('dueDate')],
     'tasks.view',
   ),
-  // Meetings (/reuniones): by start ascending (+search); tabs; notifications.
+  // Meetings (/reuniones): by start ascending (+search); tabs; notifications. A search of several
+  // words cannot keep the upcoming/past range (a range needs a composite index with the word
+  // fields): it looks through every meeting (meetings.words).
   q('meetings.list', 'meetings', [], [asc('startTime')], 'meetings.view'),
-  q('meetings.search', 'meetings', [contains('searchTokens')], [asc('startTime')], 'meetings.view'),
+  ...withWordsTwin(
+    q('meetings.search', 'meetings', [contains('searchTokens')], [asc('startTime')], 'meetings.view'),
+  ),
   // /reuniones: upcoming (startTime >= now) soonest first, past (startTime < now) latest first.
   q('meetings.upcoming', 'meetings', [{ field: 'startTime', op: '>=' }], [asc('startTime')], 'meetings.view'),
   q(
@@ -186,7 +227,9 @@ export const APP_QUERIES: QuerySpec[] = [
   // Documents: one folder level at a time (null = root), newest first; global search.
   q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
   q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),
-  q('documents.search', 'documents', [contains('searchTokens')], [desc('createdAt')], 'documents.view'),
+  ...withWordsTwin(
+    q('documents.search', 'documents', [contains('searchTokens')], [desc('createdAt')], 'documents.view'),
+  ),
   // Marketing.
   q('sequences.list', 'sequences', [], [desc('createdAt')], 'marketing.view'),
   q('steps.bySequence', 'steps', [], [asc('stepOrder')], 'marketing.view'),
@@ -243,8 +286,8 @@ export interface NeededIndex extends CompositeIndex {
 
 /**
  * The composite index a query needs, or null when single-field indexes serve it (one field
- * only, or equality filters only). Fields: array-contains, then equalities (and `in`), then the
- * range field and orderBy fields in query order.
+ * only, or equality filters only: the several-word searches). Fields: array-contains, then
+ * equalities (and `in`), then the range field and orderBy fields in query order.
  */
 export function requiredIndex(spec: QuerySpec): NeededIndex | null {
   const fields: IndexField[] = [];
@@ -259,6 +302,11 @@ export function requiredIndex(spec: QuerySpec): NeededIndex | null {
     if (f.op === 'array-contains') push({ fieldPath: f.field, arrayConfig: 'CONTAINS' });
   for (const f of spec.where)
     if (f.op === '==' || f.op === 'in') push({ fieldPath: f.field, order: 'ASCENDING' });
+  const words = spec.where.some((f) => f.op === 'words');
+  if (words && (spec.orderBy.length > 0 || spec.where.some((f) => RANGE_OPS.includes(f.op))))
+    throw new Error(
+      `${spec.id}: a search of several words cannot be ordered or ranged (no index can serve it)`,
+    );
   const equalityPrefix = fields.length;
   const range = spec.where.find((f) => RANGE_OPS.includes(f.op));
   const orders = [...spec.orderBy];

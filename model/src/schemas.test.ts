@@ -77,12 +77,42 @@ describe('document schemas', () => {
 
   it('list elements are checked', () => {
     const task = { title: 'T', status: 'pending', dueDate: null, contactId: null, companyId: null };
-    expect(valid('tasks', { ...task, assigneeIds: ['u1', 'u2'], searchTokens: ['ab'] })).toBe(true);
-    expect(valid('tasks', { ...task, assigneeIds: ['u1', 'u1'], searchTokens: [] })).toBe(false);
-    expect(valid('tasks', { ...task, assigneeIds: [5], searchTokens: [] })).toBe(false);
-    expect(valid('tasks', { ...task, assigneeIds: ['x'.repeat(129)], searchTokens: [] })).toBe(false);
-    expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: ['x'.repeat(21)] })).toBe(false);
-    expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: [{}] })).toBe(false);
+    const none = { searchTokens: [], searchIndex: {} };
+    expect(
+      valid('tasks', { ...task, assigneeIds: ['u1', 'u2'], searchTokens: ['ab'], searchIndex: { ab: true } }),
+    ).toBe(true);
+    expect(valid('tasks', { ...task, assigneeIds: ['u1', 'u1'], ...none })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: [5], ...none })).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: ['x'.repeat(129)], ...none })).toBe(false);
+    const long = 'x'.repeat(21);
+    expect(
+      valid('tasks', { ...task, assigneeIds: [], searchTokens: [long], searchIndex: { [long]: true } }),
+    ).toBe(false);
+    expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: [{}], searchIndex: {} })).toBe(false);
+  });
+
+  it('searchIndex lists exactly the searchTokens, each true', () => {
+    const task = {
+      title: 'T',
+      status: 'pending',
+      dueDate: null,
+      contactId: null,
+      companyId: null,
+      assigneeIds: [],
+    };
+    const tokens = ['ab', 'abc'];
+    expect(valid('tasks', { ...task, searchTokens: tokens, searchIndex: { ab: true, abc: true } })).toBe(
+      true,
+    );
+    expect(valid('tasks', { ...task, searchTokens: tokens, searchIndex: { ab: true } })).toBe(false);
+    expect(
+      valid('tasks', { ...task, searchTokens: tokens, searchIndex: { ab: true, abc: true, zz: true } }),
+    ).toBe(false);
+    expect(valid('tasks', { ...task, searchTokens: tokens, searchIndex: { ab: true, abc: false } })).toBe(
+      false,
+    );
+    expect(valid('tasks', { ...task, searchTokens: tokens, searchIndex: tokens })).toBe(false);
+    expect(valid('tasks', { ...task, searchTokens: tokens })).toBe(false);
   });
 
   it('the owner is the caller unless an admin names another member', () => {
@@ -93,6 +123,7 @@ describe('document schemas', () => {
       lifecycleStage: 'lead',
       companyId: null,
       searchTokens: [],
+      searchIndex: {},
     };
     expect(valid('contacts', { ...contact, ownerId: 'u1' })).toBe(true);
     expect(valid('contacts', { ...contact, ownerId: 'u2' })).toBe(false);

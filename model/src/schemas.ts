@@ -92,6 +92,9 @@ function timestampParts(v: unknown): [number, number] {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+/** A value the SDK writes as a map (not a list, a timestamp or another class). */
+const isPlainMap = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 const distinctStrings = (v: unknown[], ok: (s: string) => boolean) =>
   v.every((x) => isString(x) && ok(x)) && new Set(v).size === v.length;
 
@@ -119,6 +122,12 @@ export function valueMatches(t: FieldType, v: unknown): boolean {
         Array.isArray(v) &&
         v.length <= SEARCH_TOKENS_MAX &&
         distinctStrings(v, (s) => SEARCH_TOKEN_PATTERN.test(s))
+      );
+    case 'tokenMap':
+      return (
+        isPlainMap(v) &&
+        Object.keys(v).length <= SEARCH_TOKENS_MAX &&
+        Object.entries(v).every(([k, x]) => SEARCH_TOKEN_PATTERN.test(k) && x === true)
       );
     case 'timestamp':
       return isTimestampValue(v);
@@ -200,6 +209,16 @@ function documentSchema(c: ContractCollection) {
   );
   const shape = Object.fromEntries(keys.map((k) => [k, fieldSchema(c, k)]));
   let schema = yup.object(shape).noUnknown(true, ERR.oneOf).strict(true);
+  // searchIndex lists exactly the searchTokens (search.ts): a one-word and a several-word search
+  // find the same documents.
+  if (keys.includes('searchIndex'))
+    schema = schema.test('searchIndexOfTokens', ERR.oneOf, (d) => {
+      const { searchTokens, searchIndex } = d as { searchTokens?: unknown; searchIndex?: unknown };
+      if (!Array.isArray(searchTokens) || !isPlainMap(searchIndex)) return true;
+      const indexed = new Set(Object.keys(searchIndex));
+      const tokens = new Set<unknown>(searchTokens);
+      return indexed.size === tokens.size && [...tokens].every((t) => isString(t) && indexed.has(t));
+    });
   if (c === 'meetings')
     schema = schema.test('endAfterStart', ERR.endBeforeStart, (d) => {
       const { startTime, endTime } = d as { startTime?: unknown; endTime?: unknown };

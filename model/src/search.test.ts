@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { SEARCH_TOKEN_MAX_LENGTH, SEARCH_TOKEN_PATTERN, SEARCH_TOKENS_MAX } from './constants.js';
-import { matchesSearch, normalizeText, searchQueryToken, searchTokens, tokensFor } from './search.js';
+import {
+  SEARCH_TOKEN_MAX_LENGTH,
+  SEARCH_TOKEN_PATTERN,
+  SEARCH_TOKENS_MAX,
+  SEARCH_WORDS_MAX,
+} from './constants.js';
+import {
+  normalizeText,
+  searchIndexOf,
+  searchQueryToken,
+  searchQueryWords,
+  searchTokens,
+  tokensFor,
+} from './search.js';
+import { withSearchTokens } from './write.js';
 
 describe('search tokens', () => {
   it('folds accents and case', () => {
@@ -52,10 +65,39 @@ describe('search tokens', () => {
     expect(searchTokens('Ana Pérez')).toContain(searchQueryToken('ana PÉR'));
   });
 
-  it('refines client-side', () => {
-    expect(matchesSearch('ana per', 'Ana Pérez')).toBe(true);
-    expect(matchesSearch('ana lo', 'Ana Pérez')).toBe(false);
-    expect(matchesSearch('', 'x')).toBe(true);
+  it('query words: every word of 2+ characters, longest first, none implied by another', () => {
+    expect(searchQueryWords('zzqx Ana')).toEqual(['zzqx', 'ana']);
+    // Equal lengths keep the typed order; repeats and case or accents make no difference.
+    expect(searchQueryWords('Ana ANA ána Luz')).toEqual(['ana', 'luz']);
+    // "an" and "pe" are prefixes of "ana" and "perez": a document with those tokens has them too.
+    expect(searchQueryWords('an ana pe pérez')).toEqual(['perez', 'ana']);
+    // One-character words cannot be tokens.
+    expect(searchQueryWords('a b c')).toEqual([]);
+    expect(searchQueryWords('ana p')).toEqual(['ana']);
+    expect(searchQueryWords('x'.repeat(30))).toEqual(['x'.repeat(SEARCH_TOKEN_MAX_LENGTH)]);
+    const many = Array.from({ length: 15 }, (_, i) => `w${'x'.repeat(i)}${String.fromCharCode(97 + i)}`);
+    const kept = searchQueryWords(many.join(' '));
+    expect(kept).toHaveLength(SEARCH_WORDS_MAX);
+    expect(kept[0]).toBe(many[14]);
+  });
+
+  it("every query word of a document's own text is one of its tokens (what the server matches)", () => {
+    const contact = { name: 'Ana Pérez', email: 'ana.perez@acme.hn', city: 'San Pedro Sula' };
+    const { searchTokens: tokens, searchIndex } = withSearchTokens('contacts', contact);
+    for (const typed of ['ana per', 'PÉREZ san', 'sula ana acme', 'anaperez pedro'])
+      for (const word of searchQueryWords(typed)) {
+        expect(tokens).toContain(word);
+        expect(searchIndex[word]).toBe(true);
+      }
+    expect(searchQueryWords('zzqx ana').every((w) => searchIndex[w])).toBe(false);
+  });
+
+  it('searchIndex has exactly the tokens as keys, each true', () => {
+    const tokens = searchTokens('José Pérez');
+    const index = searchIndexOf(tokens);
+    expect(Object.keys(index).sort()).toEqual([...tokens].sort());
+    expect(new Set(Object.values(index))).toEqual(new Set([true]));
+    expect(searchIndexOf([])).toEqual({});
   });
 
   it('tokens per entity come from its searchable fields', () => {

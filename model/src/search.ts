@@ -1,12 +1,27 @@
 /**
- * Search tokens: Firestore has no substring search, so searchable documents keep
- * `searchTokens: string[]` — lower case, accents folded, every word's prefixes of length
- * SEARCH_MIN_CHARS..SEARCH_TOKEN_MAX_LENGTH code points, letters and digits only
- * (SEARCH_TOKEN_PATTERN, checked element by element by the rules) — and a search is
- * `array-contains` of the normalised query's longest word, the remaining words filtered on the
- * page client-side.
+ * Search tokens: Firestore has no substring search, so searchable documents keep their tokens —
+ * lower case, accents folded, every word's prefixes of length SEARCH_MIN_CHARS..
+ * SEARCH_TOKEN_MAX_LENGTH code points, letters and digits only (SEARCH_TOKEN_PATTERN, checked
+ * element by element by the rules) — twice, written together in the same write:
+ *
+ * - `searchTokens: string[]` for a search of one word: `array-contains` with the list's own
+ *   order (a composite index of searchTokens + createdAt, name or startTime);
+ * - `searchIndex: { [token]: true }` for a search of several words: one equality filter per word
+ *   (`searchIndex.ana == true && searchIndex.zzqx == true`), which Firestore answers by merging
+ *   the single-field indexes of those map keys (zig-zag merge join) without a composite index,
+ *   so every word is matched on the server and pages come back full. A composite index cannot
+ *   name map keys that vary, so such a query cannot also be ordered by a field: its results come
+ *   in document id order (ids are random: a stable, arbitrary order).
+ *
+ * Only one `array-contains` is allowed per query, so the array alone could match one word and
+ * leave the others to the page (short or empty pages, a count of the wrong query).
  */
-import { SEARCH_MIN_CHARS, SEARCH_TOKEN_MAX_LENGTH, SEARCH_TOKENS_MAX } from './constants.js';
+import {
+  SEARCH_MIN_CHARS,
+  SEARCH_TOKEN_MAX_LENGTH,
+  SEARCH_TOKENS_MAX,
+  SEARCH_WORDS_MAX,
+} from './constants.js';
 
 /** Lower case, accents folded (á→a, ñ→n, ü→u), anything but letters and digits becomes a space. */
 export function normalizeText(text: string): string {
@@ -48,26 +63,36 @@ export function searchTokens(...texts: Array<string | null | undefined>): string
   return [...out];
 }
 
-/**
- * The token to query with: the longest normalised word of the input, cut to the token length;
- * null when the input is too short to search (fewer than SEARCH_MIN_CHARS).
- */
-export function searchQueryToken(input: string): string | null {
-  const ws = words(input)
-    .map((w) => Array.from(w))
-    .filter((w) => w.length >= SEARCH_MIN_CHARS);
-  if (!ws.length) return null;
-  const longest = ws.reduce((a, b) => (b.length > a.length ? b : a));
-  return longest.slice(0, SEARCH_TOKEN_MAX_LENGTH).join('');
+/** A document's `searchIndex`: its search tokens as the keys of a map. */
+export function searchIndexOf(tokens: readonly string[]): Record<string, true> {
+  return Object.fromEntries(tokens.map((token) => [token, true] as const));
 }
 
-/** Client-side refinement after the array-contains query: every query word prefixes some word. */
-export function matchesSearch(input: string, ...texts: Array<string | null | undefined>): boolean {
-  const qs = words(input);
-  if (!qs.length) return true;
-  const hay = texts.flatMap((t) => (t ? words(t) : []));
-  const compact = texts.flatMap((t) => (t ? [words(t).join('')] : []));
-  return qs.every((q) => hay.some((w) => w.startsWith(q)) || compact.some((c) => c.includes(q)));
+/**
+ * The words a search matches on the server, each as the token to look up: the normalised words
+ * of SEARCH_MIN_CHARS or more code points (shorter ones cannot be tokens), cut to the token
+ * length, longest first (the most selective), without repeats or words that prefix another one
+ * (a document with the token "perez" has "pe" too), at most SEARCH_WORDS_MAX.
+ */
+export function searchQueryWords(input: string): string[] {
+  const cut = words(input)
+    .map((w) => Array.from(w))
+    .filter((w) => w.length >= SEARCH_MIN_CHARS)
+    .map((w) => w.slice(0, SEARCH_TOKEN_MAX_LENGTH).join(''));
+  // Stable: words of equal length keep the order they were typed in.
+  const longestFirst = [...new Set(cut)].sort((a, b) => Array.from(b).length - Array.from(a).length);
+  const kept: string[] = [];
+  for (const w of longestFirst) if (!kept.some((k) => k.startsWith(w))) kept.push(w);
+  return kept.slice(0, SEARCH_WORDS_MAX);
+}
+
+/**
+ * The token to query with when one word is searched: the longest normalised word of the input,
+ * cut to the token length; null when the input is too short to search (fewer than
+ * SEARCH_MIN_CHARS).
+ */
+export function searchQueryToken(input: string): string | null {
+  return searchQueryWords(input)[0] ?? null;
 }
 
 /** Which fields feed each searchable entity's tokens (order = importance). */

@@ -4,7 +4,7 @@
  * `serverTimestamp()` sentinel, passed in so this package needs no Firebase import.
  */
 import { INLINE_CONTENT_TYPES, LIMITS } from './constants.js';
-import { tokensFor, type SearchableCollection } from './search.js';
+import { searchIndexOf, tokensFor, type SearchableCollection } from './search.js';
 
 export function stampCreate<T extends object>(data: T, uid: string, serverTime: unknown) {
   return { ...data, createdAt: serverTime, createdBy: uid, updatedAt: serverTime };
@@ -21,12 +21,17 @@ export function emptyToNull<T extends Record<string, unknown>>(data: T): T {
   return out as T;
 }
 
-/** Adds `searchTokens` computed from the full document (pass the merged document on update). */
+/**
+ * Adds `searchTokens` and `searchIndex` (search.ts) computed from the full document: on update,
+ * pass the document as committed merged with the change (web/src/firebase/records.ts reads it in
+ * a transaction).
+ */
 export function withSearchTokens<T extends Record<string, unknown>>(
   collection: SearchableCollection,
   data: T,
 ) {
-  return { ...data, searchTokens: tokensFor(collection, data) };
+  const searchTokens = tokensFor(collection, data);
+  return { ...data, searchTokens, searchIndex: searchIndexOf(searchTokens) };
 }
 
 /**
