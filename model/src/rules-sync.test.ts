@@ -22,7 +22,8 @@ import {
   UPLOAD_MAX_BYTES,
   URL_PATTERN,
 } from './constants.js';
-import { SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
+import { FIELD_CONTRACTS, SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
+import { SEARCH_FIELDS } from './search.js';
 import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
   COMPANY_SIZES,
@@ -83,6 +84,19 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(rules).toContain(`v.matches('[^/]{1,${LIMITS.id}}')`);
     expect(rules).toContain(`listOf(v, max, '[^/]{1,${LIMITS.id}}', '/')`);
     expect(ID_PATTERN.source).toBe(`^[^/]{1,${LIMITS.id}}$`);
+  });
+
+  it('searchable documents: searchIndex has exactly the searchTokens as keys, each true', () => {
+    expect(rules).toContain(
+      'function searchable(d) { return tokens(d.searchTokens) && d.searchIndex is map ' +
+        '&& d.searchIndex.keys().toSet() == d.searchTokens.toSet() ' +
+        '&& d.searchIndex.values().hasOnly([true]); }',
+    );
+    const searchableCollections = Object.values(FIELD_CONTRACTS).filter((c) =>
+      (c.required as readonly string[]).includes('searchIndex'),
+    );
+    expect(searchableCollections.length).toBe(Object.keys(SEARCH_FIELDS).length);
+    expect(rules.match(/&& searchable\(d\)/g)).toHaveLength(searchableCollections.length);
   });
 
   it('e-mail and URL patterns (RE2 \\s is [ \\t\\n\\f\\r])', () => {

@@ -3,9 +3,9 @@
  * accept and values they must refuse. A value may be a function of the new document's id
  * (documents embed it in storagePath; enrollments and folders compare with it).
  */
-import { FIELD_CONTRACTS, type ContractCollection } from '@trato/model';
+import { FIELD_CONTRACTS, type ContractCollection, type SearchableCollection } from '@trato/model';
 
-import { DAY, HOUR, NOW, ts } from './world.js';
+import { crmBody, DAY, HOUR, NOW, ts } from './world.js';
 
 export type Value = unknown | ((id: string) => unknown);
 export interface FieldCases {
@@ -52,12 +52,37 @@ const tokens: FieldCases = {
     [''],
   ],
 };
+/**
+ * searchIndex of a collection's valid document (crmBody): exactly its searchTokens as keys, each
+ * true; anything else is refused (a word the tokens lack, a token missing, another value).
+ */
+function tokenMap(c: SearchableCollection): FieldCases {
+  const { searchTokens, searchIndex } = crmBody(c, 'adminA', 'x') as {
+    searchTokens: string[];
+    searchIndex: Record<string, true>;
+  };
+  const [first] = searchTokens;
+  return {
+    ok: [searchIndex],
+    bad: [
+      { ...searchIndex, zzqx: true },
+      Object.fromEntries(Object.entries(searchIndex).filter(([k]) => k !== first)),
+      { ...searchIndex, [first!]: false },
+      { ...searchIndex, [first!]: 1 },
+      {},
+      searchTokens,
+      'acme',
+      null,
+    ],
+  };
+}
 const nullableTs: FieldCases = { ok: [null, ts(NOW + DAY)], bad: ['2026-01-01', 1767225600000] };
 
 export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>> = {
   companies: {
     name: text(200),
     searchTokens: tokens,
+    searchIndex: tokenMap('companies'),
     website: url,
     phone: optText(50),
     linkedinUrl: url,
@@ -87,6 +112,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     linkedinUrl: url,
     ownerId: owner,
     searchTokens: tokens,
+    searchIndex: tokenMap('contacts'),
   },
   notes: {
     content: text(10_000),
@@ -106,6 +132,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     ownerId: owner,
     notes: optText(5000),
     searchTokens: tokens,
+    searchIndex: tokenMap('deals'),
   },
   tasks: {
     title: text(200),
@@ -118,6 +145,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     companyName: optText(200),
     assigneeIds: idList(20),
     searchTokens: tokens,
+    searchIndex: tokenMap('tasks'),
   },
   meetings: {
     title: text(200),
@@ -131,6 +159,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     companyName: optText(200),
     participantIds: idList(50),
     searchTokens: tokens,
+    searchIndex: tokenMap('meetings'),
   },
   tickets: {
     ticketName: text(200),
@@ -146,6 +175,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     contactName: optText(200),
     companyName: optText(200),
     searchTokens: tokens,
+    searchIndex: tokenMap('tickets'),
   },
   folders: {
     name: text(100),
@@ -170,6 +200,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     // null or an existing folder.
     folderId: { ok: [null, 'folder1'], bad: ['', 5, 'ghost-folder', 'a/b'] },
     searchTokens: tokens,
+    searchIndex: tokenMap('documents'),
   },
   sequences: {
     name: text(200),

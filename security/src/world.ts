@@ -6,7 +6,15 @@
 import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 
-import { timelineEntryFor, tokensFor, type PermissionMap, type TimelineKind } from '@trato/model';
+import {
+  SEARCH_TOKEN_PATTERN,
+  searchIndexOf,
+  timelineEntryFor,
+  tokensFor,
+  type PermissionMap,
+  type SearchableCollection,
+  type TimelineKind,
+} from '@trato/model';
 
 import { ORG_A, ORG_B, ROLES } from './roles.js';
 
@@ -61,6 +69,23 @@ export function crmCollectionPath(name: CrmName, org = ORG_A): string {
   return `${base}/${name}`;
 }
 
+/** searchTokens and searchIndex (model search.ts) of the given searchable texts. */
+export function searchFields(c: SearchableCollection, texts: Record<string, string>): Doc {
+  const searchTokens = tokensFor(c, texts);
+  return { searchTokens, searchIndex: searchIndexOf(searchTokens) };
+}
+
+/**
+ * A searchTokens value with the searchIndex that mirrors it (its valid tokens as keys): the rules
+ * require the two to agree, so a case about the tokens is judged on the tokens alone.
+ */
+export function tokensPatch(tokens: unknown): Doc {
+  const valid = Array.isArray(tokens)
+    ? tokens.filter((t): t is string => typeof t === 'string' && SEARCH_TOKEN_PATTERN.test(t))
+    : [];
+  return { searchTokens: tokens, searchIndex: searchIndexOf(valid) };
+}
+
 /**
  * A valid document body (without audit fields) of each CRM kind. `id` is the document's own
  * id (documents embed it in storagePath; enrollments equal the contact id).
@@ -72,7 +97,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         name: 'Acme Honduras',
         industry: 'technology',
         size: '11-50',
-        searchTokens: tokensFor('companies', { name: 'Acme Honduras' }),
+        ...searchFields('companies', { name: 'Acme Honduras' }),
       };
     case 'contacts':
       return {
@@ -84,7 +109,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         companyId: 'company1',
         companyName: 'Acme Honduras',
         ownerId: uid,
-        searchTokens: tokensFor('contacts', { name: 'Ana Pérez', email: 'ana@acme.hn' }),
+        ...searchFields('contacts', { name: 'Ana Pérez', email: 'ana@acme.hn' }),
       };
     case 'notes':
       // Signed with the author's member name (memberDoc: `User ${uid}`).
@@ -99,7 +124,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         companyId: 'company1',
         primaryContactId: CONTACT,
         ownerId: uid,
-        searchTokens: tokensFor('deals', { title: 'Licencias 2027' }),
+        ...searchFields('deals', { title: 'Licencias 2027' }),
       };
     case 'tasks':
       return {
@@ -109,7 +134,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         contactId: CONTACT,
         companyId: null,
         assigneeIds: [uid],
-        searchTokens: tokensFor('tasks', { title: 'Enviar propuesta' }),
+        ...searchFields('tasks', { title: 'Enviar propuesta' }),
       };
     case 'meetings':
       return {
@@ -120,7 +145,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         contactId: CONTACT,
         companyId: null,
         participantIds: [uid],
-        searchTokens: tokensFor('meetings', { title: 'Demo' }),
+        ...searchFields('meetings', { title: 'Demo' }),
       };
     case 'tickets':
       return {
@@ -131,7 +156,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         priority: 'High',
         contactId: null,
         companyId: null,
-        searchTokens: tokensFor('tickets', { ticketName: 'No puedo entrar' }),
+        ...searchFields('tickets', { ticketName: 'No puedo entrar' }),
       };
     case 'folders':
       return { name: 'Contratos', parentId: null };
@@ -142,7 +167,7 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         size: 1234,
         mimeType: 'application/pdf',
         folderId: 'folder1',
-        searchTokens: tokensFor('documents', { fileName: 'contrato.pdf' }),
+        ...searchFields('documents', { fileName: 'contrato.pdf' }),
       };
     case 'sequences':
       return { name: 'Bienvenida', description: null, isActive: false };

@@ -73,6 +73,7 @@ function plan(c: ContractCollection, uid: string, key: string | null, sampleInde
       `${crmCollectionPath('contacts')}/${id}`,
       { ...crmBody('contacts', ADMIN, id), ...storedAudit() },
     ]);
+  const body: Doc = crmBody(c, uid, id);
   const ctx = {
     uid,
     orgId: 'orgA',
@@ -81,8 +82,8 @@ function plan(c: ContractCollection, uid: string, key: string | null, sampleInde
     otherMember: 'sellerA',
     folderId: 'folder1',
     now: new Date(NOW),
+    searchTokens: body.searchTokens as string[] | undefined,
   };
-  const body: Doc = crmBody(c, uid, id);
   let label = 'the valid document';
   if (key === '+organizationId') {
     body.organizationId = 'orgA';
@@ -122,6 +123,8 @@ const probe = {
   otherMember: 'x',
   folderId: 'x',
   now: new Date(),
+  // As many samples as a document with tokens (every searchable crmBody has some).
+  searchTokens: ['ab'],
 };
 for (const c of collections) {
   const callers = c === 'contacts' || c === 'deals' ? [SELLER, ADMIN] : [SELLER];

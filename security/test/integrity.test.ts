@@ -29,6 +29,7 @@ import {
   memberDoc,
   seedWorld,
   storedAudit,
+  tokensPatch,
   userDoc,
   writeAll,
   type CrmName,
@@ -108,18 +109,46 @@ const BAD_IDS = (max: number): Record<string, unknown[]> => ({
 describe.concurrent('list elements: searchTokens of every searchable collection', () => {
   for (const c of SEARCHABLE) {
     for (const [what, tokens] of Object.entries(BAD_TOKENS))
-      denied(`${c}: create with ${what} in searchTokens`, () => create(SELLER, c, { searchTokens: tokens }));
+      denied(`${c}: create with ${what} in searchTokens`, () => create(SELLER, c, tokensPatch(tokens)));
     denied(
       `${c}: update with a 100,000-character token`,
-      seededUpdate(SELLER, c, {
-        searchTokens: ['x'.repeat(100_000)],
-      }),
+      seededUpdate(SELLER, c, tokensPatch(['x'.repeat(100_000)])),
     );
-    denied(`${c}: update with a map token`, seededUpdate(SELLER, c, { searchTokens: [{}] }));
+    denied(`${c}: update with a map token`, seededUpdate(SELLER, c, tokensPatch([{}])));
     control(`${c}: 120 tokens of 20 letters or digits`, () =>
-      create(SELLER, c, {
-        searchTokens: valid(120, (i) => `${'ñ'.repeat(16)}${String(i).padStart(4, '0')}`),
-      }),
+      create(SELLER, c, tokensPatch(valid(120, (i) => `${'ñ'.repeat(16)}${String(i).padStart(4, '0')}`))),
+    );
+  }
+});
+
+// searchIndex is what a search of several words matches: a member must not make a record
+// findable by a word its searchTokens (the one-word search) do not list, nor hide it from one.
+describe.concurrent('searchIndex mirrors searchTokens in every searchable collection', () => {
+  for (const c of SEARCHABLE) {
+    const { searchTokens, searchIndex } = crmBody(c, SELLER, 'x') as {
+      searchTokens: string[];
+      searchIndex: Record<string, true>;
+    };
+    const [first] = searchTokens;
+    const without = Object.fromEntries(Object.entries(searchIndex).filter(([k]) => k !== first));
+    denied(`${c}: create with a word in searchIndex that searchTokens lack`, () =>
+      create(SELLER, c, { searchIndex: { ...searchIndex, zzqx: true } }),
+    );
+    denied(`${c}: create with a token missing from searchIndex`, () =>
+      create(SELLER, c, { searchIndex: without }),
+    );
+    denied(`${c}: create with a token set to false`, () =>
+      create(SELLER, c, { searchIndex: { ...searchIndex, [first!]: false } }),
+    );
+    denied(`${c}: create with searchIndex as a list`, () => create(SELLER, c, { searchIndex: searchTokens }));
+    denied(
+      `${c}: update adding a word to searchIndex only`,
+      seededUpdate(SELLER, c, { [`searchIndex.zzqx`]: true }),
+    );
+    denied(`${c}: update removing searchIndex`, seededUpdate(SELLER, c, { searchIndex: deleteField() }));
+    control(
+      `${c}: update adding the word to both`,
+      seededUpdate(SELLER, c, tokensPatch([...searchTokens, 'zzqx'])),
     );
   }
 });

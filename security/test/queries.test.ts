@@ -7,6 +7,7 @@ import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebas
 import {
   collection,
   collectionGroup,
+  FieldPath,
   getCountFromServer,
   getDocs,
   limit,
@@ -21,12 +22,30 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { APP_QUERIES, RESOURCES, TIMELINE_KINDS, viewableTimelineKinds, type QuerySpec } from '@trato/model';
+import {
+  APP_QUERIES,
+  RESOURCES,
+  searchQueryWords,
+  TIMELINE_KINDS,
+  viewableTimelineKinds,
+  type QuerySpec,
+} from '@trato/model';
 
 import { as } from '../src/callers.js';
 import { createEnv } from '../src/env.js';
 import { ROLES } from '../src/roles.js';
-import { CONTACT, DAY, NOW, SEQUENCE, seedWorld, ts } from '../src/world.js';
+import {
+  CONTACT,
+  crmBody,
+  DAY,
+  NOW,
+  searchFields,
+  SEQUENCE,
+  seedWorld,
+  storedAudit,
+  ts,
+  writeAll,
+} from '../src/world.js';
 
 let env: RulesTestEnvironment;
 const A = 'organizations/orgA';
@@ -53,6 +72,8 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
   if (op.startsWith('<') || op.startsWith('>')) return ts(NOW + DAY);
   const byField: Record<string, unknown> = {
     searchTokens: 'acme',
+    // Two words: the seeded company 'Acme Honduras' has both.
+    searchIndex: 'acme hond',
     assigneeIds: uid,
     participantIds: uid,
     createdBy: uid,
@@ -83,7 +104,13 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
 
 function build(db: Firestore, spec: QuerySpec, uid: string, values: Record<string, unknown> = {}): Query {
   const constraints: QueryConstraint[] = [
-    ...spec.where.map((f) => where(f.field, f.op, values[f.field] ?? value(spec, f.field, f.op, uid))),
+    ...spec.where.flatMap((f) => {
+      const v = values[f.field] ?? value(spec, f.field, f.op, uid);
+      // A search of several words: one equality on searchIndex per word (as web/src/firebase/queries.ts).
+      if (f.op === 'words')
+        return searchQueryWords(v as string).map((w) => where(new FieldPath(f.field, w), '==', true));
+      return [where(f.field, f.op, v)];
+    }),
     ...spec.orderBy.map((o) => orderBy(o.field, o.direction)),
     limit(25),
   ];
@@ -169,6 +196,49 @@ describe.concurrent('counts and sums (dashboard, deals board)', () => {
   it('sendLog count (debug page) needs marketing.view', async () => {
     await assertSucceeds(getCountFromServer(collection(as(env, 'adminA'), `${A}/sendLog`)));
     await assertFails(getCountFromServer(collection(as(env, 's_off_marketing_view'), `${A}/sendLog`)));
+  });
+});
+
+describe('searches of several words', () => {
+  it('match every word on the server, without a composite index, in id order', async () => {
+    const contacts = `${A}/contacts`;
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const admin = ctx.firestore() as unknown as Firestore;
+      await writeAll(admin, [
+        [
+          `${contacts}/w3`,
+          {
+            ...crmBody('contacts', 'adminA', 'w3'),
+            ...searchFields('contacts', { name: 'Zzqx Ana' }),
+            ...storedAudit(),
+          },
+        ],
+        [
+          `${contacts}/w1`,
+          {
+            ...crmBody('contacts', 'adminA', 'w1'),
+            ...searchFields('contacts', { name: 'Ana Zzqxy' }),
+            ...storedAudit(),
+          },
+        ],
+        [
+          `${contacts}/w2`,
+          {
+            ...crmBody('contacts', 'adminA', 'w2'),
+            ...searchFields('contacts', { name: 'Zzqx Luis' }),
+            ...storedAudit(),
+          },
+        ],
+      ]);
+    });
+    const spec = APP_QUERIES.find((q) => q.id === 'contacts.words')!;
+    const seller = 's_on_contacts_view';
+    const found = await getDocs(build(as(env, seller), spec, seller, { searchIndex: 'zzqx ANA' }));
+    expect(found.docs.map((d) => d.id)).toEqual(['w1', 'w3']);
+    const counted = await getCountFromServer(
+      build(as(env, seller), spec, seller, { searchIndex: 'zzqx an' }),
+    );
+    expect(counted.data().count).toBe(2);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   NOW,
   seedWorld,
   storedAudit,
+  tokensPatch,
   ts,
   VICTIM,
   writeAll,
@@ -48,6 +49,9 @@ function planCreate(c: ContractCollection, changes: Record<string, unknown> = {}
     if (v === OMIT) delete data[k];
     else data[k] = resolve(v as Value, id);
   }
+  // searchIndex must mirror searchTokens: a case about the tokens changes both.
+  if ('searchTokens' in changes && changes.searchTokens !== OMIT && !('searchIndex' in changes))
+    Object.assign(data, tokensPatch(data.searchTokens));
   return () => setDoc(doc(admin, `${crmCollectionPath(c)}/${id}`), data);
 }
 
