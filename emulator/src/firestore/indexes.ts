@@ -188,6 +188,8 @@ export function compositeFields(spec: CompositeIndexSpec): IndexField[] {
 export class IndexManager {
   private groups = new Map<string, GroupIndexes>();
   private overrides = new Map<string, Record<QueryScope, SingleFieldSettings>>();
+  /** Subfields' inherited overrides (null: none), by collection group and path. */
+  private inherited = new Map<string, Record<QueryScope, SingleFieldSettings> | null>();
   private config: IndexConfig = {};
 
   constructor(config: IndexConfig = {}) {
@@ -203,6 +205,7 @@ export class IndexManager {
     this.config = config;
     this.groups.clear();
     this.overrides.clear();
+    this.inherited.clear();
     for (const o of config.fieldOverrides ?? []) {
       const settings: Record<QueryScope, SingleFieldSettings> = {
         COLLECTION: { asc: false, desc: false, contains: false },
@@ -218,9 +221,33 @@ export class IndexManager {
     }
   }
 
-  /** The single-field index settings production would have for this field. */
+  /**
+   * The single-field index settings production would have for this field: its own override, else
+   * the nearest enclosing map field's (an override of a map field applies to its subfields, as
+   * production's exemptions do: `searchIndex` set to ascending only indexes `searchIndex.ana`
+   * ascending only), else the automatic settings.
+   */
   singleFieldSettings(collectionGroup: string, path: string, scope: QueryScope): SingleFieldSettings {
-    return this.overrides.get(`${collectionGroup}\u0000${path}`)?.[scope] ?? AUTOMATIC[scope];
+    return this.overrideOf(collectionGroup, path)?.[scope] ?? AUTOMATIC[scope];
+  }
+
+  private overrideOf(
+    collectionGroup: string,
+    path: string,
+  ): Record<QueryScope, SingleFieldSettings> | undefined {
+    const own = this.overrides.get(`${collectionGroup}\u0000${path}`);
+    // Only a path with a dot can be a subfield (a quoted segment may hold one too: parsed below).
+    if (own || this.overrides.size === 0 || !path.includes('.')) return own;
+    const key = `${collectionGroup}\u0000${path}`;
+    if (this.inherited.has(key)) return this.inherited.get(key) ?? undefined;
+    let found: Record<QueryScope, SingleFieldSettings> | undefined;
+    const segments = parseFieldPath(path);
+    for (let n = segments.length - 1; n > 0 && !found; n--)
+      found = this.overrides.get(`${collectionGroup}\u0000${formatFieldPath(segments.slice(0, n))}`);
+    // Every write asks for each of its fields (a search map has ~100): remember the answer.
+    if (this.inherited.size > 100_000) this.inherited.clear();
+    this.inherited.set(key, found ?? null);
+    return found;
   }
 
   private group(collectionGroup: string): GroupIndexes {

@@ -134,3 +134,86 @@ describe('strict index mode', () => {
     expect(ids(await run(e, q))).toEqual(['b', 'a']);
   });
 });
+
+// A search map (`searchIndex: {ana: true, zzqx: true}`) queried with one equality per word:
+// production serves it from the map keys' single-field indexes (merge join, document id order),
+// and a field override on the map applies to every key of it.
+describe('map subfields: equalities merged, overrides inherited', () => {
+  const SEARCH_ASC_ONLY: IndexConfig = {
+    fieldOverrides: [
+      {
+        collectionGroup: 'contacts',
+        fieldPath: 'searchIndex',
+        indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+      },
+    ],
+  };
+  const words = (...ws: string[]) =>
+    query('contacts', { where: and(...ws.map((w) => where(`searchIndex.${w}`, '==', true))) });
+
+  async function engineWith(config: IndexConfig) {
+    const e = newEngine({ strictIndexes: true, indexes: config });
+    await seed(e, {
+      'contacts/c3': { searchIndex: { ana: true, zzqx: true }, createdAt: 1 },
+      'contacts/c1': { searchIndex: { ana: true, zzqx: true, '504': true }, createdAt: 3 },
+      'contacts/c2': { searchIndex: { ana: true }, createdAt: 2 },
+      'contacts/c4': { searchIndex: { zzqx: true }, createdAt: 4 },
+    });
+    return e;
+  }
+
+  it('equalities on several keys need no composite index; results in id order', async () => {
+    for (const config of [{}, SEARCH_ASC_ONLY]) {
+      const e = await engineWith(config);
+      expect(ids(await run(e, words('zzqx', 'ana')))).toEqual(['c1', 'c3']);
+      expect(ids(await run(e, words('ana', '`504`', 'zzqx')))).toEqual(['c1']);
+      expect(ids(await run(e, words('ana', 'nobody')))).toEqual([]);
+      const count = await e.runAggregationQuery(OWNER, ROOT, {
+        structuredQuery: words('ana', 'zzqx'),
+        aggregations: [{ alias: 'n', count: {} }],
+      });
+      expect(count.aggregateFields.n).toEqual({ integerValue: 2n });
+    }
+  });
+
+  it('the same words ordered by another field need a composite index no file can name', async () => {
+    const e = await engineWith(SEARCH_ASC_ONLY);
+    const ordered = { ...words('ana', 'zzqx'), orderBy: [desc('createdAt')] };
+    await expect(run(e, ordered)).rejects.toMatchObject({ code: Code.FAILED_PRECONDITION });
+  });
+
+  it("a map's override applies to its keys: ascending only serves equality, not descending order", async () => {
+    const e = await engineWith(SEARCH_ASC_ONLY);
+    const byKeyDesc = query('contacts', { orderBy: [desc('searchIndex.ana')] });
+    const err = await run(e, byKeyDesc).then(
+      () => undefined,
+      (error: { code: number; message: string }) => error,
+    );
+    expect(err?.code).toBe(Code.FAILED_PRECONDITION);
+    expect(err!.message).toMatch(/DESC index for collection contacts and field searchIndex\.ana/);
+    // Without the override the key has its automatic descending index.
+    expect(ids(await run(await engineWith({}), byKeyDesc))).toEqual(['c3', 'c2', 'c1']);
+  });
+
+  it('an exempted map exempts its keys; a key of its own override keeps its settings', async () => {
+    const exempt: IndexConfig = {
+      fieldOverrides: [{ collectionGroup: 'contacts', fieldPath: 'searchIndex', indexes: [] }],
+    };
+    const e = await engineWith(exempt);
+    await expect(run(e, words('ana', 'zzqx'))).rejects.toMatchObject({ code: Code.FAILED_PRECONDITION });
+    const keyKept: IndexConfig = {
+      fieldOverrides: [
+        ...exempt.fieldOverrides!,
+        {
+          collectionGroup: 'contacts',
+          fieldPath: 'searchIndex.ana',
+          indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
+        },
+      ],
+    };
+    expect(ids(await run(await engineWith(keyKept), words('ana')))).toEqual(['c1', 'c2', 'c3']);
+    await expect(run(await engineWith(keyKept), words('ana', 'zzqx'))).rejects.toMatchObject({
+      code: Code.FAILED_PRECONDITION,
+    });
+  });
+});
