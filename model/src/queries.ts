@@ -81,6 +81,14 @@ function filtered(
 }
 
 /**
+ * The values of a search's filters (QueryRequest values in the web): the typed text for the
+ * token's (`searchTokens`) and for the words' (`searchIndex`); the query takes what it needs.
+ */
+export function searchValues(text: string): { searchTokens: string; searchIndex: string } {
+  return { searchTokens: text, searchIndex: text };
+}
+
+/**
  * The several-word twin of a one-word search query (array-contains of searchTokens): the same
  * filters with the words on searchIndex instead, no order (see FilterOp 'words'), the same limit.
  * Its id names `words` where the original names `search` ('deals.search' → 'deals.words'), or

@@ -10,6 +10,7 @@ import {
   normalizeText,
   searchIndexOf,
   searchQueryToken,
+  searchesSeveralWords,
   searchQueryWords,
   searchTokens,
   tokensFor,
@@ -90,6 +91,14 @@ describe('search tokens', () => {
         expect(searchIndex[word]).toBe(true);
       }
     expect(searchQueryWords('zzqx ana').every((w) => searchIndex[w])).toBe(false);
+  });
+
+  it('several words: two or more words of 2+ characters that do not prefix each other', () => {
+    expect(searchesSeveralWords('zzqx Ana')).toBe(true);
+    expect(searchesSeveralWords('Ana')).toBe(false);
+    expect(searchesSeveralWords('ana a')).toBe(false);
+    expect(searchesSeveralWords('ana an')).toBe(false);
+    expect(searchesSeveralWords('')).toBe(false);
   });
 
   it('searchIndex has exactly the tokens as keys, each true', () => {

@@ -87,6 +87,14 @@ export function searchQueryWords(input: string): string[] {
 }
 
 /**
+ * Whether a search is matched word by word on searchIndex (several words) rather than by the
+ * token of its one word on searchTokens.
+ */
+export function searchesSeveralWords(input: string): boolean {
+  return searchQueryWords(input).length > 1;
+}
+
+/**
  * The token to query with when one word is searched: the longest normalised word of the input,
  * cut to the token length; null when the input is too short to search (fewer than
  * SEARCH_MIN_CHARS).

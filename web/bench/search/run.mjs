@@ -127,7 +127,7 @@ async function expectedHits(db, orgId, term) {
     const matches = (await query.count().get()).data().count;
     const snapshot = await query.limit(PER_GROUP).get();
     const docs = snapshot.docs.map((d) => ({ id: d.id, ...d.data() }));
-    const hits = hitsOf(group, docs, term, money);
+    const hits = hitsOf(group, docs, money);
     groups.push({ key: group.key, matches, primaries: hits.map((h) => h.primary) });
   }
   return {

@@ -1,21 +1,12 @@
 // Server reads and writes of the CSV import and export (web/src/components/csv), loaded with their
 // dialogs only. Everything goes through declared queries (model/src/queries.ts) and the rules as
 // the signed-in member: duplicates by e-mail with `in` (30 values a query), companies by name
-// through their search token (then compared without case or accents), the import's own ids with
+// through their search tokens (then compared without case or accents), the import's own ids with
 // `__name__ in`, and exports page by page — nothing downloads a collection.
-import {
-  doc,
-  getDocs,
-  runTransaction,
-  type DocumentData,
-  type DocumentSnapshot,
-  type QuerySnapshot,
-} from 'firebase/firestore';
+import { getDocs, type DocumentSnapshot, type QuerySnapshot } from 'firebase/firestore';
 import { normalizeText, type WithId } from '@trato/model';
-import { buildQuery, orgRequest, type QueryRequest } from './queries';
-import { getCoreServices } from './app';
-import { getDataServices } from './data';
-import { BATCH_LIMIT, planBatches, type RecordWrite } from './records';
+import { buildQuery, orgRequest, searchRequest, type QueryRequest } from './queries';
+import { commitAtCommittedState, type RecordWrite } from './records';
 
 /** Firestore's limit of values in an `in` filter. */
 export const IN_LIMIT = 30;
@@ -91,7 +82,8 @@ export async function existingByIds(
 
 /**
  * Companies named like `names` (normalised key → a spelling), compared without case or accents:
- * each name's longest word is searched (companies.search, paged) and the hits compared in full.
+ * each name's words are searched (companies.search, or its twin for several words; paged) and the
+ * hits compared in full.
  */
 export async function companiesByNames(
   orgId: string,
@@ -101,7 +93,8 @@ export async function companiesByNames(
   const out = new Map<string, FoundRecord>();
   let done = 0;
   await pooled([...names], PARALLEL, async ([key, name]) => {
-    const request = orgRequest(orgId, 'companies.search', { searchTokens: name });
+    // Every word of the name on the server: candidates are the companies with all of them.
+    const request = searchRequest(orgId, 'companies.search', name);
     let after: DocumentSnapshot | null = null;
     for (let read = 0; read < NAME_CANDIDATES_MAX;) {
       const page: QuerySnapshot<WithId<Data>> = await getDocs(
@@ -122,25 +115,15 @@ export async function companiesByNames(
 
 /**
  * One batch of the import (≤ 500 writes), atomically, as the signed-in member: written as a
- * transaction without reads, which goes straight to the server. A write batch would also be
- * applied to the SDK's local cache and kept there: 50,000 imported contacts held in the page's
- * memory, and every later query of the collection scanning them (a 4 s freeze measured by
- * bench:csv). The import waits for the server anyway, so it loses no latency compensation.
+ * transaction, which goes straight to the server. A write batch would also be applied to the
+ * SDK's local cache and kept there: 50,000 imported contacts held in the page's memory, and every
+ * later query of the collection scanning them (a 4 s freeze measured by bench:csv). The import
+ * waits for the server anyway, so it loses no latency compensation. The transaction reads the
+ * records whose searchable fields it updates (creates need no read), so their search tokens are
+ * made from them as committed, not as looked up before the import.
  */
 export async function commitImportBatch(writes: RecordWrite[]): Promise<void> {
-  const uid = getCoreServices().auth.currentUser?.uid;
-  if (!uid) throw Object.assign(new Error('Not signed in'), { code: 'unauthenticated' });
-  const planned = planBatches(writes, uid);
-  if (planned.length > 1) throw new Error(`An import batch has more than ${BATCH_LIMIT} writes`);
-  const { firestore } = getDataServices();
-  await runTransaction(firestore, async (transaction) => {
-    for (const w of planned[0] ?? []) {
-      const ref = doc(firestore, w.path);
-      if (w.op === 'set') transaction.set(ref, w.data);
-      else if (w.op === 'update') transaction.update(ref, w.data as DocumentData);
-      else transaction.delete(ref);
-    }
-  });
+  await commitAtCommittedState(writes);
 }
 
 /**

@@ -16,7 +16,15 @@ export {
   usePagedList,
 } from './hooks';
 export type { GrowingList, LiveError, LiveState, PagedList } from './hooks';
-export { countAndSumOf, dealStageTotals, firstMatches, idsOf, listQueryId, orgRequest } from './queries';
+export {
+  countAndSumOf,
+  dealStageTotals,
+  firstMatches,
+  idsOf,
+  listRequest,
+  orgRequest,
+  searchRequest,
+} from './queries';
 export type { Count, CountAndSum, QueryRequest } from './queries';
 export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
 export type { RecordTarget, RecordWrite } from './records';

@@ -3,6 +3,7 @@
 import {
   collection,
   count as countAggregate,
+  FieldPath,
   getAggregateFromServer,
   getCountFromServer,
   getDocs,
@@ -23,7 +24,11 @@ import {
   COUNT_LIMIT,
   DEAL_STAGES,
   paths,
+  searchesSeveralWords,
   searchQueryToken,
+  searchQueryWords,
+  searchValues,
+  wordsQueryId,
   type DealStage,
   type QuerySpec,
   type WithId,
@@ -38,16 +43,28 @@ export function querySpec(id: string): QuerySpec {
 }
 
 /**
- * The declared list query of a family for the filters in use: `contacts` with a company filter
- * and a search is 'contacts.search+by-companyId'. Empty filter values do not filter.
+ * The declared query for a search of `text` with the one-word search query `id`: `id` itself
+ * (array-contains of the token, in the list's order) for one word, its several-word twin for
+ * more (every word matched on the server, in document id order: model `wordsQueryId`).
  */
-export function listQueryId(family: string, filters: Record<string, unknown>, searching: boolean): string {
+export function searchQueryId(id: string, text: string): string {
+  return searchesSeveralWords(text) ? wordsQueryId(id) : id;
+}
+
+/**
+ * The declared list query of a family for the filters in use and the typed search (''
+ * for none): `contacts` with a company filter and a search of one word is
+ * 'contacts.search+by-companyId', of several 'contacts.words+by-companyId'. Empty filter values
+ * do not filter.
+ */
+export function listQueryId(family: string, filters: Record<string, unknown>, search: string): string {
   const used = Object.entries(filters)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([field]) => `by-${field}`);
   const declared = APP_QUERIES.filter((spec) => spec.id.startsWith(`${family}.`));
   // Families declare their optional filters in a fixed order; find the one with the same set.
-  const wanted = new Set([searching ? 'search' : 'list', ...used]);
+  const mode = !search ? 'list' : searchesSeveralWords(search) ? 'words' : 'search';
+  const wanted = new Set([mode, ...used]);
   const match = declared.find((spec) => {
     const parts = spec.id.slice(family.length + 1).split('+');
     return parts.length === wanted.size && parts.every((part) => wanted.has(part));
@@ -61,7 +78,10 @@ export interface QueryRequest {
   id: string;
   /** Where the collection lives: organizations/{orgId}, a parent record's path, or '' (top level). */
   parentPath: string;
-  /** A value for every filter of the declared query (array-contains of searchTokens: the typed text). */
+  /**
+   * A value for every filter of the declared query (a search's filters, searchTokens or
+   * searchIndex: the typed text; see searchValues).
+   */
   values?: Record<string, unknown>;
 }
 
@@ -81,7 +101,14 @@ export function buildQuery<T extends object>(
   for (const filter of spec.where) {
     const value = request.values?.[filter.field];
     if (value === undefined) throw new Error(`Query ${spec.id} needs a value for ${filter.field}`);
-    constraints.push(where(filter.field, filter.op, filterValue(filter.field, value)));
+    if (filter.op !== 'words') {
+      constraints.push(where(filter.field, filter.op, filterValue(filter.field, value)));
+      continue;
+    }
+    // One equality per word on the search map's keys (model search.ts): the server matches them all.
+    const words = typeof value === 'string' ? searchQueryWords(value) : [];
+    if (!words.length) throw new Error(`Query ${spec.id} needs words to search`);
+    for (const word of words) constraints.push(where(new FieldPath(filter.field, word), '==', true));
   }
   for (const order of spec.orderBy) constraints.push(orderBy(order.field, order.direction));
   if (page?.after) constraints.push(startAfter(page.after));
@@ -158,6 +185,29 @@ export async function firstMatches<T extends object>(
 /** A request for a collection directly under an organization (the usual case). */
 export function orgRequest(orgId: string, id: string, values?: Record<string, unknown>): QueryRequest {
   return { id, parentPath: paths.organization(orgId), values };
+}
+
+/**
+ * The request of a one-word search query `id` (e.g. 'contacts.pick') for typed text: `id` for one
+ * word, its several-word twin for more (searchQueryId); `values` are its other filters' values.
+ */
+export function searchRequest(
+  orgId: string,
+  id: string,
+  text: string,
+  values: Record<string, unknown> = {},
+): QueryRequest {
+  return orgRequest(orgId, searchQueryId(id, text), { ...values, ...searchValues(text) });
+}
+
+/** The request of a list family (listQueryId) for its filters and typed search ('' for none). */
+export function listRequest(
+  orgId: string,
+  family: string,
+  filters: Record<string, unknown>,
+  text: string,
+): QueryRequest {
+  return orgRequest(orgId, listQueryId(family, filters, text), { ...filters, ...searchValues(text) });
 }
 
 /** A stable key for a request, for hooks' dependencies. */

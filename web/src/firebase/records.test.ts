@@ -2,7 +2,7 @@
 // the timeline entry that rides in the same batch as each note, task, meeting and deal.
 import { deleteField, serverTimestamp, Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_ENTRY_KEYS } from '@trato/model';
+import { TIMELINE_ENTRY_KEYS, withSearchTokens } from '@trato/model';
 import {
   BATCH_LIMIT,
   needsCommittedState,
@@ -11,6 +11,8 @@ import {
   planRecordWrite,
   timelineDeleteFor,
   timelineWriteFor,
+  touchesSearch,
+  updatePayload,
   type CommittedRead,
   type PlannedWrite,
   type RecordTarget,
@@ -307,6 +309,32 @@ describe('updates', () => {
   });
 });
 
+describe('search tokens on update', () => {
+  const contact = {
+    name: 'Ana Pérez',
+    phone: '9999 1234',
+    searchTokens: ['stale'],
+    searchIndex: { stale: true },
+  };
+
+  it('a change of a searchable field rebuilds both forms from the whole record (as committed)', () => {
+    const data = updatePayload(org('contacts'), { name: 'Ana Zzqx' }, contact, NOW);
+    expect(touchesSearch(org('contacts'), { name: 'Ana Zzqx' })).toBe(true);
+    const expected = withSearchTokens('contacts', { ...contact, name: 'Ana Zzqx' });
+    expect(data.searchTokens).toEqual(expected.searchTokens);
+    expect(data.searchIndex).toEqual(expected.searchIndex);
+    expect(data.searchTokens).toEqual(expect.arrayContaining(['zzqx', '9999']));
+  });
+
+  it('any other change leaves them alone (a plain write: no read, works offline)', () => {
+    expect(touchesSearch(org('contacts'), { lifecycleStage: 'customer' })).toBe(false);
+    expect(touchesSearch(org('deals'), { stage: 'won' })).toBe(false);
+    expect(touchesSearch(org('sequences'), { name: 'x' })).toBe(false);
+    const data = updatePayload(org('contacts'), { lifecycleStage: 'customer' }, contact, NOW);
+    expect(data).toEqual({ lifecycleStage: 'customer', updatedAt: NOW });
+  });
+});
+
 describe('deletes', () => {
   it('delete the entry with the record (a missing entry is harmless)', () => {
     expect(plan({ kind: 'delete', target: org('meetings'), id: 'm1' })).toEqual([
@@ -395,6 +423,13 @@ describe('writes planned from the committed state (transactions)', () => {
     expect(needsCommittedState({ ...update('notes'), target: notes() })).toBe(true);
     for (const c of ['contacts', 'companies', 'tickets', 'steps'])
       expect(needsCommittedState(update(c))).toBe(false);
+    // A searchable field changed: the search tokens are the whole record's, as committed.
+    for (const [c, field] of [
+      ['contacts', 'phone'],
+      ['companies', 'name'],
+      ['tickets', 'description'],
+    ] as const)
+      expect(needsCommittedState({ ...update(c), patch: { [field]: 'x' } })).toBe(true);
     expect(needsCommittedState({ kind: 'create', target: notes(), data: {} })).toBe(true);
     expect(needsCommittedState({ kind: 'create', target: org('deals'), data: {} })).toBe(false);
     expect(needsCommittedState({ kind: 'delete', target: notes(), id: 'n1' })).toBe(false);

@@ -93,9 +93,17 @@ export function createPayload(
   return isSearchable(target.collection) ? withSearchTokens(target.collection, stamped) : stamped;
 }
 
+/** Whether an update changes a field its record's search tokens are made of (SEARCH_FIELDS). */
+export function touchesSearch(target: RecordTarget, patch: Data): boolean {
+  return isSearchable(target.collection) && SEARCH_FIELDS[target.collection].some((f) => f in patch);
+}
+
 /**
- * The fields an update writes. Search tokens are recomputed from the whole record after the
- * change, so `current` (the record as shown) is needed for searchable collections.
+ * The fields an update writes. When it changes a searchable field, the search tokens (both
+ * forms) are rebuilt from the whole record after the change: `current` must then be the record
+ * as committed (updateRecord reads it in a transaction, see needsCommittedState), or a
+ * colleague's concurrent change of another searchable field would drop out of them. Other
+ * updates leave the tokens alone.
  */
 export function updatePayload(
   target: RecordTarget,
@@ -104,9 +112,12 @@ export function updatePayload(
   now: unknown = serverTimestamp(),
 ): Data {
   const cleaned = stampUpdate(emptyToNull(patch), now);
-  if (!isSearchable(target.collection)) return cleaned;
-  const { searchTokens } = withSearchTokens(target.collection, { ...(current ?? {}), ...cleaned });
-  return { ...cleaned, searchTokens };
+  if (!isSearchable(target.collection) || !touchesSearch(target, patch)) return cleaned;
+  const { searchTokens, searchIndex } = withSearchTokens(target.collection, {
+    ...(current ?? {}),
+    ...cleaned,
+  });
+  return { ...cleaned, searchTokens, searchIndex };
 }
 
 // ── Timeline entries ──────────────────────────────────────────────────────────
@@ -241,15 +252,20 @@ export function planBatches(
 export type CommittedRead = (path: string) => Promise<Data | null>;
 
 /**
- * Whether a write's timeline entry depends on documents as committed rather than as shown: an
- * update of a note, task, meeting or deal (the entry mirrors the whole record after the write,
- * fields the patch leaves alone included) and a note's create (its entry carries the contact's
- * company). Built from the screen's copy, such an entry no longer matched the record when another
- * member had changed it in between, and the rules refused the whole write.
+ * Whether a write's timeline entry or search tokens depend on documents as committed rather than
+ * as shown: an update of a note, task, meeting or deal (the entry mirrors the whole record after
+ * the write, fields the patch leaves alone included), a note's create (its entry carries the
+ * contact's company), and an update of a searchable field (the tokens are the whole record's).
+ * Built from the screen's copy, such an entry no longer matched the record when another member
+ * had changed it in between, and the rules refused the whole write; such tokens left out the
+ * other member's change (their new phone stored but not findable).
  */
 export function needsCommittedState(write: RecordWrite): boolean {
   const kind = timelineKindOf(write.target.collection);
-  return (write.kind === 'update' && kind !== null) || (write.kind === 'create' && kind === 'note');
+  return (
+    (write.kind === 'update' && (kind !== null || touchesSearch(write.target, write.patch))) ||
+    (write.kind === 'create' && kind === 'note')
+  );
 }
 
 const notFound = (path: string) => Object.assign(new Error(`${path} does not exist`), { code: 'not-found' });
@@ -316,16 +332,20 @@ async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
 }
 
 /**
- * Commits one record write in a transaction: the documents its timeline entry depends on are
- * read as committed, the record's payload and entry are computed from them and both are written;
- * when another member commits in between, the SDK runs it again with their change. So a
- * colleague's move or edit never fails an honest one (issue 28: 3 of 832 writes at 50 members).
+ * Commits record writes (at most BATCH_LIMIT documents) in one transaction: the documents their
+ * timeline entries and search tokens depend on are read as committed (every read before the
+ * first write), the payloads and entries are computed from them and written; when another member
+ * commits in between, the SDK runs it again with their change. So a colleague's move or edit
+ * never fails an honest one (issue 28: 3 of 832 writes at 50 members), and two members editing
+ * different fields of a contact both stay findable.
  * Trade-off: a transaction needs the server. It is not latency-compensated (the deals board
  * keeps its own pending cards) and it cannot be queued offline: offline writes (a later issue)
  * need entries the rules can judge without the whole record, e.g. entry fields updated one by
- * one with the record's.
+ * one with the record's; for search, per-field token lists (`search.phone: [...]`) could be
+ * written alone, but a query needs the union of the fields' tokens, which only a reader of the
+ * whole record (or a server trigger) can write.
  */
-async function commitAtCommittedState(write: RecordWrite): Promise<void> {
+export async function commitAtCommittedState(writes: RecordWrite[]): Promise<void> {
   const { firestore } = getDataServices();
   const uid = currentUid();
   await runTransaction(firestore, async (transaction) => {
@@ -333,13 +353,15 @@ async function commitAtCommittedState(write: RecordWrite): Promise<void> {
       const snapshot = await transaction.get(doc(firestore, path));
       return snapshot.exists() ? snapshot.data() : null;
     };
-    for (const w of await planCommittedWrite(write, uid, read)) stage(firestore, transaction, w);
+    const planned = (await Promise.all(writes.map((w) => planCommittedWrite(w, uid, read)))).flat();
+    if (planned.length > BATCH_LIMIT) throw new Error(`A transaction has more than ${BATCH_LIMIT} writes`);
+    for (const w of planned) stage(firestore, transaction, w);
   });
 }
 
-/** Commits one record write: in a transaction when its timeline entry needs the committed state. */
+/** Commits one record write: in a transaction when its entry or tokens need the committed state. */
 async function commitRecordWrite(write: RecordWrite): Promise<void> {
-  if (needsCommittedState(write)) await commitAtCommittedState(write);
+  if (needsCommittedState(write)) await commitAtCommittedState([write]);
   else await commitPlanned([planRecordWrite(write, currentUid())]);
 }
 
@@ -362,9 +384,9 @@ export async function createRecord(
 }
 
 /**
- * Updates a record. `current` is the record as shown: search tokens are rebuilt from it merged
- * with the patch. Notes, tasks, meetings and deals are updated in a transaction from the record
- * as committed instead (their timeline entry mirrors it whole).
+ * Updates a record. `current` is the record as shown. Notes, tasks, meetings and deals, and any
+ * update of a searchable field, are written in a transaction from the record as committed
+ * instead (their timeline entry mirrors it whole; search tokens are the whole record's).
  */
 export async function updateRecord(
   target: RecordTarget,

@@ -55,8 +55,7 @@ export function CsvExportDialog({
     let read = 0;
     forEachPage<Record<string, unknown>>(s.request, EXPORT_PAGE, (rows) => {
       if (cancelled.current) return false;
-      for (const row of rows)
-        if (s.keep(row as never)) lines.push(csvLine(exportCells(e, row as unknown as Contact | Company, l)));
+      for (const row of rows) lines.push(csvLine(exportCells(e, row as unknown as Contact | Company, l)));
       read += rows.length;
       setState({ phase: 'reading', read });
       return true;

@@ -20,13 +20,8 @@ const CsvExportDialog = lazy(() =>
 );
 
 export interface ExportScope {
-  /** The list's query as shown (search and filters). */
+  /** The list's query as shown (search and filters: the server matches every searched word). */
   request: QueryRequest;
-  /**
-   * The rows the list shows of what the query returns (the search's other words), typed by the
-   * page (a contact or a company check): the dialog hands it the query's own documents.
-   */
-  keep: (row: never) => boolean;
   /** The list's count, for the progress. */
   total: Count | null;
 }

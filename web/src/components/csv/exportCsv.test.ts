@@ -20,10 +20,13 @@ function labels(language: 'es' | 'en'): ExportLabels {
   };
 }
 
-const audit = { createdAt: null, updatedAt: null, createdBy: 'u1', searchTokens: [] } as unknown as Pick<
-  Contact,
-  'createdAt' | 'updatedAt' | 'createdBy' | 'searchTokens'
->;
+const audit = {
+  createdAt: null,
+  updatedAt: null,
+  createdBy: 'u1',
+  searchTokens: [],
+  searchIndex: {},
+} as unknown as Pick<Contact, 'createdAt' | 'updatedAt' | 'createdBy' | 'searchTokens' | 'searchIndex'>;
 const contacts: Contact[] = [
   {
     ...audit,

@@ -6,10 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MIN_CHARS } from '@trato/model';
 import { useDebounced } from '@/components/useDebounced';
-import { orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { orgRequest, searchRequest, useLiveList, useMembership } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
 
-/** The declared picker queries of a collection: the first names, and names matching a prefix. */
+/**
+ * The declared picker queries of a collection: the first names, and names matching a typed word
+ * (by name; several words: its twin, every word matched on the server, model queries.ts).
+ */
 export interface PickerQueries {
   first: string;
   matching: string;
@@ -25,8 +28,8 @@ export interface PickedRecord {
 }
 
 /**
- * Picks a record of the organization by name: a server-side, accent-insensitive prefix search
- * capped at the picker limit (never the whole collection). For forms use EntityPickerField; a
+ * Picks a record of the organization by name: a server-side, accent-insensitive search of word
+ * prefixes capped at the picker limit (never the whole collection). For forms use EntityPickerField; a
  * list's filter uses this directly.
  */
 export function EntityPicker({
@@ -61,7 +64,7 @@ export function EntityPicker({
   const request =
     open && organizationId
       ? searching
-        ? orgRequest(organizationId, queries.matching, { searchTokens: search })
+        ? searchRequest(organizationId, queries.matching, search)
         : orgRequest(organizationId, queries.first)
       : null;
   const results = useLiveList<{ name?: string }>(request);

@@ -4,7 +4,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { matchesSearch, type Company, type WithId } from '@trato/model';
+import type { Company, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CsvListActions } from '@/components/csv/CsvListActions';
@@ -15,14 +15,7 @@ import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useToast } from '@/components/toast';
-import {
-  deleteRecord,
-  listQueryId,
-  orgRequest,
-  orgTarget,
-  useMembership,
-  usePagedList,
-} from '@/firebase/dataApi';
+import { deleteRecord, listRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
 import { CompanyDialog } from './CompanyDialog';
 
@@ -41,17 +34,8 @@ export default function CompaniesPage() {
   const [deleting, setDeleting] = useState<WithId<Company> | null>(null);
 
   const filters = { industry: params.filters.industry, size: params.filters.size };
-  const request = organizationId
-    ? orgRequest(organizationId, listQueryId('companies', filters, Boolean(params.query)), {
-        ...filters,
-        searchTokens: params.query,
-      })
-    : null;
+  const request = organizationId ? listRequest(organizationId, 'companies', filters, params.query) : null;
   const list = usePagedList<Company>(request);
-  // The query matched the longest word; the other words are checked on the page.
-  const matches = (row: Company) => matchesSearch(params.query, row.name, row.industry, row.city);
-  const rows = list.rows.filter(matches);
-  const shown = { ...list, rows };
 
   const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
   const columns: GridColDef<WithId<Company>>[] = [
@@ -90,7 +74,7 @@ export default function CompaniesPage() {
             entity="companies"
             labels={{ import: t('csv.import'), export: t('csv.export') }}
             canImport={canCreate}
-            exportScope={request && { request, keep: matches, total: list.total }}
+            exportScope={request && { request, total: list.total }}
           />
         }
       />
@@ -111,7 +95,7 @@ export default function CompaniesPage() {
         />
       </ListToolbar>
       <DataList
-        list={shown}
+        list={list}
         columns={columns}
         label={t('listLabel')}
         onRowClick={(row) => navigate(`/empresas/${row.id}`)}

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchesSearch, type Meeting, type WithId } from '@trato/model';
+import type { Meeting, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { actionsColumn, DataList } from '@/components/data/DataList';
@@ -51,11 +51,6 @@ export default function MeetingsPage() {
   const list = usePagedList<Meeting>(
     organizationId ? orgRequest(organizationId, request.id, request.values) : null,
   );
-  // The query matched the longest word; the other words are checked on the page.
-  const rows = list.rows.filter((row) =>
-    matchesSearch(params.query, row.title, row.contactName, row.companyName, row.notes),
-  );
-  const shown = { ...list, rows };
 
   const at = (value: Meeting['startTime'] | null | undefined) => {
     const millis = millisOf(value);
@@ -126,7 +121,8 @@ export default function MeetingsPage() {
           exclusive
           size="small"
           color="primary"
-          value={when}
+          value={request.everyMeeting ? null : when}
+          disabled={request.everyMeeting}
           onChange={(_event, next: MeetingsWhen | null) => next && switchTo(next)}
           aria-label={t('when.label')}
           sx={{ '& .MuiToggleButton-root': { flex: 1, textTransform: 'none', fontWeight: 600 } }}
@@ -135,10 +131,15 @@ export default function MeetingsPage() {
           <ToggleButton value="past">{t('when.past')}</ToggleButton>
         </ToggleButtonGroup>
       </ListToolbar>
+      {request.everyMeeting && (
+        <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
+          {t('when.everyMeeting')}
+        </Typography>
+      )}
       <DataList
-        list={shown}
+        list={list}
         columns={columns}
-        label={t(`listLabel.${when}`)}
+        label={t(`listLabel.${request.everyMeeting ? 'all' : when}`)}
         onRowClick={canEdit ? (row) => setEditing(row) : undefined}
         renderCard={(row) => (
           <>

@@ -28,7 +28,7 @@ import {
 } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { LISTED_STATUS, pendingTasksQuery, visibleTasks } from './utils/pendingTasks';
+import { pendingTasksQuery, pendingTasksValues, visibleTasks } from './utils/pendingTasks';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
 const TaskDialog = lazy(() =>
@@ -57,13 +57,10 @@ export default function TasksPage() {
 
   const list = usePagedList<Task>(
     organizationId
-      ? orgRequest(organizationId, pendingTasksQuery(Boolean(params.query)), {
-          status: LISTED_STATUS,
-          searchTokens: params.query,
-        })
+      ? orgRequest(organizationId, pendingTasksQuery(params.query), pendingTasksValues(params.query))
       : null,
   );
-  const shown = { ...list, rows: visibleTasks(list.rows, params.query, completing) };
+  const shown = { ...list, rows: visibleTasks(list.rows, completing) };
   const target = orgTarget(organizationId ?? '', 'tasks');
 
   const due = (row: Task) => {

@@ -14,12 +14,7 @@ vi.mock('@/firebase/dataApi', async () => {
   const actual = await vi.importActual<typeof import('@/firebase/queries')>('@/firebase/queries');
   return {
     ...dataApiMock,
-    listQueryId: actual.listQueryId,
-    orgRequest: (orgId: string, id: string, values: Record<string, unknown>) => ({
-      id,
-      parentPath: orgId,
-      values,
-    }),
+    listRequest: actual.listRequest,
     usePagedList: (request: { id: string; values: Record<string, unknown> }) => {
       state.requests.push(request);
       return {
@@ -119,9 +114,19 @@ describe('/tickets', () => {
         values: { status: 'Waiting', priority: 'Low', searchTokens: 'factura' },
       }),
     );
-    // Only the tickets with every word of the search stay.
+  });
+
+  it('searches several words on the server and shows every ticket it returns', async () => {
+    await page('es', '/tickets?q=factura maria');
+    await waitFor(() =>
+      expect(state.requests.at(-1)).toMatchObject({
+        id: 'tickets.words',
+        values: { searchIndex: 'factura maria' },
+      }),
+    );
     expect(screen.getByText('Factura duplicada')).toBeTruthy();
-    expect(screen.queryByText('Acceso al portal')).toBeNull();
+    expect(screen.getByText('Acceso al portal')).toBeTruthy();
+    expect(screen.getByText('2 registros')).toBeTruthy();
   });
 
   it('reads a filter of the address that is not a status as no filter', async () => {

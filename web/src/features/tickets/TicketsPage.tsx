@@ -9,12 +9,12 @@ import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
 import { useMembers } from '@/components/useMembers';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { listQueryId, orgRequest, useMembership, usePagedList } from '@/firebase/dataApi';
+import { listRequest, useMembership, usePagedList } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TicketCard } from './components/TicketCard';
 import { ownerName, ticketAge } from './utils/ticketDisplay';
-import { TICKET_FILTERS, ticketFilters, visibleTickets } from './utils/ticketsList';
+import { TICKET_FILTERS, ticketFilters } from './utils/ticketsList';
 
 /**
  * /tickets: the organization's tickets as cards, newest first, paged on the server, searched
@@ -32,14 +32,8 @@ export default function TicketsPage() {
   const members = useMembers();
 
   const list = usePagedList<Ticket>(
-    organizationId
-      ? orgRequest(organizationId, listQueryId('tickets', filters, Boolean(params.query)), {
-          ...filters,
-          searchTokens: params.query,
-        })
-      : null,
+    organizationId ? listRequest(organizationId, 'tickets', filters, params.query) : null,
   );
-  const shown = { ...list, rows: visibleTickets(list.rows, params.query) };
   const memberRows = members.status === 'success' ? members.data : members.status === 'error' ? [] : null;
   const ownerLabels = { none: t('owner.none'), unknown: t('owner.unknown') };
   const now = Date.now();
@@ -70,7 +64,7 @@ export default function TicketsPage() {
         />
       </ListToolbar>
       <CardGrid
-        list={shown}
+        list={list}
         label={t('listLabel')}
         loadingLabel={t('loading')}
         href={(row) => `/tickets/${row.id}`}

@@ -1,7 +1,6 @@
 // Global search (spec §2): which groups a member sees, what a hit shows and where it leads, and
 // the keyboard's way through the hits. Pure: the dialog and its hook do the reading.
 import {
-  matchesSearch,
   type Company,
   type Contact,
   type Deal,
@@ -24,10 +23,8 @@ export interface SearchHit {
 interface GroupSpec<T> {
   key: SearchGroupKey;
   resource: Resource;
-  /** The declared search query (model/src/queries.ts). */
+  /** The declared search query of one word (model/src/queries.ts; several words: its twin). */
   queryId: string;
-  /** The texts the typed words must all prefix (the query matched only the longest word). */
-  texts: (doc: WithId<T>) => (string | null | undefined)[];
   hit: (doc: WithId<T>, money: (amount: number) => string) => Omit<SearchHit, 'group' | 'id'>;
 }
 
@@ -35,7 +32,6 @@ const contacts: GroupSpec<Contact> = {
   key: 'contacts',
   resource: 'contacts',
   queryId: 'contacts.search',
-  texts: (c) => [c.name, c.email, c.companyName, c.jobTitle, c.phone, c.city],
   hit: (c) => ({
     primary: c.name,
     secondary: [c.email, c.companyName].filter(Boolean).join(' · '),
@@ -46,14 +42,12 @@ const companies: GroupSpec<Company> = {
   key: 'companies',
   resource: 'companies',
   queryId: 'companies.search',
-  texts: (c) => [c.name, c.industry, c.city],
   hit: (c) => ({ primary: c.name, secondary: c.city ?? '', to: `/empresas/${c.id}` }),
 };
 const deals: GroupSpec<Deal> = {
   key: 'deals',
   resource: 'deals',
   queryId: 'deals.search',
-  texts: (d) => [d.title, d.companyName, d.primaryContactName],
   hit: (d, money) => ({
     primary: d.title,
     secondary: [d.amount === null ? null : money(d.amount), d.primaryContactName || d.companyName]
@@ -66,7 +60,6 @@ const documents: GroupSpec<DocumentFile> = {
   key: 'documents',
   resource: 'documents',
   queryId: 'documents.search',
-  texts: (d) => [d.fileName],
   hit: (d) => ({
     primary: d.fileName,
     secondary: '',
@@ -82,16 +75,13 @@ export function viewableGroups(can: (resource: Resource, action: 'view') => bool
   return SEARCH_GROUPS.filter((group) => can(group.resource, 'view'));
 }
 
-/** A group's hits: the documents every typed word prefixes, as the dialog lists them. */
+/** A group's hits as the dialog lists them (the server matched every typed word). */
 export function hitsOf(
   group: GroupSpec<object>,
   docs: WithId<object>[],
-  typed: string,
   money: (amount: number) => string,
 ): SearchHit[] {
-  return docs
-    .filter((doc) => matchesSearch(typed, ...group.texts(doc)))
-    .map((doc) => ({ group: group.key, id: doc.id, ...group.hit(doc, money) }));
+  return docs.map((doc) => ({ group: group.key, id: doc.id, ...group.hit(doc, money) }));
 }
 
 /** The next active hit for an arrow key, wrapping around (-1 when there are none). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SEARCH_MIN_CHARS, SEARCH_RESULTS_PER_TYPE, searchQueryToken } from '@trato/model';
 import { useDebounced } from '@/components/useDebounced';
-import { firstMatches, orgRequest, useMembership } from '@/firebase/dataApi';
+import { firstMatches, searchRequest, useMembership } from '@/firebase/dataApi';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { hitsOf, SEARCH_GROUPS, viewableGroups, type SearchHit } from './search';
@@ -17,7 +17,8 @@ export type GlobalSearch =
 /**
  * Searches the sections the member may view once `typed` has SEARCH_MIN_CHARS characters (after
  * a pause in typing): one read of up to SEARCH_RESULTS_PER_TYPE documents per group, through the
- * search tokens (accent-insensitive word prefixes). While a new search runs, the last hits stay.
+ * search tokens (accent-insensitive word prefixes; every word matched on the server, model
+ * search.ts). While a new search runs, the last hits stay.
  */
 export function useGlobalSearch(typed: string): GlobalSearch {
   const { organizationId, can } = useMembership();
@@ -41,15 +42,12 @@ export function useGlobalSearch(typed: string): GlobalSearch {
     const groups = SEARCH_GROUPS.filter((group) => groupKeys.split(',').includes(group.key));
     Promise.all(
       groups.map((group) =>
-        firstMatches(
-          orgRequest(organizationId, group.queryId, { searchTokens: settled }),
-          SEARCH_RESULTS_PER_TYPE,
-        ),
+        firstMatches(searchRequest(organizationId, group.queryId, settled), SEARCH_RESULTS_PER_TYPE),
       ),
     ).then(
       (results) => {
         if (!alive) return;
-        const hits = groups.flatMap((group, i) => hitsOf(group, results[i], settled, money));
+        const hits = groups.flatMap((group, i) => hitsOf(group, results[i], money));
         setState({ key: settled, value: { status: 'done', hits } });
       },
       () => alive && setState({ key: settled, value: { status: 'error', hits: [] } }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_QUERIES } from '@trato/model';
+import { APP_QUERIES, searchValues } from '@trato/model';
 import { meetingsRequest, meetingsWhen } from './meetingsQuery';
 
 describe('meetings list query', () => {
@@ -27,5 +27,20 @@ describe('meetings list query', () => {
       expect(spec?.orderBy).toEqual([{ field: 'startTime', direction }]);
       expect(spec?.where.some((f) => f.field === 'searchTokens')).toBe(Boolean(search));
     }
+  });
+
+  it('with several words looks through every meeting, every word matched on the server', () => {
+    const now = Date.UTC(2026, 0, 15, 10);
+    for (const when of ['upcoming', 'past'] as const) {
+      const request = meetingsRequest(when, 'demo ana', now);
+      expect(request).toEqual({
+        id: 'meetings.words',
+        values: searchValues('demo ana'),
+        everyMeeting: true,
+      });
+      const spec = APP_QUERIES.find((candidate) => candidate.id === request.id);
+      expect(spec?.where).toEqual([{ field: 'searchIndex', op: 'words' }]);
+    }
+    expect(meetingsRequest('past', 'demo', now).everyMeeting).toBe(false);
   });
 });

@@ -1,26 +1,23 @@
-import { matchesSearch, type Task, type WithId } from '@trato/model';
+import { searchesSeveralWords, searchValues, type Task, type WithId } from '@trato/model';
 
 /** The status /tareas lists (spec: only pending tasks, newest first). */
 export const LISTED_STATUS = 'pending' satisfies Task['status'];
 
-/** The declared query of /tareas: with a search, the one that also matches a search token. */
-export function pendingTasksQuery(searching: boolean): 'tasks.pending' | 'tasks.pending+search' {
-  return searching ? 'tasks.pending+search' : 'tasks.pending';
+/**
+ * The declared query of /tareas for the typed search ('' for none): the pending tasks, with a
+ * search of one word the token's query, of several the one that matches every word.
+ */
+export function pendingTasksQuery(search: string): string {
+  if (!search) return 'tasks.pending';
+  return searchesSeveralWords(search) ? 'tasks.pending+words' : 'tasks.pending+search';
 }
 
-/**
- * The rows to show: the query matched the longest word of the search, the other words are checked
- * here (title, client, company, description), and tasks being completed leave at once.
- */
-export function visibleTasks(
-  rows: WithId<Task>[],
-  search: string,
-  completing: ReadonlySet<string>,
-): WithId<Task>[] {
-  return rows.filter(
-    (row) =>
-      !completing.has(row.id) &&
-      row.status === LISTED_STATUS &&
-      matchesSearch(search, row.title, row.contactName, row.companyName, row.description),
-  );
+/** Its filter values: the listed status and the typed search (the token or the words). */
+export function pendingTasksValues(search: string): Record<string, unknown> {
+  return { status: LISTED_STATUS, ...searchValues(search) };
+}
+
+/** The rows to show: tasks being completed leave at once (before the live query drops them). */
+export function visibleTasks(rows: WithId<Task>[], completing: ReadonlySet<string>): WithId<Task>[] {
+  return rows.filter((row) => !completing.has(row.id) && row.status === LISTED_STATUS);
 }

@@ -1,12 +1,4 @@
-import {
-  matchesSearch,
-  TICKET_PRIORITIES,
-  TICKET_STATUSES,
-  type Ticket,
-  type TicketPriority,
-  type TicketStatus,
-  type WithId,
-} from '@trato/model';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@trato/model';
 
 /** The list's filters, as kept in the address (?status=…&priority=…). */
 export const TICKET_FILTERS = ['status', 'priority'] as const;
@@ -29,14 +21,4 @@ export function ticketFilters(params: Record<TicketFilterName, string>): TicketF
     status: oneOf(TICKET_STATUSES, params.status),
     priority: oneOf(TICKET_PRIORITIES, params.priority),
   };
-}
-
-/**
- * The rows to show: the server matched the longest word of the search; the other words are
- * checked here against the name, the contact, the company and the description.
- */
-export function visibleTickets(rows: WithId<Ticket>[], search: string): WithId<Ticket>[] {
-  return rows.filter((row) =>
-    matchesSearch(search, row.ticketName, row.contactName, row.companyName, row.description),
-  );
 }
