@@ -69,7 +69,8 @@ export async function startCloud({ projectId, indexes, defer }) {
 /**
  * firestore.indexes.json, except that the `trimmed` collections get only what the measured
  * queries need: the composite indexes of `measured` (query ids, as the model derives them) and
- * the automatic single-field indexes of `indexedFields`; their other fields are exempted
+ * the automatic single-field indexes of `indexedFields` ('name', or 'companies/searchIndex' for
+ * one collection only; a map field's keys with it); their other fields are exempted
  * (fieldOverrides with no index, as production allows). The queries and their reads stay the
  * same; what goes is write-time work: in the emulator every index entry is an object in a sorted
  * list, and a contact's ~100 search tokens in the five composite indexes and the single-field
@@ -91,7 +92,7 @@ export function trimmedIndexes(model, { trimmed, measured, indexedFields }) {
       ...(config.fieldOverrides ?? []).filter((o) => !trimmed.includes(o.collectionGroup)),
       ...trimmed.flatMap((collectionGroup) =>
         fields(collectionGroup)
-          .filter((f) => !indexedFields.includes(f))
+          .filter((f) => !indexedFields.includes(f) && !indexedFields.includes(`${collectionGroup}/${f}`))
           .map((fieldPath) => ({ collectionGroup, fieldPath, indexes: [] })),
       ),
     ],

@@ -13,6 +13,8 @@
 //                         counter, reset before navigating, read once it stays still for 1 s)
 //   /contactos search     'mar' typed into the search box (type="search"): time to the filtered
 //                         rows (every row has a word starting with it), and the reads
+//   /contactos 2 words    then 'mar lop' (María López…): time to the rows that have both words,
+//                         and the reads — every word matched on the server (searchIndex)
 //   /empresas, search     the same with 'dis'
 //
 // Before the browser part, as each seller over REST, the time of each list's first page (runQuery,
@@ -72,10 +74,19 @@ const TIME_RATIO = 1.5;
 /** The queries the measured pages make (model/src/queries.ts): the cloud keeps, for contacts and
  * companies, only their composite indexes and the single-field ones of INDEXED_FIELDS
  * (common.mjs trimmedIndexes says why). */
-const MEASURED_QUERIES = ['contacts.list', 'contacts.search', 'companies.list', 'companies.search'];
-const INDEXED_FIELDS = ['name', 'createdAt'];
+const MEASURED_QUERIES = [
+  'contacts.list',
+  'contacts.search',
+  'contacts.words',
+  'companies.list',
+  'companies.search',
+];
+/** The contacts' search map stays indexed: the two-word search matches its keys. */
+const INDEXED_FIELDS = ['name', 'createdAt', 'contacts/searchIndex'];
 const TIME_SLACK_MS = 50;
 const SEARCHES = { contacts: 'mar', companies: 'dis' };
+/** A search of two words, after the first (contacts): rows with a word starting with each. */
+const TWO_WORDS = { contacts: 'mar lop' };
 const PAGES = { contacts: '/contactos', companies: '/empresas' };
 
 // ── In the page ───────────────────────────────────────────────────────────────────────────
@@ -90,7 +101,7 @@ function firstRowProbe() {
   requestAnimationFrame(tick);
 }
 
-/** True once the grid shows new rows that all match the search (a word starting with `q`). */
+/** True once the grid shows new rows that all match the search (a word starting with each of `q`'s). */
 function filteredRowsShown({ q, before }) {
   const rows = [...document.querySelectorAll('[role="row"][data-id]')];
   if (rows.length === 0) return false;
@@ -102,7 +113,10 @@ function filteredRowsShown({ q, before }) {
       .replace(/\p{Mn}/gu, '')
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u);
-  return rows.every((r) => words(r.textContent ?? '').some((w) => w.startsWith(q)));
+  return rows.every((r) => {
+    const text = words(r.textContent ?? '');
+    return q.split(' ').every((typed) => text.some((w) => w.startsWith(typed)));
+  });
 }
 
 /**
@@ -116,14 +130,33 @@ async function timeQueries(cloud, org, kind) {
     orderBy: [{ field: { fieldPath: 'createdAt' }, direction: 'DESCENDING' }],
   };
   const time = (method, body) => timeMedian(() => post(method, body), { times: 3, warmUp: 0 });
-  return {
-    pageMs: await time('runQuery', { structuredQuery: { ...structuredQuery, limit: PAGE_SIZE + 1 } }),
+  const timed = async (query) => ({
+    pageMs: await time('runQuery', { structuredQuery: { ...query, limit: PAGE_SIZE + 1 } }),
     countMs: await time('runAggregationQuery', {
       structuredAggregationQuery: {
-        structuredQuery: { ...structuredQuery, limit: model.COUNT_LIMIT + 1 },
+        structuredQuery: { ...query, limit: model.COUNT_LIMIT + 1 },
         aggregations: [{ alias: 'n', count: {} }],
       },
     }),
+  });
+  if (!TWO_WORDS[kind]) return timed(structuredQuery);
+  // The two-word search: one equality per word on the search map, no order (document id).
+  const equalities = model.searchQueryWords(TWO_WORDS[kind]).map((word) => ({
+    fieldFilter: { field: { fieldPath: `searchIndex.${word}` }, op: 'EQUAL', value: { booleanValue: true } },
+  }));
+  const twoWords = {
+    from: [{ collectionId: kind }],
+    where: { compositeFilter: { op: 'AND', filters: equalities } },
+  };
+  const counted = await post('runAggregationQuery', {
+    structuredAggregationQuery: { structuredQuery: twoWords, aggregations: [{ alias: 'n', count: {} }] },
+  });
+  return {
+    ...(await timed(structuredQuery)),
+    twoWords: {
+      ...(await timed(twoWords)),
+      matches: Number(counted[0].result.aggregateFields.n.integerValue),
+    },
   };
 }
 
@@ -149,7 +182,21 @@ async function measureList(page, baseUrl, counter, kind) {
   );
   const searchMs = performance.now() - started;
   const searchReads = await counter.settled();
-  return { loadMs, loadReads, searchMs, searchReads };
+  if (!TWO_WORDS[kind]) return { loadMs, loadReads, searchMs, searchReads };
+
+  const shown = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).join(',');
+  await counter.reset();
+  const twoStarted = performance.now();
+  await search.fill(TWO_WORDS[kind]);
+  await page.waitForFunction(
+    filteredRowsShown,
+    { q: TWO_WORDS[kind], before: shown },
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const twoWordsMs = performance.now() - twoStarted;
+  const twoWordsRows = await rows.count();
+  const twoWordsReads = await counter.settled();
+  return { loadMs, loadReads, searchMs, searchReads, twoWordsMs, twoWordsReads, twoWordsRows };
 }
 
 await runBench('bench:crm', async ({ defer }) => {
@@ -191,6 +238,13 @@ await runBench('bench:crm', async ({ defer }) => {
         `${diagnostics[`big.${kind}`].pageMs} ms, count() ${diagnostics[`small.${kind}`].countMs} / ` +
         `${diagnostics[`big.${kind}`].countMs} ms (small / big)`,
     );
+  for (const kind of Object.keys(TWO_WORDS)) {
+    const [small, big] = [diagnostics[`small.${kind}`].twoWords, diagnostics[`big.${kind}`].twoWords];
+    console.log(
+      `  '${TWO_WORDS[kind]}' over REST, ${kind}: ${small.matches} / ${big.matches} matches, first page ` +
+        `${small.pageMs} / ${big.pageMs} ms, count() ${small.countMs} / ${big.countMs} ms (small / big)`,
+    );
+  }
   if (args.has('--seed-only')) return;
 
   const { baseUrl, browser, counter, pages } = await openBenchPages({
@@ -214,7 +268,10 @@ await runBench('bench:crm', async ({ defer }) => {
         results[key][kind].push(r);
         console.log(
           `  run ${run}/${RUNS} ${key.padEnd(5)} ${PAGES[kind].padEnd(10)} first row ${Math.round(r.loadMs)} ms ` +
-            `(${r.loadReads.reads} reads), search '${SEARCHES[kind]}' ${Math.round(r.searchMs)} ms (${r.searchReads.reads} reads)`,
+            `(${r.loadReads.reads} reads), search '${SEARCHES[kind]}' ${Math.round(r.searchMs)} ms (${r.searchReads.reads} reads)` +
+            (r.twoWordsMs === undefined
+              ? ''
+              : `, '${TWO_WORDS[kind]}' ${Math.round(r.twoWordsMs)} ms (${r.twoWordsReads.reads} reads, ${r.twoWordsRows} rows)`),
         );
       }
     }
@@ -232,6 +289,14 @@ await runBench('bench:crm', async ({ defer }) => {
         searchMs: Math.round(median(list.map((r) => r.searchMs))),
         searchReads: median(list.map((r) => r.searchReads.reads)),
         searchReadsByKind: list.at(-1).searchReads.byKind,
+        ...(TWO_WORDS[kind]
+          ? {
+              twoWordsMs: Math.round(median(list.map((r) => r.twoWordsMs))),
+              twoWordsReads: median(list.map((r) => r.twoWordsReads.reads)),
+              twoWordsReadsByKind: list.at(-1).twoWordsReads.byKind,
+              twoWordsRows: median(list.map((r) => r.twoWordsRows)),
+            }
+          : {}),
       };
     }
   const failures = [];
@@ -242,6 +307,7 @@ await runBench('bench:crm', async ({ defer }) => {
     for (const [what, metric] of [
       ['first row', 'loadMs'],
       ['search', 'searchMs'],
+      ...(TWO_WORDS[kind] ? [['two-word search', 'twoWordsMs']] : []),
     ]) {
       const limit = small[metric] * TIME_RATIO + TIME_SLACK_MS;
       if (big[metric] > limit)
@@ -253,6 +319,7 @@ await runBench('bench:crm', async ({ defer }) => {
       for (const [what, metric] of [
         ['page', 'loadReads'],
         ['search', 'searchReads'],
+        ...(TWO_WORDS[kind] ? [['two-word search', 'twoWordsReads']] : []),
       ])
         if (summary[`${key}.${kind}`][metric] > maxReads)
           failures.push(
@@ -283,17 +350,19 @@ await runBench('bench:crm', async ({ defer }) => {
     for (const key of ['small', 'big']) {
       const s = summary[`${key}.${kind}`];
       rows.push([
-        `${PAGES[kind]} (search '${SEARCHES[kind]}')`,
+        `${PAGES[kind]} (search '${SEARCHES[kind]}'${TWO_WORDS[kind] ? `, '${TWO_WORDS[kind]}'` : ''})`,
         orgs[key].contacts.toLocaleString('en'),
         `${s.loadMs} ms`,
         String(s.loadReads),
         `${s.searchMs} ms`,
         String(s.searchReads),
+        s.twoWordsMs === undefined ? '—' : `${s.twoWordsMs} ms`,
+        s.twoWordsReads === undefined ? '—' : `${s.twoWordsReads} (${s.twoWordsRows} rows)`,
       ]);
     }
   printTable(
     `Median of ${RUNS} runs (Chromium 1280×800, vite preview build, local cloud)`,
-    ['Page', 'Contacts', 'First row', 'Reads', `Search`, 'Reads'],
+    ['Page', 'Contacts', 'First row', 'Reads', `Search`, 'Reads', 'Two words', 'Reads'],
     rows,
   );
   printRun({ machine, git, seedMs, started, outFile });
