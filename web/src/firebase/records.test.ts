@@ -429,7 +429,15 @@ describe('writes planned from the committed state (transactions)', () => {
       ['companies', 'name'],
       ['tickets', 'description'],
     ] as const)
-      expect(needsCommittedState({ ...update(c), patch: { [field]: 'x' } })).toBe(true);
+      expect(
+        needsCommittedState({
+          kind: 'update',
+          target: org(c),
+          id: 'x',
+          patch: { [field]: 'x' },
+          current: {},
+        }),
+      ).toBe(true);
     expect(needsCommittedState({ kind: 'create', target: notes(), data: {} })).toBe(true);
     expect(needsCommittedState({ kind: 'create', target: org('deals'), data: {} })).toBe(false);
     expect(needsCommittedState({ kind: 'delete', target: notes(), id: 'n1' })).toBe(false);

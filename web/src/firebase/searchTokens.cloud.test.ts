@@ -35,13 +35,9 @@ const shown = {
 };
 
 beforeAll(async () => {
-  cloud = await startTestCloud('demo-concurrent-edits');
-  await cloud.seed([
-    ...organizationDocs(ORG, 'ana'),
-    ...organizationDocs(ORG, 'luis').slice(1),
-    [PATH, shown],
-  ]);
-}, 60_000);
+  cloud = await openTestProject('demo-trato-web-search-tokens');
+  await cloud.seed([...organizationDocs(ORG, ['ana', 'luis']), [PATH, shown]]);
+});
 
 afterAll(async () => {
   await cloud?.stop();
