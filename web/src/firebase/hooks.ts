@@ -154,12 +154,20 @@ export function usePagedList<T extends object>(
     // The first server snapshot can follow one from the cache with different documents: that is
     // the page arriving, not documents entering or leaving, and the count already covers it.
     let synced = false;
+    // Documents entered or left since the last count (this client's writes or others').
+    let changed = false;
     return onSnapshot(
       buildQuery<T>(request, { size: pageSize + 1, after }),
+      // Metadata changes too: a write's commit can arrive as nothing but hasPendingWrites clearing.
+      { includeMetadataChanges: true },
       (next) => {
         setSnapshot({ key: pageKey, value: { status: 'success', data: next, error: null } });
-        // Documents entering or leaving (this client's writes or others') change the total.
-        if (synced && next.docChanges().some((change) => change.type !== 'modified')) recount.current();
+        if (synced && next.docChanges().some((change) => change.type !== 'modified')) changed = true;
+        // Count once the server has them: counting a local write before its commit misses it.
+        if (changed && !next.metadata.hasPendingWrites) {
+          changed = false;
+          recount.current();
+        }
         if (!next.metadata.fromCache) synced = true;
       },
       (error) =>
