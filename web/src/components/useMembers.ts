@@ -1,11 +1,11 @@
 import type { Member } from '@trato/model';
-import { orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { orgRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 
 /**
  * Members of the organization, live (a team, so the declared members query is small and whole).
  * Apart from the form fields, so that a page that only shows names does not load formik.
  */
 export function useMembers() {
-  const { organizationId } = useMembership();
-  return useLiveList<Member>(organizationId ? orgRequest(organizationId, 'members.list') : null);
+  const organizationId = useOrgId();
+  return useLiveList<Member>(orgRequest(organizationId, 'members.list'));
 }

@@ -127,3 +127,14 @@ export function useMembership(): Membership {
   if (!value) throw new Error('useMembership must be used inside <MembershipProvider>');
   return value;
 }
+
+/**
+ * The organization the signed-in area shows. Pages and their parts render only inside the
+ * organization's layout (MembershipGate lets nobody through without one, AppLayout remounts the
+ * page when it changes), so here it is always known; a call outside is a bug and throws.
+ */
+export function useOrgId(): string {
+  const { organizationId } = useMembership();
+  if (!organizationId) throw new Error('useOrgId is for the pages of an organization');
+  return organizationId;
+}

@@ -526,7 +526,14 @@ describe('writes planned from the committed state (transactions)', () => {
   it('other writes are planned as they are, without reads', async () => {
     const { read, paths } = committed({});
     const writes = await planCommittedWrite(
-      { kind: 'update', target: org('companies'), id: 'co1', patch: { name: 'B' }, current: { name: 'A' } },
+      // A company's size: not a searchable field (an edit of its name reads the company as committed).
+      {
+        kind: 'update',
+        target: org('companies'),
+        id: 'co1',
+        patch: { size: '11-50' },
+        current: { size: '1-10' },
+      },
       UID,
       read,
       NOW,

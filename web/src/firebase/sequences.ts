@@ -6,12 +6,9 @@ import { serverTime, writeRecords, type RecordTarget } from './records';
 /** `in` queries take at most 30 values. */
 const IN_LIMIT = 30;
 
-const sequencePath = (orgId: string, sequenceId: string) =>
-  `${paths.organization(orgId)}/sequences/${sequenceId}`;
-
 /** organizations/{orgId}/sequences/{sequenceId}/enrollments (enrolment id = contact id). */
 export function enrollmentsTarget(orgId: string, sequenceId: string): RecordTarget {
-  return { parentPath: sequencePath(orgId, sequenceId), collection: 'enrollments' };
+  return { parentPath: paths.doc(orgId, 'sequences', sequenceId), collection: 'enrollments' };
 }
 
 /** What enrolling did, per contact id. */
@@ -43,7 +40,7 @@ export async function enrollContacts(
   for (let i = 0; i < wanted.length; i += IN_LIMIT) {
     const request = {
       id: 'enrollments.byIds',
-      parentPath: sequencePath(orgId, sequenceId),
+      parentPath: paths.doc(orgId, 'sequences', sequenceId),
       values: { __name__: wanted.slice(i, i + IN_LIMIT) },
     };
     for (const row of await firstMatches(request, IN_LIMIT)) already.add(row.id);

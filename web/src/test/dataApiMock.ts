@@ -26,6 +26,7 @@ export const dataApiMock = {
     next() {},
     previous() {},
   }),
+  useOrgId: () => 'org1',
   useMembership: () => ({
     organizationId: 'org1',
     uid: 'u1',

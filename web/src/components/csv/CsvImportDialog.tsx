@@ -28,7 +28,7 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCan } from '@/components/Can';
-import { useMembership } from '@/firebase/dataApi';
+import { useMembership, useOrgId } from '@/firebase/dataApi';
 import { describeError } from '@/i18n/errors';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -89,11 +89,11 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
   const language = useLanguage();
   const navigate = useNavigate();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { organizationId, uid } = useMembership();
+  const { uid } = useMembership();
   const canUpdate = useCan(entity, 'edit');
   const canCreateCompanies = useCan('companies', 'create');
   const labels = useExportLabels();
-  const orgId = organizationId ?? '';
+  const orgId = useOrgId();
   const remembered = rememberKey(orgId, entity);
 
   const engine = useRef<CsvEngine | null>(null);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_MIN_CHARS } from '@trato/model';
 import { useDebounced } from '@/components/useDebounced';
-import { orgRequest, searchRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { orgRequest, searchRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
 
 /**
@@ -56,7 +56,7 @@ export function EntityPicker({
   placeholder?: string;
 }) {
   const { t } = useTranslation();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const search = useDebounced(input.trim(), 250);

@@ -12,7 +12,14 @@ import { EnumSelectField } from '@/components/form/SelectField';
 import { MoneyField } from '@/components/form/TypedFields';
 import { formValuesFor, withRequiredMessage } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
-import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import {
+  createRecord,
+  deleteRecord,
+  orgTarget,
+  updateRecord,
+  useMembership,
+  useOrgId,
+} from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 
 /** A contact's opportunity needs its title and client (spec §5: 'Título y cliente son obligatorios'). */
@@ -43,10 +50,11 @@ export function DealDialog({
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
-  const { organizationId, uid } = useMembership();
+  const organizationId = useOrgId();
+  const { uid } = useMembership();
   const canDelete = useCan('deals', 'delete');
   const [confirming, setConfirming] = useState(false);
-  const target = orgTarget(organizationId ?? '', 'deals');
+  const target = orgTarget(organizationId, 'deals');
   const opportunity = variant === 'opportunity';
   const schema = opportunity ? opportunityForm : dealForm;
 

@@ -13,7 +13,7 @@ import type { Sequence } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
-import { enrollContacts, orgRequest, useLiveList, useMembership } from '@/firebase/dataApi';
+import { enrollContacts, orgRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 
 /** The sequences offered (a team's; the /marketing list shows as many). */
 const MAX_SEQUENCES = 200;
@@ -55,15 +55,12 @@ function EnrollDialog({
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const showError = useErrorToast();
-  const { organizationId } = useMembership();
-  const sequences = useLiveList<Sequence>(
-    organizationId ? orgRequest(organizationId, 'sequences.list') : null,
-    MAX_SEQUENCES,
-  );
+  const organizationId = useOrgId();
+  const sequences = useLiveList<Sequence>(orgRequest(organizationId, 'sequences.list'), MAX_SEQUENCES);
   const [sequenceId, setSequenceId] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!organizationId || !sequenceId) return;
+    if (!sequenceId) return;
     setBusy(true);
     try {
       const { enrolled, failed, error } = await enrollContacts(organizationId, sequenceId, [contactId]);

@@ -12,7 +12,14 @@ import { MemberSelectField } from '@/components/form/MemberSelectField';
 import { EnumSelectField } from '@/components/form/SelectField';
 import { formValuesFor, withRequiredMessage } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
-import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import {
+  createRecord,
+  deleteRecord,
+  orgTarget,
+  updateRecord,
+  useMembership,
+  useOrgId,
+} from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 
 const REQUIRED = 'records:meeting.requiredFields';
@@ -46,10 +53,11 @@ export function MeetingDialog({
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
-  const { organizationId, uid } = useMembership();
+  const organizationId = useOrgId();
+  const { uid } = useMembership();
   const canDelete = useCan('meetings', 'delete');
   const [confirming, setConfirming] = useState(false);
-  const target = orgTarget(organizationId ?? '', 'meetings');
+  const target = orgTarget(organizationId, 'meetings');
 
   const save = async (values: Record<string, unknown>) => {
     if (meeting) {

@@ -11,7 +11,14 @@ import { formValuesFor, withRequiredMessage } from '@/components/form/formValues
 import { DeleteAction } from '@/components/form/DeleteAction';
 import { useCan } from '@/components/Can';
 import { useErrorToast, useToast } from '@/components/toast';
-import { createRecord, deleteRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import {
+  createRecord,
+  deleteRecord,
+  orgTarget,
+  updateRecord,
+  useMembership,
+  useOrgId,
+} from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
 
 /** The contact dialog's message for a missing title (spec §5). */
@@ -38,10 +45,11 @@ export function TaskDialog({
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
-  const { organizationId, uid } = useMembership();
+  const organizationId = useOrgId();
+  const { uid } = useMembership();
   const canDelete = useCan('tasks', 'delete');
   const showError = useErrorToast();
-  const target = orgTarget(organizationId ?? '', 'tasks');
+  const target = orgTarget(organizationId, 'tasks');
 
   const save = async (values: Record<string, unknown>) => {
     if (task) {

@@ -21,7 +21,7 @@ import {
 import { QueryState } from '@/components/data/QueryState';
 import { Pager } from '@/components/data/Pager';
 import { StatusChip } from '@/components/data/StatusChip';
-import { orgRequest, useMembership, usePagedList, type PagedList } from '@/firebase/dataApi';
+import { orgRequest, useMembership, usePagedList, type PagedList, useOrgId } from '@/firebase/dataApi';
 import { formatDateTime, formatMoney, formatRelative, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
@@ -40,10 +40,11 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const language = useLanguage();
-  const { organizationId, can } = useMembership();
+  const organizationId = useOrgId();
+  const { can } = useMembership();
   const kinds = TIMELINE_KINDS.filter((kind) => can(TIMELINE_KIND_RESOURCE[kind], 'view'));
   const list = usePagedList<TimelineEntry>(
-    organizationId && kinds.length
+    kinds.length
       ? by === 'contact'
         ? orgRequest(organizationId, 'timeline.byContact', { contactId: id, kind: kinds })
         : orgRequest(organizationId, 'timeline.byCompany', { companyId: id, kind: kinds })

@@ -1,6 +1,6 @@
 // What a contact's or company's tabs of tasks, deals, meetings and tickets list: one declared query per
 // kind and parent (model/src/queries.ts), keyed by the field that links the record.
-import { orgRequest, useMembership, type QueryRequest } from '@/firebase/dataApi';
+import { orgRequest, type QueryRequest, useOrgId } from '@/firebase/dataApi';
 import type { RecordLinks } from './links';
 
 export type RelatedKind = 'tasks' | 'deals' | 'meetings' | 'tickets';
@@ -23,7 +23,7 @@ const RELATED_QUERIES: Record<RelatedKind, Record<RelatedParent, [queryId: strin
 
 /** The request for the `kind` records of a contact or company (null until the membership is in). */
 export function useRelatedRequest(kind: RelatedKind, by: RelatedParent, id: string): QueryRequest | null {
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const [queryId, field] = RELATED_QUERIES[kind][by];
-  return organizationId ? orgRequest(organizationId, queryId, { [field]: id }) : null;
+  return orgRequest(organizationId, queryId, { [field]: id });
 }

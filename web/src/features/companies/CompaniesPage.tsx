@@ -15,7 +15,7 @@ import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useToast } from '@/components/toast';
-import { deleteRecord, listRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
+import { deleteRecord, listRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
 import { CompanyDialog } from './CompanyDialog';
 
@@ -25,7 +25,7 @@ export default function CompaniesPage() {
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('companies', 'create');
   const canEdit = useCan('companies', 'edit');
   const canDelete = useCan('companies', 'delete');
@@ -34,7 +34,7 @@ export default function CompaniesPage() {
   const [deleting, setDeleting] = useState<WithId<Company> | null>(null);
 
   const filters = { industry: params.filters.industry, size: params.filters.size };
-  const request = organizationId ? listRequest(organizationId, 'companies', filters, params.query) : null;
+  const request = listRequest(organizationId, 'companies', filters, params.query);
   const list = usePagedList<Company>(request);
 
   const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
@@ -132,7 +132,7 @@ export default function CompaniesPage() {
         confirmLabel={tc('common.actions.delete')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          if (!deleting || !organizationId) return;
+          if (!deleting) return;
           await deleteRecord(orgTarget(organizationId, 'companies'), deleting.id);
           toast({ title: t('toasts.deleted'), variant: 'success' });
         }}

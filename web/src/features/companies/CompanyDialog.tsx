@@ -6,7 +6,7 @@ import { EnumSelectField } from '@/components/form/SelectField';
 import { PhoneField, UrlField } from '@/components/form/TypedFields';
 import { formValuesFor } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
-import { createRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import { createRecord, orgTarget, updateRecord, useOrgId } from '@/firebase/dataApi';
 
 /** 'Nueva empresa' / 'Editar empresa': every company field; a failed save keeps what was typed. */
 export function CompanyDialog({
@@ -23,8 +23,8 @@ export function CompanyDialog({
 }) {
   const { t } = useTranslation('companies');
   const { toast } = useToast();
-  const { organizationId } = useMembership();
-  const target = orgTarget(organizationId ?? '', 'companies');
+  const organizationId = useOrgId();
+  const target = orgTarget(organizationId, 'companies');
 
   const save = async (values: Record<string, unknown>) => {
     if (company) {

@@ -15,6 +15,7 @@ import {
   useDocument,
   useMembership,
   usePagedList,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { companyLinks } from '@/components/records/links';
 import { RecordPage } from '@/components/records/RecordPage';
@@ -30,10 +31,8 @@ function CompanyContacts({ companyId }: { companyId: string }) {
   const { t } = useTranslation('companies');
   const { t: tContacts } = useTranslation('contacts');
   const navigate = useNavigate();
-  const { organizationId } = useMembership();
-  const list = usePagedList<Contact>(
-    organizationId ? orgRequest(organizationId, 'contacts.list+by-companyId', { companyId }) : null,
-  );
+  const organizationId = useOrgId();
+  const list = usePagedList<Contact>(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId }));
   const columns: GridColDef<WithId<Contact>>[] = [
     { field: 'name', headerName: tContacts('columns.name'), flex: 1, minWidth: 180 },
     {
@@ -87,13 +86,10 @@ export default function CompanyPage() {
   const { t } = useTranslation('companies');
   const { t: tc } = useTranslation();
   const language = useLanguage();
-  const { organizationId, can } = useMembership();
-  const company = useDocument<Company>(
-    organizationId ? orgRecordPath(organizationId, 'companies', id) : null,
-  );
-  const contactsCount = useCount(
-    organizationId ? orgRequest(organizationId, 'contacts.list+by-companyId', { companyId: id }) : null,
-  );
+  const organizationId = useOrgId();
+  const { can } = useMembership();
+  const company = useDocument<Company>(orgRecordPath(organizationId, 'companies', id));
+  const contactsCount = useCount(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId: id }));
 
   const tabs = (record: WithId<Company>) => [
     {
@@ -149,7 +145,7 @@ export default function CompanyPage() {
       subtitle={(record) => (record.industry ? enumLabel(tc, 'industry', record.industry) : undefined)}
       tabs={tabs}
       editDialog={(record, close) => <CompanyDialog open company={record} onClose={close} />}
-      onDelete={(record) => deleteRecord(orgTarget(organizationId ?? '', 'companies'), record.id)}
+      onDelete={(record) => deleteRecord(orgTarget(organizationId, 'companies'), record.id)}
     />
   );
 }

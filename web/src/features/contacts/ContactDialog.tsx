@@ -8,7 +8,7 @@ import { EnumSelectField } from '@/components/form/SelectField';
 import { PhoneField, UrlField } from '@/components/form/TypedFields';
 import { formValuesFor, withRequiredMessage } from '@/components/form/formValues';
 import { useToast } from '@/components/toast';
-import { createRecord, orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import { createRecord, orgTarget, updateRecord, useMembership, useOrgId } from '@/firebase/dataApi';
 
 /** Spec §5: 'El nombre es obligatorio'. */
 export const contactForm = withRequiredMessage(contactSchema, ['name'], 'contacts:form.nameRequired');
@@ -28,8 +28,9 @@ export function ContactDialog({
 }) {
   const { t } = useTranslation('contacts');
   const { toast } = useToast();
-  const { organizationId, uid } = useMembership();
-  const target = orgTarget(organizationId ?? '', 'contacts');
+  const organizationId = useOrgId();
+  const { uid } = useMembership();
+  const target = orgTarget(organizationId, 'contacts');
 
   const save = async (values: Record<string, unknown>) => {
     // The denormalised company name goes with the company (and away with it).

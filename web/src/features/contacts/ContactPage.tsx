@@ -14,6 +14,7 @@ import {
   useMembership,
   writeRecords,
   type RecordWrite,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { contactLinks } from '@/components/records/links';
 import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
@@ -43,8 +44,9 @@ async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise
 export default function ContactPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('contacts');
-  const { organizationId, can } = useMembership();
-  const contact = useDocument<Contact>(organizationId ? orgRecordPath(organizationId, 'contacts', id) : null);
+  const organizationId = useOrgId();
+  const { can } = useMembership();
+  const contact = useDocument<Contact>(orgRecordPath(organizationId, 'contacts', id));
 
   const tabs = (record: WithId<Contact>) => [
     {
@@ -119,7 +121,7 @@ export default function ContactPage() {
       )}
       tabs={tabs}
       editDialog={(record, close) => <ContactDialog contact={record} onClose={close} />}
-      onDelete={async (record) => writeRecords(await contactDeletion(organizationId ?? '', record))}
+      onDelete={async (record) => writeRecords(await contactDeletion(organizationId, record))}
       extraActions={(record) => <EnrollInSequenceButton contactId={record.id} contactName={record.name} />}
     />
   );

@@ -15,7 +15,7 @@ import { useListParams } from '@/components/data/useListParams';
 import { CsvListActions } from '@/components/csv/CsvListActions';
 import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { listRequest, useMembership, usePagedList } from '@/firebase/dataApi';
+import { listRequest, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { ContactDialog } from './ContactDialog';
 
@@ -29,13 +29,13 @@ export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('contacts', 'create');
   const params = useListParams(['companyId', 'company', 'lifecycleStage'] as const);
   const [creating, setCreating] = useState(false);
 
   const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
-  const request = organizationId ? listRequest(organizationId, 'contacts', filters, params.query) : null;
+  const request = listRequest(organizationId, 'contacts', filters, params.query);
   const list = usePagedList<Contact>(request);
 
   // The spec's eight columns fit the grid at 1280 px (about 1,000 px beside the sidebar): text

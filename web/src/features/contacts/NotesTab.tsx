@@ -20,6 +20,7 @@ import {
   usePagedList,
   type PagedList,
   type RecordTarget,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -45,14 +46,13 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
   const language = useLanguage();
   const { toast } = useToast();
   const showError = useErrorToast();
-  const { organizationId, uid, member } = useMembership();
+  const organizationId = useOrgId();
+  const { uid, member } = useMembership();
   const canAdd = useCan('contacts', 'edit');
   const canDeleteAny = useCan('contacts', 'delete');
   const [text, setText] = useState('');
-  const target = notesTarget(organizationId ?? '', contact.id);
-  const list = usePagedList<Note>(
-    organizationId ? { id: 'notes.byContact', parentPath: target.parentPath } : null,
-  );
+  const target = notesTarget(organizationId, contact.id);
+  const list = usePagedList<Note>({ id: 'notes.byContact', parentPath: target.parentPath });
 
   const add = async (event: FormEvent) => {
     event.preventDefault();

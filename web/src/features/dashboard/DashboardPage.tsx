@@ -26,6 +26,7 @@ import {
   useMembership,
   type CountAndSum,
   type QueryRequest,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatDateTime, formatMoney, millisOf } from '@/i18n/format';
@@ -68,10 +69,11 @@ function DashboardHeaderActions() {
 /** /dashboard: a welcome, the four sections' counts with their shortcuts, the pipeline and what is next. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
-  const { organizationId, can, email, member } = useMembership();
+  const organizationId = useOrgId();
+  const { can, email, member } = useMembership();
   const now = useMinute();
   const request = (id: string, resource: Resource, values?: Record<string, unknown>) =>
-    organizationId && can(resource, 'view') ? orgRequest(organizationId, id, values) : null;
+    can(resource, 'view') ? orgRequest(organizationId, id, values) : null;
 
   const allCards: CountCardProps[] = [
     {
@@ -137,7 +139,7 @@ export default function DashboardPage() {
           gap: 2,
         }}
       >
-        {can('deals', 'view') && organizationId && <Pipeline organizationId={organizationId} />}
+        {can('deals', 'view') && <Pipeline organizationId={organizationId} />}
         <Stack spacing={2}>
           {can('meetings', 'view') && (
             <NextList<Meeting>

@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { DEAL_STAGES, type Deal, type DealStage, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { PageHeader } from '@/components/page/PageHeader';
-import { orgRecordPath, useDocument, useMembership } from '@/firebase/dataApi';
+import { orgRecordPath, useDocument, useOrgId } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -35,7 +35,7 @@ const isTouchScreen = () => typeof window !== 'undefined' && window.matchMedia?.
 export default function DealsPage() {
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('deals', 'create');
   const canEdit = useCan('deals', 'edit');
   const board = useDealsBoard(organizationId, t('moveFailed'));
@@ -43,9 +43,7 @@ export default function DealsPage() {
   // /deals?deal={id} (global search) opens that deal.
   const [params, setParams] = useSearchParams();
   const linkedId = params.get('deal');
-  const linked = useDocument<Deal>(
-    linkedId && organizationId ? orgRecordPath(organizationId, 'deals', linkedId) : null,
-  );
+  const linked = useDocument<Deal>(linkedId ? orgRecordPath(organizationId, 'deals', linkedId) : null);
   const linkedDeal = linked.status === 'success' ? linked.data : null;
   const open = editing ?? (canEdit && linkedDeal ? linkedDeal : null);
   const close = () => {
@@ -69,8 +67,6 @@ export default function DealsPage() {
     },
     [move, t, tc],
   );
-
-  if (!organizationId) return null;
   return (
     <>
       <PageHeader

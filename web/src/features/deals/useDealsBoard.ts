@@ -40,7 +40,7 @@ export interface DealsBoard {
  * ('deals.lastChange') and after this screen's writes; moves not counted yet are applied on top,
  * to the totals and to the cards (`placed`).
  */
-export function useDealsBoard(organizationId: string | null, failedMoveTitle: string): DealsBoard {
+export function useDealsBoard(organizationId: string, failedMoveTitle: string): DealsBoard {
   const showError = useErrorToast();
   const [counted, setCounted] = useState<CountedTotals | null>(null);
   const [totalsError, setTotalsError] = useState<LiveError | null>(null);
@@ -52,7 +52,6 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const count = useCallback(async () => {
-    if (!organizationId) return;
     const refresh = ++refreshes.current;
     try {
       const sums = await dealStageTotals(organizationId);
@@ -77,11 +76,11 @@ export function useDealsBoard(organizationId: string | null, failedMoveTitle: st
     void count();
     return () => clearTimeout(timer.current);
   }, [count]);
-  useChangeSignal(organizationId ? orgRequest(organizationId, 'deals.lastChange') : null, refresh);
+  useChangeSignal(orgRequest(organizationId, 'deals.lastChange'), refresh);
 
   const move = useCallback(
     (deal: WithId<Deal>, to: DealStage) => {
-      if (!organizationId || deal.stage === to) return;
+      if (deal.stage === to) return;
       const id = ++moveIds.current;
       // The card and the totals move at once, in one render: the write is a transaction (the
       // timeline entry is built from the deal as committed, records.ts), which the SDK does not

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallableContract } from '@trato/model';
 import { PageHeader } from '@/components/page/PageHeader';
 import { callFunction } from '@/firebase/callables';
-import { useMembership } from '@/firebase/dataApi';
+import { useOrgId } from '@/firebase/dataApi';
 import { describeError, type ServerErrorKey } from '@/i18n/errors';
 import { formatCount, formatDateTime } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -26,11 +26,10 @@ export default function DebugDbPage() {
   const { t } = useTranslation('debug');
   const { t: tc } = useTranslation();
   const language = useLanguage();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const [outcome, setOutcome] = useState<Outcome>({ status: 'running' });
 
   const run = useCallback(async () => {
-    if (!organizationId) return;
     setOutcome({ status: 'running' });
     try {
       const result = await callFunction('debugQuery', { organizationId });

@@ -36,7 +36,7 @@ import { PageHeader } from '@/components/page/PageHeader';
 import { BackLink } from '@/components/records/BackLink';
 import { NotFoundRecord } from '@/components/records/NotFoundRecord';
 import { useErrorToast, useToast } from '@/components/toast';
-import { orgRequest, useGrowingList, useMembership, type GrowingList } from '@/firebase/dataApi';
+import { orgRequest, useGrowingList, useOrgId, type GrowingList } from '@/firebase/dataApi';
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { DocumentCard, FolderCard, GRID_SX } from './DocumentCards';
@@ -95,7 +95,7 @@ export default function DocumentsPage() {
   const language = useLanguage();
   const { toast } = useToast();
   const showError = useErrorToast();
-  const organizationId = useMembership().organizationId ?? '';
+  const organizationId = useOrgId();
   const [params] = useSearchParams();
   const folderId = params.get('folder') || null;
   const canCreate = useCan('documents', 'create');

@@ -19,7 +19,7 @@ import { useCan } from '@/components/Can';
 import { EmptyState } from '@/components/data/EmptyState';
 import { QueryState } from '@/components/data/QueryState';
 import { PageHeader } from '@/components/page/PageHeader';
-import { useMembership } from '@/firebase/dataApi';
+import { useOrgId } from '@/firebase/dataApi';
 import { SequenceDetail } from './SequenceDetail';
 import { useSequenceList } from './useSequences';
 
@@ -37,7 +37,7 @@ const SELECTED = 'secuencia';
  */
 export default function MarketingPage() {
   const { t } = useTranslation('marketing');
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('marketing', 'create');
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -84,7 +84,7 @@ export default function MarketingPage() {
                     {t('back')}
                   </Button>
                 )}
-                {selected && organizationId ? (
+                {selected ? (
                   <SequenceDetail
                     key={selected.id}
                     organizationId={organizationId}
@@ -102,7 +102,7 @@ export default function MarketingPage() {
           </Box>
         )}
       </QueryState>
-      {creating && organizationId && (
+      {creating && (
         <Suspense fallback={null}>
           <NewSequenceDialog
             organizationId={organizationId}

@@ -5,7 +5,7 @@ import { enrollmentsTarget, orgTarget, type RecordTarget, type RecordWrite } fro
 export const sequencesTarget = (orgId: string): RecordTarget => orgTarget(orgId, 'sequences');
 /** A sequence's steps and enrolments live under it. */
 export const stepsTarget = (orgId: string, sequenceId: string): RecordTarget => ({
-  parentPath: `${paths.organization(orgId)}/sequences/${sequenceId}`,
+  parentPath: paths.doc(orgId, 'sequences', sequenceId),
   collection: 'steps',
 });
 

@@ -29,8 +29,6 @@ export const MAX_STEPS = 100;
 /** The sequences pane lists this many (a team's sequences; more means archiving, not scrolling). */
 export const MAX_SEQUENCES = 200;
 
-const sequencePath = (orgId: string, sequenceId: string) =>
-  `${paths.organization(orgId)}/sequences/${sequenceId}`;
 const underSequence = (
   orgId: string,
   sequenceId: string,
@@ -38,31 +36,31 @@ const underSequence = (
   values?: Record<string, unknown>,
 ): QueryRequest => ({
   id,
-  parentPath: sequencePath(orgId, sequenceId),
+  parentPath: paths.doc(orgId, 'sequences', sequenceId),
   values,
 });
 
-export function useSequenceList(orgId: string | null) {
-  return useLiveList<Sequence>(orgId ? orgRequest(orgId, 'sequences.list') : null, MAX_SEQUENCES);
+export function useSequenceList(orgId: string) {
+  return useLiveList<Sequence>(orgRequest(orgId, 'sequences.list'), MAX_SEQUENCES);
 }
 
-export function useSteps(orgId: string | null, sequenceId: string | null) {
+export function useSteps(orgId: string, sequenceId: string | null) {
   return useLiveList<SequenceStep>(
-    orgId && sequenceId ? underSequence(orgId, sequenceId, 'steps.bySequence') : null,
+    sequenceId ? underSequence(orgId, sequenceId, 'steps.bySequence') : null,
     MAX_STEPS,
   );
 }
 
-export function useEnrollments(orgId: string | null, sequenceId: string | null) {
+export function useEnrollments(orgId: string, sequenceId: string | null) {
   return usePagedList<Enrollment>(
-    orgId && sequenceId ? underSequence(orgId, sequenceId, 'enrollments.bySequence') : null,
+    sequenceId ? underSequence(orgId, sequenceId, 'enrollments.bySequence') : null,
   );
 }
 
 /** One enrolment's send-log entries (a recipient's status per step). */
-export function useEnrollmentSends(orgId: string | null, sequenceId: string, contactId: string) {
+export function useEnrollmentSends(orgId: string, sequenceId: string, contactId: string) {
   return useLiveList<SendLogEntry>(
-    orgId ? orgRequest(orgId, 'sendLog.byEnrollment', { sequenceId, contactId }) : null,
+    orgRequest(orgId, 'sendLog.byEnrollment', { sequenceId, contactId }),
     MAX_STEPS,
   );
 }
@@ -72,20 +70,21 @@ export function useEnrollmentSends(orgId: string | null, sequenceId: string, con
  * unsubscribed (server counts, counted again when `version` — the enrolments' progress — moves).
  */
 export function useSequenceNumbers(
-  orgId: string | null,
+  orgId: string,
   sequenceId: string | null,
   enrolled: Count | null,
   version: string,
 ) {
-  const on = orgId && sequenceId;
   const sends = (status: string) =>
-    on ? orgRequest(orgId, 'sendLog.countBySequenceStatus', { sequenceId, status }) : null;
+    sequenceId ? orgRequest(orgId, 'sendLog.countBySequenceStatus', { sequenceId, status }) : null;
   return {
     enrolled,
     sent: useCount(sends('sent'), version),
     failed: useCount(sends('failed'), version),
     unsubscribed: useCount(
-      on ? underSequence(orgId, sequenceId, 'enrollments.countByStatus', { status: 'unsubscribed' }) : null,
+      sequenceId
+        ? underSequence(orgId, sequenceId, 'enrollments.countByStatus', { status: 'unsubscribed' })
+        : null,
       version,
     ),
   };

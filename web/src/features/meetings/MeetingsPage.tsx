@@ -15,7 +15,7 @@ import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useToast } from '@/components/toast';
-import { deleteRecord, orgRequest, orgTarget, useMembership, usePagedList } from '@/firebase/dataApi';
+import { deleteRecord, orgRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatMeetingRange } from './utils/meetingTimes';
@@ -36,7 +36,7 @@ export default function MeetingsPage() {
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const { toast } = useToast();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('meetings', 'create');
   const canEdit = useCan('meetings', 'edit');
   const canDelete = useCan('meetings', 'delete');
@@ -48,9 +48,7 @@ export default function MeetingsPage() {
   const [deleting, setDeleting] = useState<WithId<Meeting> | null>(null);
 
   const request = meetingsRequest(when, params.query, now);
-  const list = usePagedList<Meeting>(
-    organizationId ? orgRequest(organizationId, request.id, request.values) : null,
-  );
+  const list = usePagedList<Meeting>(orgRequest(organizationId, request.id, request.values));
 
   const at = (value: Meeting['startTime'] | null | undefined) => {
     const millis = millisOf(value);
@@ -173,7 +171,7 @@ export default function MeetingsPage() {
         errorTitle={tr('meeting.deleteError')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          if (!deleting || !organizationId) return;
+          if (!deleting) return;
           await deleteRecord(orgTarget(organizationId, 'meetings'), deleting.id);
           toast({ title: tr('meeting.deleted'), variant: 'success' });
         }}

@@ -23,8 +23,8 @@ import {
   orgRequest,
   orgTarget,
   updateRecord,
-  useMembership,
   usePagedList,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -45,7 +45,7 @@ export default function TasksPage() {
   const language = useLanguage();
   const { toast } = useToast();
   const showError = useErrorToast();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('tasks', 'create');
   const canEdit = useCan('tasks', 'edit');
   const canDelete = useCan('tasks', 'delete');
@@ -61,7 +61,7 @@ export default function TasksPage() {
       : null,
   );
   const shown = { ...list, rows: visibleTasks(list.rows, completing) };
-  const target = orgTarget(organizationId ?? '', 'tasks');
+  const target = orgTarget(organizationId, 'tasks');
 
   const due = (row: Task) => {
     const millis = millisOf(row.dueDate);

@@ -27,6 +27,7 @@ import {
   updateRecord,
   useDocument,
   useMembership,
+  useOrgId,
 } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { ticketFormSchema, ticketFormValues, ticketWrite } from './utils/ticketForm';
@@ -47,8 +48,8 @@ export default function TicketFormPage() {
 /** The ticket to edit, live (its latest version is what a save merges with); 'no encontrado'. */
 function EditTicket({ id }: { id: string }) {
   const { t } = useTranslation('tickets');
-  const { organizationId } = useMembership();
-  const ticket = useDocument<Ticket>(organizationId ? orgRecordPath(organizationId, 'tickets', id) : null);
+  const organizationId = useOrgId();
+  const ticket = useDocument<Ticket>(orgRecordPath(organizationId, 'tickets', id));
   if (ticket.status === 'success' && ticket.data === null) {
     return (
       <>
@@ -85,12 +86,13 @@ function TicketForm({ ticket }: { ticket: WithId<Ticket> | null }) {
   const location = useLocation();
   const { toast } = useToast();
   const showError = useErrorToast();
-  const { organizationId, uid } = useMembership();
+  const organizationId = useOrgId();
+  const { uid } = useMembership();
   // Set once: a change someone else saves meanwhile does not wipe what is being typed.
   const [initialValues] = useState(() =>
     ticketFormValues(ticket, { ownerId: uid, links: linksFromState(location.state) }),
   );
-  const target = orgTarget(organizationId ?? '', 'tickets');
+  const target = orgTarget(organizationId, 'tickets');
   const detailPath = ticket ? `/tickets/${ticket.id}` : LIST_PATH;
 
   const save = async (values: Record<string, unknown>) => {

@@ -20,7 +20,14 @@ import { BackLink } from '@/components/records/BackLink';
 import { MissingRecord } from '@/components/records/NotFoundRecord';
 import { useToast } from '@/components/toast';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
-import { deleteRecord, orgRecordPath, orgTarget, useDocument, useMembership } from '@/firebase/dataApi';
+import {
+  deleteRecord,
+  orgRecordPath,
+  orgTarget,
+  useDocument,
+  useMembership,
+  useOrgId,
+} from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TicketChips } from './components/TicketChips';
@@ -43,8 +50,8 @@ function RecordLink({ to, name, allowed }: { to: string; name: string; allowed: 
 export default function TicketPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('tickets');
-  const { organizationId } = useMembership();
-  const ticket = useDocument<Ticket>(organizationId ? orgRecordPath(organizationId, 'tickets', id) : null);
+  const organizationId = useOrgId();
+  const ticket = useDocument<Ticket>(orgRecordPath(organizationId, 'tickets', id));
   const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
 
   if (ticket.status === 'success' && ticket.data === null)
@@ -60,7 +67,8 @@ function TicketDetail({ ticket, back }: { ticket: WithId<Ticket>; back: ReactNod
   const language = useLanguage();
   const navigate = useNavigate();
   const { toast } = useToast();
-  const { organizationId, can } = useMembership();
+  const organizationId = useOrgId();
+  const { can } = useMembership();
   const members = useMembers();
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(`${ticket.ticketName} — Trato`);
@@ -180,7 +188,7 @@ function TicketDetail({ ticket, back }: { ticket: WithId<Ticket>; back: ReactNod
         onConfirm={async () => {
           // Leave as the delete starts (the page would read 'not found' the moment it applies
           // locally); a refused delete is toasted and the ticket stays in the list.
-          const done = deleteRecord(orgTarget(organizationId ?? '', 'tickets'), ticket.id);
+          const done = deleteRecord(orgTarget(organizationId, 'tickets'), ticket.id);
           navigate(LIST_PATH, { replace: true });
           await done;
           toast({ title: t('toasts.deleted'), variant: 'success' });

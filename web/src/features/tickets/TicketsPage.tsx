@@ -9,7 +9,7 @@ import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
 import { useMembers } from '@/components/useMembers';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { listRequest, useMembership, usePagedList } from '@/firebase/dataApi';
+import { listRequest, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TicketCard } from './components/TicketCard';
@@ -25,15 +25,13 @@ export default function TicketsPage() {
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const canCreate = useCan('tickets', 'create');
   const params = useListParams(TICKET_FILTERS);
   const filters = ticketFilters(params.filters);
   const members = useMembers();
 
-  const list = usePagedList<Ticket>(
-    organizationId ? listRequest(organizationId, 'tickets', filters, params.query) : null,
-  );
+  const list = usePagedList<Ticket>(listRequest(organizationId, 'tickets', filters, params.query));
   const memberRows = members.status === 'success' ? members.data : members.status === 'error' ? [] : null;
   const ownerLabels = { none: t('owner.none'), unknown: t('owner.unknown') };
   const now = Date.now();

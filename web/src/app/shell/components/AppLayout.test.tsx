@@ -22,6 +22,7 @@ const membership: Partial<Membership> = {
 };
 vi.mock('@/firebase/dataApi', () => ({
   useMembership: () => membership,
+  useOrgId: () => membership.organizationId,
   useSubscription: () => ({ status: 'success', live: true, error: null }),
   firstMatches: vi.fn(),
   orgRequest: () => null,

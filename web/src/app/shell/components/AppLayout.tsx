@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { LightTooltip } from '@/app/LightTooltip';
@@ -143,7 +143,10 @@ export function AppLayout() {
         >
           <SectionGuard>
             <SubscriptionGate gated={needsSubscription(pathname)}>
-              <Outlet />
+              {/* A page never outlives its organization: another one mounts it afresh. */}
+              <Fragment key={membership.organizationId ?? 'none'}>
+                <Outlet />
+              </Fragment>
             </SubscriptionGate>
           </SectionGuard>
         </Box>

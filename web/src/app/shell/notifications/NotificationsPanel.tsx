@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { useErrorToast } from '@/components/toast';
-import { orgTarget, updateRecord, useMembership } from '@/firebase/dataApi';
+import { orgTarget, updateRecord, useOrgId } from '@/firebase/dataApi';
 import { formatRelative } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { notificationPath, timeLabelKind, type NotificationItem } from './notifications';
@@ -33,7 +33,7 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   const language = useLanguage();
   const navigate = useNavigate();
   const showError = useErrorToast();
-  const { organizationId } = useMembership();
+  const organizationId = useOrgId();
   const { status, items, now, hide } = notifications;
   const paper = useRef<HTMLDivElement>(null);
 
@@ -42,7 +42,7 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
     navigate(notificationPath(item));
   };
   const complete = async (item: NotificationItem) => {
-    if (!organizationId || !item.task) return;
+    if (!item.task) return;
     // Leaves at once; the live queries drop it with the (latency-compensated) write. Focus stays
     // in the panel (its button goes), so Escape still closes it.
     paper.current?.focus();

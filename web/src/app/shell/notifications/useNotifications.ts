@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NOTIFICATIONS_MAX } from '@trato/model';
-import { useMembership, useNotificationSources, useSubscription } from '@/firebase/dataApi';
+import { useMembership, useNotificationSources, useSubscription, useOrgId } from '@/firebase/dataApi';
 import { MINUTE_MS, mergeNotifications, minuteOf, queryBounds, type NotificationItem } from './notifications';
 
 export interface Notifications {
@@ -38,7 +38,8 @@ function useMinuteClock(): number {
  * badge counts them); their time bounds move by the hour, the exact window and labels by the minute.
  */
 export function useNotifications(): Notifications {
-  const { organizationId, uid, can } = useMembership();
+  const organizationId = useOrgId();
+  const { uid, can } = useMembership();
   // Without a live subscription the rules refuse every CRM read (the paywall shows): no queries.
   const live = useSubscription(organizationId).live;
   const now = useMinuteClock();

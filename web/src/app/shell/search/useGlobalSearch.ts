@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { SEARCH_MIN_CHARS, SEARCH_RESULTS_PER_TYPE, searchQueryToken } from '@trato/model';
 import { useDebounced } from '@/components/useDebounced';
-import { firstMatches, searchRequest, useMembership } from '@/firebase/dataApi';
+import { firstMatches, searchRequest, useMembership, useOrgId } from '@/firebase/dataApi';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { hitsOf, SEARCH_GROUPS, viewableGroups, type SearchHit } from './search';
@@ -21,7 +21,8 @@ export type GlobalSearch =
  * search.ts). While a new search runs, the last hits stay.
  */
 export function useGlobalSearch(typed: string): GlobalSearch {
-  const { organizationId, can } = useMembership();
+  const organizationId = useOrgId();
+  const { can } = useMembership();
   const language = useLanguage();
   const settled = useDebounced(typed.trim(), DEBOUNCE_MS);
   const [state, setState] = useState<{ key: string; value: GlobalSearch }>({
@@ -35,7 +36,7 @@ export function useGlobalSearch(typed: string): GlobalSearch {
     .join(',');
 
   useEffect(() => {
-    if (!organizationId || !searchable) return undefined;
+    if (!searchable) return undefined;
     let alive = true;
     setState((previous) => ({ key: settled, value: { status: 'loading', hits: previous.value.hits } }));
     const money = (amount: number) => formatMoney(amount, language);
