@@ -398,3 +398,29 @@ export interface NotificationItem {
   isOverdue: boolean;
   status?: TaskStatus;
 }
+
+/**
+ * What the documents of each collection that a declared query reads hold (model/src/queries.ts:
+ * a query's id starts with its collection), so a query's rows have their entity's type.
+ */
+export interface CollectionEntities {
+  organizations: Organization;
+  members: Member;
+  invitations: Invitation;
+  companies: Company;
+  contacts: Contact;
+  notes: Note;
+  deals: Deal;
+  tasks: Task;
+  meetings: Meeting;
+  tickets: Ticket;
+  folders: Folder;
+  documents: DocumentFile;
+  sequences: Sequence;
+  steps: SequenceStep;
+  enrollments: Enrollment;
+  sendLog: SendLogEntry;
+  optOuts: OptOut;
+  mailConnections: MailConnection;
+  timeline: TimelineEntry;
+}

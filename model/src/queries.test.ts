@@ -8,8 +8,11 @@ import {
   requiredIndex,
   wordsQueryId,
   type CompositeIndex,
+  type QueryCollection,
+  type QueryId,
   type QuerySpec,
 } from './queries.js';
+import type { CollectionEntities } from './entities.js';
 import { SEARCH_FIELDS } from './search.js';
 
 const file = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as {
@@ -214,5 +217,39 @@ describe('searches of several words', () => {
         indexes: [{ order: 'ASCENDING', queryScope: 'COLLECTION' }],
       })),
     );
+  });
+});
+
+describe('query ids as types', () => {
+  it('every id starts with the collection the query reads (QueryRow takes the entity from it)', () => {
+    for (const spec of APP_QUERIES) expect(spec.id.split('.')[0], spec.id).toBe(spec.collection);
+  });
+
+  it('ids are unique', () => {
+    const ids = APP_QUERIES.map((spec) => spec.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('the names the types give generated ids are the ids declared', () => {
+    // Typed as QueryId: these compile only if the types name them; the test checks they exist.
+    const typed: QueryId[] = [
+      'companies.list',
+      'companies.search+by-size',
+      'companies.words+by-industry+by-size',
+      'contacts.list+by-companyId+by-lifecycleStage',
+      'tickets.words+by-priority',
+      'contacts.pick+words',
+      'tasks.pending+words',
+      'deals.words',
+      wordsQueryId('meetings.search'),
+    ];
+    const declared = new Set<string>(APP_QUERIES.map((spec) => spec.id));
+    for (const id of typed) expect(declared.has(id), id).toBe(true);
+  });
+
+  it('a collection read by a query has its entity type', () => {
+    // A compile-time check: a query of a collection without an entity in CollectionEntities fails here.
+    const collection: keyof CollectionEntities = 'contacts' as QueryCollection<QueryId>;
+    expect(collection).toBe('contacts');
   });
 });

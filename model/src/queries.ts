@@ -6,6 +6,8 @@
  * except for collection-group queries, which only the server and the superadmin make.
  */
 
+import type { CollectionEntities } from './entities.js';
+
 /**
  * Firestore's operators, and 'words': the words of a search on `searchIndex` (search.ts), one
  * equality filter `searchIndex.{word} == true` per word — as many as were typed, so the field
@@ -21,8 +23,8 @@ export interface QueryOrder {
   field: string;
   direction: 'asc' | 'desc';
 }
-export interface QuerySpec {
-  id: string;
+export interface QuerySpec<Id extends string = string> {
+  id: Id;
   collection: string;
   scope: 'COLLECTION' | 'COLLECTION_GROUP';
   where: QueryFilter[];
@@ -42,13 +44,13 @@ const SEARCH_WORDS: QueryFilter = { field: 'searchIndex', op: 'words' };
 const contains = (field: string): QueryFilter => ({ field, op: 'array-contains' });
 const desc = (field: string): QueryOrder => ({ field, direction: 'desc' });
 const asc = (field: string): QueryOrder => ({ field, direction: 'asc' });
-const q = (
-  id: string,
+const q = <const Id extends string>(
+  id: Id,
   collection: string,
   where: QueryFilter[],
   orderBy: QueryOrder[],
   by: string,
-): QuerySpec => ({
+): QuerySpec<Id> => ({
   id,
   collection,
   scope: 'COLLECTION',
@@ -57,25 +59,36 @@ const q = (
   by,
 });
 
+/** The names `filtered` gives the subsets of `F`, in order: '', '+by-a', '+by-b', '+by-a+by-b'. */
+type SubsetNames<F extends readonly string[]> = F extends readonly [
+  ...infer Rest extends readonly string[],
+  infer Last extends string,
+]
+  ? SubsetNames<Rest> | `${SubsetNames<Rest>}+by-${Last}`
+  : '';
+type ListMode = 'list' | 'search' | 'words';
+
 /**
  * Every subset of the optional equality filters, each without a search (`list`), with a search of
  * one word (`search`: its token, in the list's order) and of several (`words`: by id).
  */
-function filtered(
-  prefix: string,
+function filtered<const P extends string, const F extends readonly string[]>(
+  prefix: P,
   collection: string,
-  optionalEq: string[],
+  optionalEq: F,
   order: QueryOrder,
   by: string,
-): QuerySpec[] {
-  const out: QuerySpec[] = [];
+): QuerySpec<`${P}.${ListMode}${SubsetNames<F>}`>[] {
+  type Id = `${P}.${ListMode}${SubsetNames<F>}`;
+  const out: QuerySpec<Id>[] = [];
   const subsets = optionalEq.reduce<string[][]>((acc, f) => [...acc, ...acc.map((s) => [...s, f])], [[]]);
   for (const mode of ['list', 'search', 'words'] as const)
     for (const subset of subsets) {
-      const name = [mode, ...subset.map((f) => `by-${f}`)].join('+');
+      // The same names as SubsetNames<F> (checked by the model's tests against the list).
+      const name = [mode, ...subset.map((f) => `by-${f}`)].join('+') as string;
       const search = { list: [], search: [SEARCH_TOKENS], words: [SEARCH_WORDS] }[mode];
       const where = [...search, ...subset.map(eq)];
-      out.push(q(`${prefix}.${name}`, collection, where, mode === 'words' ? [] : [order], by));
+      out.push(q(`${prefix}.${name}` as Id, collection, where, mode === 'words' ? [] : [order], by));
     }
   return out;
 }
@@ -88,18 +101,31 @@ export function searchValues(text: string): { searchTokens: string; searchIndex:
   return { searchTokens: text, searchIndex: text };
 }
 
+/** wordsQueryId's answer as a type: the id of a search query's several-word twin. */
+export type WordsQueryId<Id extends string> = Id extends `${infer Head}.search`
+  ? `${Head}.words`
+  : Id extends `${infer Head}.search+${infer Tail}`
+    ? `${Head}.words+${Tail}`
+    : Id extends `${infer Head}+search`
+      ? `${Head}+words`
+      : Id extends `${infer Head}+search+${infer Tail}`
+        ? `${Head}+words+${Tail}`
+        : `${Id}+words`;
+
 /**
  * The several-word twin of a one-word search query (array-contains of searchTokens): the same
  * filters with the words on searchIndex instead, no order (see FilterOp 'words'), the same limit.
  * Its id names `words` where the original names `search` ('deals.search' → 'deals.words'), or
  * adds it ('contacts.pick' → 'contacts.pick+words').
  */
-export function wordsQueryId(id: string): string {
+export function wordsQueryId<const Id extends string>(id: Id): WordsQueryId<Id> {
   const renamed = id.replace(/(?<=[.+])search(?=\+|$)/, 'words');
-  return renamed === id ? `${id}+words` : renamed;
+  return (renamed === id ? `${id}+words` : renamed) as WordsQueryId<Id>;
 }
 
-function withWordsTwin(spec: QuerySpec): QuerySpec[] {
+function withWordsTwin<const Id extends string>(
+  spec: QuerySpec<Id>,
+): [QuerySpec<Id>, QuerySpec<WordsQueryId<Id>>] {
   return [
     spec,
     {
@@ -111,7 +137,7 @@ function withWordsTwin(spec: QuerySpec): QuerySpec[] {
   ];
 }
 
-export const APP_QUERIES: QuerySpec[] = [
+export const APP_QUERIES = [
   // Companies list (/empresas): newest first, industry and size filters, text search.
   ...filtered('companies', 'companies', ['industry', 'size'], desc('createdAt'), 'companies.view'),
   // Company pickers: the first names, or the names matching a typed prefix.
@@ -259,12 +285,14 @@ export const APP_QUERIES: QuerySpec[] = [
   // The organization's unsubscribed addresses (ids are optOutId(email)).
   q('optOuts.list', 'optOuts', [], [desc('createdAt')], 'marketing.view'),
   {
-    id: 'enrollments.due',
-    collection: 'enrollments',
-    scope: 'COLLECTION_GROUP',
-    where: [eq('status'), { field: 'nextSendAt', op: '<=' }],
-    orderBy: [asc('nextSendAt')],
-    by: 'server (scheduled sequence sender)',
+    ...q(
+      'enrollments.due',
+      'enrollments',
+      [eq('status'), { field: 'nextSendAt', op: '<=' }],
+      [asc('nextSendAt')],
+      'server (scheduled sequence sender)',
+    ),
+    scope: 'COLLECTION_GROUP' as const,
   },
   // Settings.
   q('members.list', 'members', [], [asc('fullName')], 'member'),
@@ -273,6 +301,19 @@ export const APP_QUERIES: QuerySpec[] = [
   q('mailConnections.list', 'mailConnections', [], [asc('email')], 'admin'),
   q('organizations.list', 'organizations', [], [desc('createdAt')], 'superadmin'),
 ];
+
+/** The id of a declared query: a query the model does not declare does not compile. */
+export type QueryId = (typeof APP_QUERIES)[number]['id'];
+/** The one-word search queries: those whose several-word twin is declared too. */
+export type SearchQueryId = {
+  [Id in QueryId]: WordsQueryId<Id> extends QueryId ? Id : never;
+}[QueryId];
+/** The collection a query reads: every query id starts with it (checked by the model's tests). */
+export type QueryCollection<Id extends string> = Id extends `${infer Collection}.${string}`
+  ? Collection
+  : never;
+/** A row of the query `Id` (without its id): the entity of the collection it reads. */
+export type QueryRow<Id extends QueryId> = CollectionEntities[QueryCollection<Id> & keyof CollectionEntities];
 
 export interface IndexField {
   fieldPath: string;

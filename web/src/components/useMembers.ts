@@ -1,4 +1,3 @@
-import type { Member } from '@trato/model';
 import { orgRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 
 /**
@@ -7,5 +6,5 @@ import { orgRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
  */
 export function useMembers() {
   const organizationId = useOrgId();
-  return useLiveList<Member>(orgRequest(organizationId, 'members.list'));
+  return useLiveList(orgRequest(organizationId, 'members.list'));
 }

@@ -4,7 +4,7 @@
 // through their search tokens (then compared without case or accents), the import's own ids with
 // `__name__ in`, and exports page by page — nothing downloads a collection.
 import { getDocs, type DocumentSnapshot, type QuerySnapshot } from 'firebase/firestore';
-import { normalizeText, type WithId } from '@trato/model';
+import { normalizeText, type Company, type QueryId, type QueryRow, type WithId } from '@trato/model';
 import { buildQuery, orgRequest, searchRequest, type QueryRequest } from './queries';
 import { commitAtCommittedState, type RecordWrite } from './records';
 
@@ -43,8 +43,8 @@ const found = (doc: WithId<object>): FoundRecord => {
   return { id, data };
 };
 
-async function all<T extends object>(request: QueryRequest): Promise<WithId<T>[]> {
-  const snapshot = await getDocs(buildQuery<T>(request));
+async function all<Id extends QueryId>(request: QueryRequest<Id>): Promise<WithId<QueryRow<Id>>[]> {
+  const snapshot = await getDocs(buildQuery(request));
   return snapshot.docs.map((d) => d.data());
 }
 
@@ -97,9 +97,7 @@ export async function companiesByNames(
     const request = searchRequest(orgId, 'companies.search', name);
     let after: DocumentSnapshot | null = null;
     for (let read = 0; read < NAME_CANDIDATES_MAX;) {
-      const page: QuerySnapshot<WithId<Data>> = await getDocs(
-        buildQuery<Data>(request, { size: 100, after }),
-      );
+      const page: QuerySnapshot<WithId<Company>> = await getDocs(buildQuery(request, { size: 100, after }));
       for (const doc of page.docs) {
         const company = doc.data();
         if (normalizeText(String(company.name ?? '')) === key && !out.has(key)) out.set(key, found(company));
@@ -130,14 +128,16 @@ export async function commitImportBatch(writes: RecordWrite[]): Promise<void> {
  * Every document a declared list query matches, page by page from the server (an export):
  * `onPage` gets each page; returning false stops.
  */
-export async function forEachPage<T extends object>(
-  request: QueryRequest,
+export async function forEachPage<Id extends QueryId>(
+  request: QueryRequest<Id>,
   pageSize: number,
-  onPage: (rows: WithId<T>[]) => Promise<boolean> | boolean,
+  onPage: (rows: WithId<QueryRow<Id>>[]) => Promise<boolean> | boolean,
 ): Promise<void> {
   let after: DocumentSnapshot | null = null;
   for (;;) {
-    const page: QuerySnapshot<WithId<T>> = await getDocs(buildQuery<T>(request, { size: pageSize, after }));
+    const page: QuerySnapshot<WithId<QueryRow<Id>>> = await getDocs(
+      buildQuery(request, { size: pageSize, after }),
+    );
     const go = await onPage(page.docs.map((d) => d.data()));
     if (!go || page.docs.length < pageSize) return;
     after = page.docs[page.docs.length - 1]!;

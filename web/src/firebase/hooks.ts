@@ -8,7 +8,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { converter, PAGE_SIZE, type WithId } from '@trato/model';
+import { converter, PAGE_SIZE, type QueryId, type QueryRow, type WithId } from '@trato/model';
 import { getDataServices } from './data';
 import { buildQuery, countOf, requestKey, type Count, type QueryRequest } from './queries';
 
@@ -63,17 +63,17 @@ export function useDocument<T extends object>(path: string | null): LiveState<Wi
  * `limit` (members of an organization, pending invitations, pickers, a sequence's steps), or
  * the first few of any declared query.
  */
-export function useLiveList<T extends object>(
-  request: QueryRequest | null,
+export function useLiveList<Id extends QueryId>(
+  request: QueryRequest<Id> | null,
   /** The first `limit` documents only (the dashboard's next meetings). */
   limit?: number,
-): LiveState<WithId<T>[]> {
+): LiveState<WithId<QueryRow<Id>>[]> {
   const key = requestKey(request) && `${requestKey(request)}#${limit ?? ''}`;
-  const [state, setState] = useKeyedState<WithId<T>[]>(key);
+  const [state, setState] = useKeyedState<WithId<QueryRow<Id>>[]>(key);
   useEffect(() => {
     if (!request || key === null) return undefined;
     return onSnapshot(
-      buildQuery<T>(request, limit ? { size: limit } : undefined),
+      buildQuery(request, limit ? { size: limit } : undefined),
       (snapshot) =>
         setState({
           key,
@@ -107,10 +107,10 @@ export interface PagedList<T> {
  * documents enter or leave the page. Reads per page: pageSize + 1 documents, plus one or two for
  * the count.
  */
-export function usePagedList<T extends object>(
-  request: QueryRequest | null,
+export function usePagedList<Id extends QueryId>(
+  request: QueryRequest<Id> | null,
   pageSize = PAGE_SIZE,
-): PagedList<T> {
+): PagedList<QueryRow<Id>> {
   const key = requestKey(request);
   const [position, setPosition] = useState<{
     key: string | null;
@@ -120,7 +120,7 @@ export function usePagedList<T extends object>(
   // A new request starts at the first page.
   const current = position.key === key ? position : { key, page: 0, cursors: [null] };
   const pageKey = key === null ? null : `${key}#${current.page}`;
-  const [snapshot, setSnapshot] = useKeyedState<QuerySnapshot<WithId<T>>>(pageKey);
+  const [snapshot, setSnapshot] = useKeyedState<QuerySnapshot<WithId<QueryRow<Id>>>>(pageKey);
   const [total, setTotal] = useState<{ key: string | null; value: Count | null }>({
     key: null,
     value: null,
@@ -157,7 +157,7 @@ export function usePagedList<T extends object>(
     // Documents entered or left since the last count (this client's writes or others').
     let changed = false;
     return onSnapshot(
-      buildQuery<T>(request, { size: pageSize + 1, after }),
+      buildQuery(request, { size: pageSize + 1, after }),
       // Metadata changes too: a write's commit can arrive as nothing but hasPendingWrites clearing.
       { includeMetadataChanges: true },
       (next) => {
@@ -247,20 +247,20 @@ export interface GrowingList<T> {
  * pages × pageSize + 1. Growing re-reads what is shown, which suits lists that are rarely grown
  * far; a new request starts again at one page.
  */
-export function useGrowingList<T extends object>(
-  request: QueryRequest | null,
+export function useGrowingList<Id extends QueryId>(
+  request: QueryRequest<Id> | null,
   pageSize = PAGE_SIZE,
-): GrowingList<T> {
+): GrowingList<QueryRow<Id>> {
   const key = requestKey(request);
   const [pages, setPages] = useState<{ key: string | null; count: number }>({ key, count: 1 });
   const pageCount = pages.key === key ? pages.count : 1;
   const limit = pageCount * pageSize;
   // Keyed by the request only: while a larger limit loads, the rows already shown stay.
-  const [state, setState] = useKeyedState<QuerySnapshot<WithId<T>>>(key);
+  const [state, setState] = useKeyedState<QuerySnapshot<WithId<QueryRow<Id>>>>(key);
   useEffect(() => {
     if (!request || key === null) return undefined;
     return onSnapshot(
-      buildQuery<T>(request, { size: limit + 1 }),
+      buildQuery(request, { size: limit + 1 }),
       (next) => setState({ key, value: { status: 'success', data: next, error: null } }),
       (error) => setState({ key, value: { status: 'error', data: null, error: toLiveError(error) } }),
     );

@@ -63,7 +63,7 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       feeds.push({
         id,
         kind: 'tasks',
-        query: buildQuery<Task>(orgRequest(orgId, id, { ...values, ...who }), { size }) as Query<Row>,
+        query: buildQuery(orgRequest(orgId, id, { ...values, ...who }), { size }) as Query<Row>,
       });
     }
   }
@@ -73,7 +73,7 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       ['meetings.notifications.participant', { participantIds: uid }],
       ['meetings.notifications.created', { createdBy: uid }],
     ] as const) {
-      const declared = buildQuery<Meeting>(orgRequest(orgId, id, { ...values, ...who }), { size });
+      const declared = buildQuery(orgRequest(orgId, id, { ...values, ...who }), { size });
       // A lower bound on the same field (same index): past meetings still 'scheduled' would
       // otherwise fill the limit ahead of the coming ones.
       feeds.push({
@@ -88,7 +88,7 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
     feeds.push({
       id: 'sendLog.failuresOf',
       kind: 'sends',
-      query: buildQuery<SendLogEntry>(orgRequest(orgId, 'sendLog.failuresOf', values), {
+      query: buildQuery(orgRequest(orgId, 'sendLog.failuresOf', values), {
         size,
       }) as Query<Row>,
     });

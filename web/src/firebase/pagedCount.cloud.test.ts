@@ -37,12 +37,15 @@ afterAll(async () => {
 });
 
 it('counts a record created by this client once the server has it', async () => {
-  const { result } = renderHook(() => usePagedList<Record<string, unknown>>(listRequest(ORG, 'companies', {}, '')));
+  const { result } = renderHook(() => usePagedList(listRequest(ORG, 'companies', {}, '')));
   await waitFor(() => expect(result.current.total).toEqual({ value: 2, more: false }));
 
   const { firestore } = getDataServices();
   await disableNetwork(firestore);
-  const created = createRecord({ parentPath: paths.organization(ORG), collection: 'companies' }, { name: 'Empresa nueva' });
+  const created = createRecord(
+    { parentPath: paths.organization(ORG), collection: 'companies' },
+    { name: 'Empresa nueva' },
+  );
   await waitFor(() => expect(result.current.rows).toHaveLength(3));
   // Longer than the recount's debounce: the old code counted here, offline, and never again.
   await new Promise((resolve) => setTimeout(resolve, 800));

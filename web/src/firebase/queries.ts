@@ -30,13 +30,17 @@ import {
   searchValues,
   wordsQueryId,
   type DealStage,
+  type QueryId,
+  type QueryRow,
   type QuerySpec,
+  type SearchQueryId,
   type WithId,
+  type WordsQueryId,
 } from '@trato/model';
 import { getDataServices } from './data';
 
 /** A declared query, by id ('contacts.list+by-companyId', 'tasks.pending', ...). */
-export function querySpec(id: string): QuerySpec {
+export function querySpec(id: QueryId): QuerySpec {
   const spec = APP_QUERIES.find((candidate) => candidate.id === id);
   if (!spec) throw new Error(`Query "${id}" is not declared in model/src/queries.ts`);
   return spec;
@@ -47,9 +51,17 @@ export function querySpec(id: string): QuerySpec {
  * (array-contains of the token, in the list's order) for one word, its several-word twin for
  * more (every word matched on the server, in document id order: model `wordsQueryId`).
  */
-export function searchQueryId(id: string, text: string): string {
+export function searchQueryId<Id extends SearchQueryId>(id: Id, text: string): Id | WordsQueryId<Id> {
   return searchesSeveralWords(text) ? wordsQueryId(id) : id;
 }
+
+/** The families of paged lists with optional filters (model `filtered`). */
+export type ListFamily = 'companies' | 'contacts' | 'tickets';
+/** The declared queries of a list family. */
+export type ListQueryId<Family extends ListFamily> = Extract<
+  QueryId,
+  `${Family}.${'list' | 'search' | 'words'}${string}`
+>;
 
 /**
  * The declared list query of a family for the filters in use and the typed search (''
@@ -57,7 +69,11 @@ export function searchQueryId(id: string, text: string): string {
  * 'contacts.search+by-companyId', of several 'contacts.words+by-companyId'. Empty filter values
  * do not filter.
  */
-export function listQueryId(family: string, filters: Record<string, unknown>, search: string): string {
+export function listQueryId<Family extends ListFamily>(
+  family: Family,
+  filters: Record<string, unknown>,
+  search: string,
+): ListQueryId<Family> {
   const used = Object.entries(filters)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([field]) => `by-${field}`);
@@ -70,12 +86,12 @@ export function listQueryId(family: string, filters: Record<string, unknown>, se
     return parts.length === wanted.size && parts.every((part) => wanted.has(part));
   });
   if (!match) throw new Error(`No declared ${family} query for ${[...wanted].join('+')}`);
-  return match.id;
+  return match.id as ListQueryId<Family>;
 }
 
-export interface QueryRequest {
-  /** A declared query id. */
-  id: string;
+export interface QueryRequest<Id extends QueryId = QueryId> {
+  /** A declared query id: its rows are the entity of the collection it reads (model QueryRow). */
+  id: Id;
   /** Where the collection lives: organizations/{orgId}, a parent record's path, or '' (top level). */
   parentPath: string;
   /**
@@ -92,10 +108,10 @@ function filterValue(field: string, value: unknown): unknown {
 }
 
 /** The typed query of a request (documents come back with their id). */
-export function buildQuery<T extends object>(
-  request: QueryRequest,
+export function buildQuery<Id extends QueryId>(
+  request: QueryRequest<Id>,
   page?: { size: number; after?: DocumentSnapshot | null },
-): Query<WithId<T>> {
+): Query<WithId<QueryRow<Id>>> {
   const spec = querySpec(request.id);
   const constraints: QueryConstraint[] = [];
   for (const filter of spec.where) {
@@ -116,7 +132,7 @@ export function buildQuery<T extends object>(
   if (cap !== undefined) constraints.push(limitTo(spec.limit ? Math.min(cap, spec.limit) : cap));
   const { firestore } = getDataServices();
   const path = request.parentPath ? `${request.parentPath}/${spec.collection}` : spec.collection;
-  const ref = collection(firestore, path).withConverter(converter<T>());
+  const ref = collection(firestore, path).withConverter(converter<QueryRow<Id>>());
   return query(ref, ...constraints);
 }
 
@@ -174,16 +190,20 @@ export async function dealStageTotals(organizationId: string): Promise<Record<De
 }
 
 /** The first `size` documents of a declared query, read once (global search's groups). */
-export async function firstMatches<T extends object>(
-  request: QueryRequest,
+export async function firstMatches<Id extends QueryId>(
+  request: QueryRequest<Id>,
   size: number,
-): Promise<WithId<T>[]> {
-  const snapshot = await getDocs(buildQuery<T>(request, { size }));
+): Promise<WithId<QueryRow<Id>>[]> {
+  const snapshot = await getDocs(buildQuery(request, { size }));
   return snapshot.docs.map((d) => d.data());
 }
 
 /** A request for a collection directly under an organization (the usual case). */
-export function orgRequest(orgId: string, id: string, values?: Record<string, unknown>): QueryRequest {
+export function orgRequest<const Id extends QueryId>(
+  orgId: string,
+  id: Id,
+  values?: Record<string, unknown>,
+): QueryRequest<Id> {
   return { id, parentPath: paths.organization(orgId), values };
 }
 
@@ -191,22 +211,22 @@ export function orgRequest(orgId: string, id: string, values?: Record<string, un
  * The request of a one-word search query `id` (e.g. 'contacts.pick') for typed text: `id` for one
  * word, its several-word twin for more (searchQueryId); `values` are its other filters' values.
  */
-export function searchRequest(
+export function searchRequest<const Id extends SearchQueryId>(
   orgId: string,
-  id: string,
+  id: Id,
   text: string,
   values: Record<string, unknown> = {},
-): QueryRequest {
+): QueryRequest<Id | WordsQueryId<Id>> {
   return orgRequest(orgId, searchQueryId(id, text), { ...values, ...searchValues(text) });
 }
 
 /** The request of a list family (listQueryId) for its filters and typed search ('' for none). */
-export function listRequest(
+export function listRequest<const Family extends ListFamily>(
   orgId: string,
-  family: string,
+  family: Family,
   filters: Record<string, unknown>,
   text: string,
-): QueryRequest {
+): QueryRequest<ListQueryId<Family>> {
   return orgRequest(orgId, listQueryId(family, filters, text), { ...filters, ...searchValues(text) });
 }
 

@@ -19,7 +19,7 @@ import {
   type SearchableCollection,
 } from '@trato/model';
 import { SEARCH_GROUPS } from '@/app/shell/search/search';
-import { PICKERS } from '@/components/form/EntityPickerField';
+import { PICKERS, type PickerQueries } from '@/components/form/EntityPickerField';
 import { meetingsRequest } from '@/features/meetings/utils/meetingsQuery';
 import { pendingTasksQuery, pendingTasksValues } from '@/features/tasks/utils/pendingTasks';
 import { usePagedList, useLiveList } from './hooks';
@@ -73,8 +73,10 @@ function records(c: SearchableCollection): Array<[string, Record<string, unknown
   ]);
 }
 
-const hasBoth = (c: SearchableCollection) => (row: Record<string, unknown>) =>
-  /zzqx/i.test(String(row[TEXT[c]])) && /\bana\b/i.test(String(row[TEXT[c]]));
+const hasBoth = (c: SearchableCollection) => (row: object) => {
+  const text = String((row as Record<string, unknown>)[TEXT[c]]);
+  return /zzqx/i.test(text) && /\bana\b/i.test(text);
+};
 
 beforeAll(async () => {
   cloud = await openTestProject('demo-trato-web-search-lists');
@@ -94,7 +96,7 @@ afterAll(async () => {
  * the SDK's cache (documents earlier queries read): the server's follows, so each check waits.
  */
 async function expectFullPages(c: SearchableCollection, request: QueryRequest, matching = BOTH) {
-  const { result } = renderHook(() => usePagedList<Record<string, unknown>>(request));
+  const { result } = renderHook(() => usePagedList(request));
   await waitFor(() => expect(result.current.total).toEqual({ value: matching, more: false }));
   await waitFor(() => expect(result.current.rows).toHaveLength(PAGE_SIZE));
   expect(result.current.rows.every(hasBoth(c))).toBe(true);
@@ -107,7 +109,7 @@ async function expectFullPages(c: SearchableCollection, request: QueryRequest, m
 }
 
 async function expectEmpty(request: QueryRequest) {
-  const { result } = renderHook(() => usePagedList<Record<string, unknown>>(request));
+  const { result } = renderHook(() => usePagedList(request));
   await waitFor(() => expect(result.current.status).toBe('success'));
   await waitFor(() => expect(result.current.total).not.toBeNull());
   expect(result.current.rows).toEqual([]);
@@ -129,7 +131,7 @@ describe('two-word search on each paged list: full pages, the right count, no ne
 
   it('contacts with a lifecycle filter', async () => {
     const request = listRequest(ORG, 'contacts', { lifecycleStage: 'customer' }, 'zzqx ana');
-    const { result } = renderHook(() => usePagedList<Record<string, unknown>>(request));
+    const { result } = renderHook(() => usePagedList(request));
     await waitFor(() => expect(result.current.total).toEqual({ value: BOTH / 2, more: false }));
     await waitFor(() => expect(result.current.rows).toHaveLength(BOTH / 2));
     expect(
@@ -154,9 +156,7 @@ describe('two-word search on each paged list: full pages, the right count, no ne
   });
 
   it('one word keeps the list order and its own count', async () => {
-    const { result } = renderHook(() =>
-      usePagedList<Record<string, unknown>>(listRequest(ORG, 'contacts', {}, 'zzqx')),
-    );
+    const { result } = renderHook(() => usePagedList(listRequest(ORG, 'contacts', {}, 'zzqx')));
     await waitFor(() => expect(result.current.total).toEqual({ value: BOTH + 30, more: false }));
     // Newest first: the records with only "Zzqx Aaron" were created last.
     await waitFor(() => expect(result.current.rows[0]?.name).toBe('Zzqx Aaron 29'));
@@ -165,12 +165,10 @@ describe('two-word search on each paged list: full pages, the right count, no ne
 });
 
 describe('two-word search in the pickers and the global search', () => {
-  for (const [key, queries] of Object.entries(PICKERS) as [SearchableCollection, { matching: string }][])
+  for (const [key, queries] of Object.entries(PICKERS) as [SearchableCollection, PickerQueries][])
     // The contacts picker is also the marketing enrolment's.
     it(`${key} picker`, async () => {
-      const { result } = renderHook(() =>
-        useLiveList<Record<string, unknown>>(searchRequest(ORG, queries.matching, 'zzqx ana')),
-      );
+      const { result } = renderHook(() => useLiveList(searchRequest(ORG, queries.matching, 'zzqx ana')));
       await waitFor(() => expect(result.current.status).toBe('success'));
       expect(result.current.data).toHaveLength(PICKER_LIMIT);
       expect(result.current.data!.every(hasBoth(key))).toBe(true);
@@ -179,7 +177,7 @@ describe('two-word search in the pickers and the global search', () => {
   for (const group of SEARCH_GROUPS)
     it(`global search: ${group.key}`, async () => {
       const c = group.key as SearchableCollection;
-      const found = await firstMatches<Record<string, unknown>>(
+      const found = await firstMatches(
         searchRequest(ORG, group.queryId, 'zzqx ana'),
         SEARCH_RESULTS_PER_TYPE,
       );

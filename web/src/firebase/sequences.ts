@@ -1,6 +1,6 @@
 // Enrolling contacts in a sequence: from the sequence (/marketing) and from a contact's page.
 import { enrollmentBatches, paths } from '@trato/model';
-import { firstMatches } from './queries';
+import { firstMatches, type QueryRequest } from './queries';
 import { serverTime, writeRecords, type RecordTarget } from './records';
 
 /** `in` queries take at most 30 values. */
@@ -38,7 +38,7 @@ export async function enrollContacts(
   const wanted = [...new Set(contactIds)];
   const already = new Set<string>();
   for (let i = 0; i < wanted.length; i += IN_LIMIT) {
-    const request = {
+    const request: QueryRequest<'enrollments.byIds'> = {
       id: 'enrollments.byIds',
       parentPath: paths.doc(orgId, 'sequences', sequenceId),
       values: { __name__: wanted.slice(i, i + IN_LIMIT) },

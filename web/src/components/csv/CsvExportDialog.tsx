@@ -53,7 +53,7 @@ export function CsvExportDialog({
     const { scope: s, labels: l, entity: e } = latest.current;
     const lines = [csvLine(exportHeader(e, l))];
     let read = 0;
-    forEachPage<Record<string, unknown>>(s.request, EXPORT_PAGE, (rows) => {
+    forEachPage(s.request, EXPORT_PAGE, (rows) => {
       if (cancelled.current) return false;
       for (const row of rows) lines.push(csvLine(exportCells(e, row as unknown as Contact | Company, l)));
       read += rows.length;

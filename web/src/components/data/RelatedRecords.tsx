@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { Resource, WithId } from '@trato/model';
+import type { QueryId, QueryRow, Resource, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import type { QueryRequest } from '@/firebase/dataApi';
 import { usePagedList } from '@/firebase/dataApi';
@@ -14,7 +14,7 @@ import { DataList } from './DataList';
  * The records of one kind that belong to a contact or company (a detail page's tab): a paged list
  * with 'Nueva …' for members who may create, rows that open the edit dialog for those who may edit.
  */
-export function RelatedRecords<T extends object>({
+export function RelatedRecords<Id extends QueryId>({
   resource,
   request,
   columns,
@@ -25,19 +25,19 @@ export function RelatedRecords<T extends object>({
   renderDialog,
 }: {
   resource: Resource;
-  request: QueryRequest | null;
-  columns: GridColDef<WithId<T>>[];
-  renderCard: (row: WithId<T>) => ReactNode;
+  request: QueryRequest<Id> | null;
+  columns: GridColDef<WithId<QueryRow<Id>>>[];
+  renderCard: (row: WithId<QueryRow<Id>>) => ReactNode;
   label: string;
   emptyText: string;
   newLabel: string;
   /** The create (null) or edit dialog. */
-  renderDialog: (record: WithId<T> | null, close: () => void) => ReactNode;
+  renderDialog: (record: WithId<QueryRow<Id>> | null, close: () => void) => ReactNode;
 }) {
   const canCreate = useCan(resource, 'create');
   const canEdit = useCan(resource, 'edit');
-  const list = usePagedList<T>(request);
-  const [open, setOpen] = useState<WithId<T> | 'new' | null>(null);
+  const list = usePagedList(request);
+  const [open, setOpen] = useState<WithId<QueryRow<Id>> | 'new' | null>(null);
   const close = () => setOpen(null);
   return (
     <Box>

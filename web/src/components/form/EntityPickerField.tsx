@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useFormikContext } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_MIN_CHARS } from '@trato/model';
+import { SEARCH_MIN_CHARS, type QueryId, type SearchQueryId } from '@trato/model';
 import { useDebounced } from '@/components/useDebounced';
 import { orgRequest, searchRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
@@ -13,14 +13,11 @@ import { useFieldState } from './fieldState';
  * The declared picker queries of a collection: the first names, and names matching a typed word
  * (by name; several words: its twin, every word matched on the server, model queries.ts).
  */
-export interface PickerQueries {
-  first: string;
-  matching: string;
-}
 export const PICKERS = {
   companies: { first: 'companies.select', matching: 'companies.pick' },
   contacts: { first: 'contacts.select', matching: 'contacts.pick' },
-} satisfies Record<string, PickerQueries>;
+} as const satisfies Record<string, { first: QueryId; matching: SearchQueryId }>;
+export type PickerQueries = (typeof PICKERS)[keyof typeof PICKERS];
 
 export interface PickedRecord {
   id: string;
@@ -67,7 +64,7 @@ export function EntityPicker({
         ? searchRequest(organizationId, queries.matching, search)
         : orgRequest(organizationId, queries.first)
       : null;
-  const results = useLiveList<{ name?: string }>(request);
+  const results = useLiveList(request);
   const options: PickedRecord[] = (results.data ?? []).map((row) => ({ id: row.id, label: row.name ?? '' }));
 
   return (

@@ -9,7 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sequence } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
@@ -56,7 +55,7 @@ function EnrollDialog({
   const { toast } = useToast();
   const showError = useErrorToast();
   const organizationId = useOrgId();
-  const sequences = useLiveList<Sequence>(orgRequest(organizationId, 'sequences.list'), MAX_SEQUENCES);
+  const sequences = useLiveList(orgRequest(organizationId, 'sequences.list'), MAX_SEQUENCES);
   const [sequenceId, setSequenceId] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {

@@ -45,7 +45,7 @@ export function RelatedDeals({ by, id, links }: RelatedProps) {
   ];
   const opportunity = by === 'contact';
   return (
-    <RelatedRecords<Deal>
+    <RelatedRecords
       resource="deals"
       request={request}
       columns={columns}

@@ -38,7 +38,7 @@ export function RelatedMeetings({ by, id, links }: RelatedProps) {
     },
   ];
   return (
-    <RelatedRecords<Meeting>
+    <RelatedRecords
       resource="meetings"
       request={request}
       columns={columns}

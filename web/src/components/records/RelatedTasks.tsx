@@ -48,7 +48,7 @@ export function RelatedTasks({ by, id, links }: RelatedProps) {
       : []),
   ];
   return (
-    <RelatedRecords<Task>
+    <RelatedRecords
       resource="tasks"
       request={request}
       columns={columns}

@@ -24,7 +24,7 @@ export function RelatedTickets({ by, id, links }: RelatedProps) {
   const language = useLanguage();
   const navigate = useNavigate();
   const canCreate = useCan('tickets', 'create');
-  const list = usePagedList<Ticket>(useRelatedRequest('tickets', by, id));
+  const list = usePagedList(useRelatedRequest('tickets', by, id));
   const now = Date.now();
   // A ticket just created here has no server time yet: it is 'now'.
   const age = (row: Ticket) => formatRelative(millisOf(row.createdAt) ?? now, now, language);

@@ -43,7 +43,7 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
   const organizationId = useOrgId();
   const { can } = useMembership();
   const kinds = TIMELINE_KINDS.filter((kind) => can(TIMELINE_KIND_RESOURCE[kind], 'view'));
-  const list = usePagedList<TimelineEntry>(
+  const list = usePagedList(
     kinds.length
       ? by === 'contact'
         ? orgRequest(organizationId, 'timeline.byContact', { contactId: id, kind: kinds })

@@ -1,6 +1,7 @@
 // What a contact's or company's tabs of tasks, deals, meetings and tickets list: one declared query per
 // kind and parent (model/src/queries.ts), keyed by the field that links the record.
-import { orgRequest, type QueryRequest, useOrgId } from '@/firebase/dataApi';
+import type { QueryId } from '@trato/model';
+import { orgRequest, useOrgId, type QueryRequest } from '@/firebase/dataApi';
 import type { RecordLinks } from './links';
 
 export type RelatedKind = 'tasks' | 'deals' | 'meetings' | 'tickets';
@@ -14,16 +15,24 @@ export interface RelatedProps {
   links: RecordLinks;
 }
 
-const RELATED_QUERIES: Record<RelatedKind, Record<RelatedParent, [queryId: string, field: string]>> = {
+const RELATED_QUERIES = {
   tasks: { contact: ['tasks.byContact', 'contactId'], company: ['tasks.byCompany', 'companyId'] },
   deals: { contact: ['deals.byContact', 'primaryContactId'], company: ['deals.byCompany', 'companyId'] },
   meetings: { contact: ['meetings.byContact', 'contactId'], company: ['meetings.byCompany', 'companyId'] },
   tickets: { contact: ['tickets.byContact', 'contactId'], company: ['tickets.byCompany', 'companyId'] },
-};
+} as const satisfies Record<RelatedKind, Record<RelatedParent, readonly [queryId: QueryId, field: string]>>;
 
-/** The request for the `kind` records of a contact or company (null until the membership is in). */
-export function useRelatedRequest(kind: RelatedKind, by: RelatedParent, id: string): QueryRequest | null {
+/** The queries of the `Kind` records of a contact or company. */
+type RelatedQueryId<Kind extends RelatedKind> = (typeof RELATED_QUERIES)[Kind][RelatedParent][0];
+
+/** The request for the `kind` records of a contact or company. */
+export function useRelatedRequest<Kind extends RelatedKind>(
+  kind: Kind,
+  by: RelatedParent,
+  id: string,
+): QueryRequest<RelatedQueryId<Kind>> {
   const organizationId = useOrgId();
-  const [queryId, field] = RELATED_QUERIES[kind][by];
+  // Indexing by a type parameter widens the pair; it is the one RELATED_QUERIES declares for Kind.
+  const [queryId, field] = RELATED_QUERIES[kind][by] as readonly [RelatedQueryId<Kind>, string];
   return orgRequest(organizationId, queryId, { [field]: id });
 }

@@ -15,7 +15,7 @@ export default function AdminPage() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
   const membership = useMembership();
-  const organizations = usePagedList<Organization>(
+  const organizations = usePagedList(
     membership.isSuperadmin ? { id: 'organizations.list', parentPath: '' } : null,
   );
   if (!membership.isSuperadmin) return <RedirectDenied />;

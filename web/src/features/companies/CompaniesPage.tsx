@@ -35,7 +35,7 @@ export default function CompaniesPage() {
 
   const filters = { industry: params.filters.industry, size: params.filters.size };
   const request = listRequest(organizationId, 'companies', filters, params.query);
-  const list = usePagedList<Company>(request);
+  const list = usePagedList(request);
 
   const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
   const columns: GridColDef<WithId<Company>>[] = [

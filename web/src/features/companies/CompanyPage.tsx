@@ -32,7 +32,7 @@ function CompanyContacts({ companyId }: { companyId: string }) {
   const { t: tContacts } = useTranslation('contacts');
   const navigate = useNavigate();
   const organizationId = useOrgId();
-  const list = usePagedList<Contact>(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId }));
+  const list = usePagedList(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId }));
   const columns: GridColDef<WithId<Contact>>[] = [
     { field: 'name', headerName: tContacts('columns.name'), flex: 1, minWidth: 180 },
     {

@@ -36,7 +36,7 @@ export default function ContactsPage() {
 
   const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
   const request = listRequest(organizationId, 'contacts', filters, params.query);
-  const list = usePagedList<Contact>(request);
+  const list = usePagedList(request);
 
   // The spec's eight columns fit the grid at 1280 px (about 1,000 px beside the sidebar): text
   // columns share the width and end in an ellipsis (whole on hover); phones and chips keep theirs.

@@ -52,7 +52,7 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
   const canDeleteAny = useCan('contacts', 'delete');
   const [text, setText] = useState('');
   const target = notesTarget(organizationId, contact.id);
-  const list = usePagedList<Note>({ id: 'notes.byContact', parentPath: target.parentPath });
+  const list = usePagedList({ id: 'notes.byContact', parentPath: target.parentPath });
 
   const add = async (event: FormEvent) => {
     event.preventDefault();

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { DealStage, Meeting, Resource, Task } from '@trato/model';
+import type { DealStage, QueryId, QueryRow, Resource, WithId } from '@trato/model';
 import { enumTone } from '@/components/data/StatusChip';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { PageHeader } from '@/components/page/PageHeader';
@@ -72,7 +72,7 @@ export default function DashboardPage() {
   const organizationId = useOrgId();
   const { can, email, member } = useMembership();
   const now = useMinute();
-  const request = (id: string, resource: Resource, values?: Record<string, unknown>) =>
+  const request = <const Id extends QueryId>(id: Id, resource: Resource, values?: Record<string, unknown>) =>
     can(resource, 'view') ? orgRequest(organizationId, id, values) : null;
 
   const allCards: CountCardProps[] = [
@@ -142,7 +142,7 @@ export default function DashboardPage() {
         {can('deals', 'view') && <Pipeline organizationId={organizationId} />}
         <Stack spacing={2}>
           {can('meetings', 'view') && (
-            <NextList<Meeting>
+            <NextList
               title={t('next.meetings')}
               empty={t('next.noMeetings')}
               request={request('meetings.upcoming', 'meetings', { startTime: now })}
@@ -151,7 +151,7 @@ export default function DashboardPage() {
             />
           )}
           {can('tasks', 'view') && (
-            <NextList<Task>
+            <NextList
               title={t('next.tasks')}
               empty={t('next.noTasks')}
               request={request('tasks.pending', 'tasks', { status: 'pending' })}
@@ -296,7 +296,7 @@ function Pipeline({ organizationId }: { organizationId: string }) {
 }
 
 /** The next few meetings or pending tasks, live, each with its time. */
-function NextList<T extends { title: string }>({
+function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
   title,
   empty,
   request,
@@ -305,13 +305,13 @@ function NextList<T extends { title: string }>({
 }: {
   title: string;
   empty: string;
-  request: QueryRequest | null;
+  request: QueryRequest<Id> | null;
   to: string;
-  when: (item: T) => number | null;
+  when: (item: WithId<QueryRow<Id>>) => number | null;
 }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
-  const list = useLiveList<T>(request, NEXT_ITEMS);
+  const list = useLiveList(request, NEXT_ITEMS);
   return (
     <Panel
       title={title}

@@ -38,7 +38,7 @@ export const StageColumn = memo(function StageColumn({
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const language = useLanguage();
-  const list = useGrowingList<Deal>(orgRequest(organizationId, 'deals.byStage', { stage }));
+  const list = useGrowingList(orgRequest(organizationId, 'deals.byStage', { stage }));
   const cards = useMemo(() => columnCards(stage, list.rows, placed), [stage, list.rows, placed]);
   const [{ over, dragging }, drop] = useDrop<DraggedDeal, void, { over: boolean; dragging: boolean }>(
     () => ({

@@ -102,14 +102,11 @@ export default function DocumentsPage() {
   const canDelete = useCan('documents', 'delete');
 
   const trail = useFolderTrail(organizationId, folderId);
-  const folders = useGrowingList<Folder>(
+  const folders = useGrowingList(
     orgRequest(organizationId, 'folders.byParent', { parentId: folderId }),
     PAGE,
   );
-  const documents = useGrowingList<DocumentFile>(
-    orgRequest(organizationId, 'documents.byFolder', { folderId }),
-    PAGE,
-  );
+  const documents = useGrowingList(orgRequest(organizationId, 'documents.byFolder', { folderId }), PAGE);
   const members = useMembers();
   const names = useMemo(
     () => new Map((members.data ?? []).map((member) => [member.id, member.fullName])),

@@ -13,7 +13,6 @@ import { Link as RouterLink } from 'react-router';
 import {
   recipientStepStatus,
   sendLogId,
-  type Contact,
   type Enrollment,
   type EnrollmentStatus,
   type SequenceStep,
@@ -50,7 +49,7 @@ export function EnrollmentsCard({
   const [enrolling, setEnrolling] = useState(false);
   const ids = list.rows.map((row) => row.id);
   // The page's contacts by id (≤ one page, within the `in` limit of 30).
-  const contacts = useLiveList<Contact>(
+  const contacts = useLiveList(
     ids.length ? orgRequest(organizationId, 'contacts.byIds', { __name__: ids }) : null,
   );
   const names = new Map((contacts.data ?? []).map((c) => [c.id, c.name]));

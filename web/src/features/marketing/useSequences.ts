@@ -1,9 +1,8 @@
 import {
   paths,
   sequenceRights,
-  type Enrollment,
+  type QueryId,
   type Member,
-  type SendLogEntry,
   type Sequence,
   type SequenceStep,
   type WithId,
@@ -29,40 +28,32 @@ export const MAX_STEPS = 100;
 /** The sequences pane lists this many (a team's sequences; more means archiving, not scrolling). */
 export const MAX_SEQUENCES = 200;
 
-const underSequence = (
+const underSequence = <const Id extends QueryId>(
   orgId: string,
   sequenceId: string,
-  id: string,
+  id: Id,
   values?: Record<string, unknown>,
-): QueryRequest => ({
+): QueryRequest<Id> => ({
   id,
   parentPath: paths.doc(orgId, 'sequences', sequenceId),
   values,
 });
 
 export function useSequenceList(orgId: string) {
-  return useLiveList<Sequence>(orgRequest(orgId, 'sequences.list'), MAX_SEQUENCES);
+  return useLiveList(orgRequest(orgId, 'sequences.list'), MAX_SEQUENCES);
 }
 
 export function useSteps(orgId: string, sequenceId: string | null) {
-  return useLiveList<SequenceStep>(
-    sequenceId ? underSequence(orgId, sequenceId, 'steps.bySequence') : null,
-    MAX_STEPS,
-  );
+  return useLiveList(sequenceId ? underSequence(orgId, sequenceId, 'steps.bySequence') : null, MAX_STEPS);
 }
 
 export function useEnrollments(orgId: string, sequenceId: string | null) {
-  return usePagedList<Enrollment>(
-    sequenceId ? underSequence(orgId, sequenceId, 'enrollments.bySequence') : null,
-  );
+  return usePagedList(sequenceId ? underSequence(orgId, sequenceId, 'enrollments.bySequence') : null);
 }
 
 /** One enrolment's send-log entries (a recipient's status per step). */
 export function useEnrollmentSends(orgId: string, sequenceId: string, contactId: string) {
-  return useLiveList<SendLogEntry>(
-    orgRequest(orgId, 'sendLog.byEnrollment', { sequenceId, contactId }),
-    MAX_STEPS,
-  );
+  return useLiveList(orgRequest(orgId, 'sendLog.byEnrollment', { sequenceId, contactId }), MAX_STEPS);
 }
 
 /**

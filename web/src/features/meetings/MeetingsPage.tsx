@@ -48,7 +48,7 @@ export default function MeetingsPage() {
   const [deleting, setDeleting] = useState<WithId<Meeting> | null>(null);
 
   const request = meetingsRequest(when, params.query, now);
-  const list = usePagedList<Meeting>(orgRequest(organizationId, request.id, request.values));
+  const list = usePagedList(orgRequest(organizationId, request.id, request.values));
 
   const at = (value: Meeting['startTime'] | null | undefined) => {
     const millis = millisOf(value);

@@ -55,10 +55,8 @@ export default function TasksPage() {
   // Tasks marked completed here, hidden before the list's own snapshot drops them.
   const [completing, setCompleting] = useState<ReadonlySet<string>>(new Set());
 
-  const list = usePagedList<Task>(
-    organizationId
-      ? orgRequest(organizationId, pendingTasksQuery(params.query), pendingTasksValues(params.query))
-      : null,
+  const list = usePagedList(
+    orgRequest(organizationId, pendingTasksQuery(params.query), pendingTasksValues(params.query)),
   );
   const shown = { ...list, rows: visibleTasks(list.rows, completing) };
   const target = orgTarget(organizationId, 'tasks');

@@ -1,7 +1,6 @@
 import ConfirmationNumberRoundedIcon from '@mui/icons-material/ConfirmationNumberRounded';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Ticket } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { CardGrid } from '@/components/data/CardGrid';
 import { ListEmptyState } from '@/components/data/EmptyState';
@@ -31,7 +30,7 @@ export default function TicketsPage() {
   const filters = ticketFilters(params.filters);
   const members = useMembers();
 
-  const list = usePagedList<Ticket>(listRequest(organizationId, 'tickets', filters, params.query));
+  const list = usePagedList(listRequest(organizationId, 'tickets', filters, params.query));
   const memberRows = members.status === 'success' ? members.data : members.status === 'error' ? [] : null;
   const ownerLabels = { none: t('owner.none'), unknown: t('owner.unknown') };
   const now = Date.now();

@@ -6,6 +6,7 @@ import {
   type Deal,
   type DocumentFile,
   type Resource,
+  type SearchQueryId,
   type WithId,
 } from '@trato/model';
 
@@ -24,7 +25,7 @@ interface GroupSpec<T> {
   key: SearchGroupKey;
   resource: Resource;
   /** The declared search query of one word (model/src/queries.ts; several words: its twin). */
-  queryId: string;
+  queryId: SearchQueryId;
   hit: (doc: WithId<T>, money: (amount: number) => string) => Omit<SearchHit, 'group' | 'id'>;
 }
 

@@ -19,11 +19,15 @@ export function meetingsRequest(
   when: MeetingsWhen,
   search: string,
   now: number,
-): { id: string; values: Record<string, unknown>; everyMeeting: boolean } {
+): {
+  id: 'meetings.words' | `meetings.${MeetingsWhen}` | `meetings.${MeetingsWhen}+search`;
+  values: Record<string, unknown>;
+  everyMeeting: boolean;
+} {
   if (searchesSeveralWords(search))
     return { id: 'meetings.words', values: searchValues(search), everyMeeting: true };
   return {
-    id: `meetings.${when}${search ? '+search' : ''}`,
+    id: search ? `meetings.${when}+search` : `meetings.${when}`,
     values: { startTime: new Date(now), searchTokens: search },
     everyMeeting: false,
   };

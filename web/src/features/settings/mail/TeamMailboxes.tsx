@@ -6,7 +6,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { MailConnection } from '@trato/model';
 import { QueryState } from '@/components/data/QueryState';
 import { useMembers } from '@/components/useMembers';
 import { orgRequest, useLiveList } from '@/firebase/dataApi';
@@ -18,10 +17,7 @@ const MAX_CONNECTIONS = 200;
 export function TeamMailboxes({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('settings');
   const members = useMembers();
-  const connections = useLiveList<MailConnection>(
-    orgRequest(organizationId, 'mailConnections.list'),
-    MAX_CONNECTIONS,
-  );
+  const connections = useLiveList(orgRequest(organizationId, 'mailConnections.list'), MAX_CONNECTIONS);
   const byUid = new Map((connections.data ?? []).map((c) => [c.id, c]));
   const state = members.status === 'success' ? connections : members;
   return (

@@ -16,7 +16,7 @@ import { orgRequest, setMemberPermission, useLiveList } from '@/firebase/dataApi
 /** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
 export function PermissionsTab({ organizationId, selfUid }: { organizationId: string; selfUid: string }) {
   const { t } = useTranslation('settings');
-  const members = useLiveList<Member>(orgRequest(organizationId, 'members.list'));
+  const members = useLiveList(orgRequest(organizationId, 'members.list'));
 
   const others = (members.data ?? []).filter((member) => member.id !== selfUid);
   return (

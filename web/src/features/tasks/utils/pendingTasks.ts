@@ -7,7 +7,9 @@ export const LISTED_STATUS = 'pending' satisfies Task['status'];
  * The declared query of /tareas for the typed search ('' for none): the pending tasks, with a
  * search of one word the token's query, of several the one that matches every word.
  */
-export function pendingTasksQuery(search: string): string {
+export function pendingTasksQuery(
+  search: string,
+): 'tasks.pending' | 'tasks.pending+search' | 'tasks.pending+words' {
   if (!search) return 'tasks.pending';
   return searchesSeveralWords(search) ? 'tasks.pending+words' : 'tasks.pending+search';
 }

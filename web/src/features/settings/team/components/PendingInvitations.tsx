@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Invitation } from '@trato/model';
 import { LightTooltip } from '@/app/LightTooltip';
 import { useErrorToast, useToast } from '@/components/toast';
 import { QueryState } from '@/components/data/QueryState';
@@ -32,9 +31,7 @@ export function PendingInvitations({
   const showFailure = useErrorToast();
   const language = useLanguage();
   const { copy } = useCopyLink();
-  const invitations = useLiveList<Invitation>(
-    orgRequest(organizationId, 'invitations.pending', { status: 'pending' }),
-  );
+  const invitations = useLiveList(orgRequest(organizationId, 'invitations.pending', { status: 'pending' }));
   const [busy, setBusy] = useState<Record<string, 'copy' | 'delete'>>({});
 
   const run = async (id: string, kind: 'copy' | 'delete', work: () => Promise<void>) => {
