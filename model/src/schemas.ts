@@ -397,9 +397,3 @@ export const organizationSchema = yup.object({
 
 export const usernameSchema = yup.string().required(ERR.required).matches(USERNAME_PATTERN, ERR.username);
 
-/** The test-email address check of the spec (a simple pattern). */
-export const testEmailSchema = yup
-  .string()
-  .trim()
-  .required(ERR.required)
-  .matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ERR.email);
