@@ -167,8 +167,15 @@ export interface InputRefusal {
   message: InputErrorKey;
 }
 
+/**
+ * A callable's checked input: its contract's `in`, normalized, with the defaults applied (an
+ * acceptInvitation without a language has 'es').
+ */
+export type ParsedInput<N extends CallableName> = yup.InferType<(typeof callableInputSchemas)[N]>;
+
 export type CheckedInput<N extends CallableName> =
-  { ok: true; value: CallableInput<N> } | { ok: false; refusal: InputRefusal };
+  | { ok: true; value: ParsedInput<N> }
+  | { ok: false; refusal: InputRefusal };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -181,7 +188,7 @@ export function checkCallableInput<N extends CallableName>(name: N, data: unknow
   if (!isPlainObject(data)) return { ok: false, refusal: { field: 'data', message: ERR.oneOf } };
   const schema: yup.AnyObjectSchema = callableInputSchemas[name];
   try {
-    const value = schema.validateSync(data, { abortEarly: false, stripUnknown: true }) as CallableInput<N>;
+    const value = schema.validateSync(data, { abortEarly: false, stripUnknown: true }) as ParsedInput<N>;
     return { ok: true, value };
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
@@ -197,9 +204,8 @@ export function checkCallableInput<N extends CallableName>(name: N, data: unknow
 }
 
 /** Compile-time check: what each schema outputs is its callable's contract input. */
-type SchemaOutput<N extends CallableName> = yup.InferType<(typeof callableInputSchemas)[N]>;
 export type CallableInputSchemasAgree = {
-  [N in CallableName]: SchemaOutput<N> extends CallableInput<N> ? true : never;
+  [N in CallableName]: ParsedInput<N> extends CallableInput<N> ? true : never;
 };
 const agree: CallableInputSchemasAgree = {
   checkUsername: true,
