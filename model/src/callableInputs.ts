@@ -174,8 +174,7 @@ export interface InputRefusal {
 export type ParsedInput<N extends CallableName> = yup.InferType<(typeof callableInputSchemas)[N]>;
 
 export type CheckedInput<N extends CallableName> =
-  | { ok: true; value: ParsedInput<N> }
-  | { ok: false; refusal: InputRefusal };
+  { ok: true; value: ParsedInput<N> } | { ok: false; refusal: InputRefusal };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -396,4 +396,3 @@ export const organizationSchema = yup.object({
 });
 
 export const usernameSchema = yup.string().required(ERR.required).matches(USERNAME_PATTERN, ERR.username);
-
