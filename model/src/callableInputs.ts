@@ -118,48 +118,60 @@ export const inputCredential = () =>
     .transform((v: unknown) => (isString(v) ? v : ''))
     .default('');
 
-const organizationId = inputId();
-const language = inputOneOf(LANGUAGES);
-/** Where the browser comes back (Checkout, the portal, Google's consent), and the page's language. */
-const returnTo = { organizationId, returnOrigin: inputOrigin(), language };
+function buildSchemas() {
+  const organizationId = inputId();
+  const language = inputOneOf(LANGUAGES);
+  /** Where the browser comes back (Checkout, the portal, Google's consent), and the page's language. */
+  const returnTo = { organizationId, returnOrigin: inputOrigin(), language };
 
-/** Each callable's input schema, its fields in the contract's order. */
-export const callableInputSchemas = {
-  checkUsername: yup.object({ username: inputUsername() }),
-  createOrganization: yup.object({
-    fullName: inputText(LIMITS.fullName),
-    username: inputUsername(),
-    companyName: inputText(LIMITS.orgName),
-    language,
-  }),
-  createInvitation: yup.object({
-    organizationId,
-    email: inputEmail(),
-    role: inputOneOf(ROLES),
-    permissions: inputPermissions(),
-  }),
-  getInvitationLink: yup.object({ organizationId, invitationId: inputId() }),
-  getInvitation: yup.object({ token: inputCredential() }),
-  acceptInvitation: yup.object({
-    token: inputCredential(),
-    fullName: inputText(LIMITS.fullName),
-    username: inputUsername(),
-    // The language the invitee used on the page; Spanish when absent.
-    language: yup
-      .mixed<(typeof LANGUAGES)[number]>()
-      .oneOf([...LANGUAGES], ERR.oneOf)
-      .nonNullable(ERR.oneOf)
-      .default(DEFAULT_LANGUAGE),
-  }),
-  debugQuery: yup.object({ organizationId }),
-  createCheckoutSession: yup.object(returnTo),
-  createPortalSession: yup.object(returnTo),
-  checkSubscription: yup.object({ organizationId }),
-  authGmailStart: yup.object(returnTo),
-  authGmailCallback: yup.object({ code: inputText(OAUTH_CODE_MAX_LENGTH), state: inputCredential() }),
-  emailDisconnect: yup.object({ organizationId }),
-  emailSendTest: yup.object({ organizationId, to: inputEmail(), language }),
-} satisfies Record<CallableName, yup.AnyObjectSchema>;
+  return {
+    checkUsername: yup.object({ username: inputUsername() }),
+    createOrganization: yup.object({
+      fullName: inputText(LIMITS.fullName),
+      username: inputUsername(),
+      companyName: inputText(LIMITS.orgName),
+      language,
+    }),
+    createInvitation: yup.object({
+      organizationId,
+      email: inputEmail(),
+      role: inputOneOf(ROLES),
+      permissions: inputPermissions(),
+    }),
+    getInvitationLink: yup.object({ organizationId, invitationId: inputId() }),
+    getInvitation: yup.object({ token: inputCredential() }),
+    acceptInvitation: yup.object({
+      token: inputCredential(),
+      fullName: inputText(LIMITS.fullName),
+      username: inputUsername(),
+      // The language the invitee used on the page; Spanish when absent.
+      language: yup
+        .mixed<(typeof LANGUAGES)[number]>()
+        .oneOf([...LANGUAGES], ERR.oneOf)
+        .nonNullable(ERR.oneOf)
+        .default(DEFAULT_LANGUAGE),
+    }),
+    debugQuery: yup.object({ organizationId }),
+    createCheckoutSession: yup.object(returnTo),
+    createPortalSession: yup.object(returnTo),
+    checkSubscription: yup.object({ organizationId }),
+    authGmailStart: yup.object(returnTo),
+    authGmailCallback: yup.object({ code: inputText(OAUTH_CODE_MAX_LENGTH), state: inputCredential() }),
+    emailDisconnect: yup.object({ organizationId }),
+    emailSendTest: yup.object({ organizationId, to: inputEmail(), language }),
+  } satisfies Record<CallableName, yup.AnyObjectSchema>;
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+
+/**
+ * Each callable's input schema, its fields in the contract's order. Built on first use, so that a
+ * bundle importing the model without checking requests (the web) carries none of it.
+ */
+export function callableInputSchemas(): Schemas {
+  return (built ??= buildSchemas());
+}
 
 /** A refused request: the field (a key of the contract's input, or 'data' for the whole) and why. */
 export interface InputRefusal {
@@ -171,7 +183,7 @@ export interface InputRefusal {
  * A callable's checked input: its contract's `in`, normalized, with the defaults applied (an
  * acceptInvitation without a language has 'es').
  */
-export type ParsedInput<N extends CallableName> = yup.InferType<(typeof callableInputSchemas)[N]>;
+export type ParsedInput<N extends CallableName> = yup.InferType<Schemas[N]>;
 
 export type CheckedInput<N extends CallableName> =
   { ok: true; value: ParsedInput<N> } | { ok: false; refusal: InputRefusal };
@@ -185,7 +197,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  */
 export function checkCallableInput<N extends CallableName>(name: N, data: unknown): CheckedInput<N> {
   if (!isPlainObject(data)) return { ok: false, refusal: { field: 'data', message: ERR.oneOf } };
-  const schema: yup.AnyObjectSchema = callableInputSchemas[name];
+  const schema: yup.AnyObjectSchema = callableInputSchemas()[name];
   try {
     const value = schema.validateSync(data, { abortEarly: false, stripUnknown: true }) as ParsedInput<N>;
     return { ok: true, value };
