@@ -1,15 +1,16 @@
 // What `firebase deploy` creates: every export of the production build (build.mjs). The emulator
-// build's entry, index.emulator.ts, adds the test hooks.
-import './options.js';
+// build's entry, index.emulator.ts, adds the test hooks. The exported names are the deployed
+// functions' names: moving a module never renames one.
+import './common/options.js';
 
-export { health } from './health.js';
-export { checkUsername } from './checkUsername.js';
-export { createOrganization } from './createOrganization.js';
-export { createInvitation } from './createInvitation.js';
-export { getInvitationLink } from './getInvitationLink.js';
-export { getInvitation } from './getInvitation.js';
-export { debugQuery } from './debugQuery.js';
-export { acceptInvitation } from './acceptInvitation.js';
+export { health } from './diagnostics/health.js';
+export { debugQuery } from './diagnostics/debugQuery.js';
+export { checkUsername } from './accounts/checkUsername.js';
+export { createOrganization } from './accounts/createOrganization.js';
+export { createInvitation } from './invitations/createInvitation.js';
+export { getInvitationLink } from './invitations/getInvitationLink.js';
+export { getInvitation } from './invitations/getInvitation.js';
+export { acceptInvitation } from './invitations/acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';

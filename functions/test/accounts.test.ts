@@ -16,7 +16,7 @@ import {
   uniqueName,
 } from './cloud.js';
 
-/** The limit documented in the README (functions/src/checkUsername.ts). */
+/** The limit documented in the README (functions/src/accounts/checkUsername.ts). */
 const USERNAME_CHECKS_PER_WINDOW = 30;
 
 interface OrgResult {

@@ -11,6 +11,7 @@ export * from './mail.js';
 export * from './sequences.js';
 export * from './sequenceAccess.js';
 export * from './callables.js';
+export * from './callableInputs.js';
 export * from './fields.js';
 export * from './write.js';
 export * from './converters.js';

@@ -41,6 +41,9 @@ export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.send', 'open
 /** How long a started connection may take to come back before its state is refused. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
+/** The longest authorization `code` the return accepts (Google's are far shorter). */
+export const OAUTH_CODE_MAX_LENGTH = 2048;
+
 /**
  * The address fragment /ajustes gets after a successful return (`#mail-connected=<email>`):
  * settings shows the 'connected' toast once and clears it.

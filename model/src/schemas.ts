@@ -20,7 +20,6 @@ import {
   DELAY_DAYS_MIN,
   EMAIL_PATTERN,
   ID_PATTERN,
-  LANGUAGES,
   LIMITS,
   PARTICIPANTS_MAX,
   PROBABILITY_MAX,
@@ -44,7 +43,6 @@ import {
   INDUSTRIES,
   LIFECYCLE_STAGES,
   MEETING_STATUSES,
-  ROLES,
   SEQUENCE_STEP_TYPES,
   TASK_STATUSES,
   TICKET_PRIORITIES,
@@ -379,27 +377,4 @@ export const stepSchema = yup.object({
     .default(0),
 });
 
-export const invitationSchema = yup.object({
-  email: requiredText(LIMITS.email).matches(EMAIL_PATTERN, ERR.email),
-  role: oneOf(ROLES).required(ERR.required).default('seller'),
-});
-
-export const profileSchema = yup.object({
-  fullName: requiredText(LIMITS.fullName),
-  language: oneOf(LANGUAGES).required(ERR.required).default('es'),
-});
-
-export const organizationSchema = yup.object({
-  name: requiredText(LIMITS.orgName),
-  country: text(LIMITS.country),
-  rtn: text(LIMITS.rtn),
-});
-
 export const usernameSchema = yup.string().required(ERR.required).matches(USERNAME_PATTERN, ERR.username);
-
-/** The test-email address check of the spec (a simple pattern). */
-export const testEmailSchema = yup
-  .string()
-  .trim()
-  .required(ERR.required)
-  .matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, ERR.email);

@@ -18,12 +18,12 @@ import {
   type Subscription,
 } from '@trato/model';
 
-import { db } from '../admin.js';
+import { db } from '../common/admin.js';
 import { requireCaller, type Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
 import { allowedReturnOrigin } from '../common/origins.js';
 import { directReader, readMember, requireAdmin } from '../common/store.js';
-import { asRecord, parseId, parseLanguage } from '../common/validation.js';
+import { parseInput } from '../common/validation.js';
 import { stripeClient, stripePriceId, STRIPE_SECRETS } from './stripe.js';
 
 type Timestamped = Subscription<FirebaseFirestore.Timestamp>;
@@ -70,10 +70,9 @@ export async function createCheckoutSessionCore(
   data: unknown,
   priceId: string,
 ): Promise<BillingCallables['createCheckoutSession']['out']> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
+  const input = parseInput('createCheckoutSession', data);
+  const { organizationId, language } = input;
   const origin = allowedReturnOrigin(input.returnOrigin);
-  const language = parseLanguage(input.language);
   await requireAdmin(firestore, directReader, organizationId, caller.uid);
   if (isSubscriptionActive(await readMirror(firestore, organizationId), Date.now())) {
     fail('failed-precondition', 'The organization already has a live subscription.', {
@@ -120,10 +119,9 @@ export async function createPortalSessionCore(
   caller: Caller,
   data: unknown,
 ): Promise<BillingCallables['createPortalSession']['out']> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
+  const input = parseInput('createPortalSession', data);
+  const { organizationId, language } = input;
   const origin = allowedReturnOrigin(input.returnOrigin);
-  const language = parseLanguage(input.language);
   await requireAdmin(firestore, directReader, organizationId, caller.uid);
   const known = await firestore.doc(paths.billingCustomer(organizationId)).get();
   if (!known.exists) {
@@ -142,7 +140,7 @@ export async function checkSubscriptionCore(
   caller: Caller,
   data: unknown,
 ): Promise<BillingCallables['checkSubscription']['out']> {
-  const organizationId = parseId(asRecord(data).organizationId, 'organizationId');
+  const { organizationId } = parseInput('checkSubscription', data);
   const member = await readMember(firestore, directReader, organizationId, caller.uid);
   if (!member) fail('permission-denied', 'Not a member of this organization.', { reason: 'not-member' });
   return subscriptionSummary(await readMirror(firestore, organizationId), Date.now());

@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 
 import { paths } from '@trato/model';
 
-import { db } from '../admin.js';
+import { db } from '../common/admin.js';
 import { customerOfEvent } from './mirror.js';
 import { stripeClient, stripeWebhookSecret, STRIPE_SECRETS } from './stripe.js';
 import { syncCustomer } from './sync.js';

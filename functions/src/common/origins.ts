@@ -7,14 +7,17 @@ import { fail } from './errors.js';
 /** Comma-separated origins, e.g. `https://app.trato.example,https://trato-prod.web.app`. */
 export const appOrigins = defineString('APP_ORIGINS');
 
-/** The origin the browser comes back to, if it is one of APP_ORIGINS. */
-export function allowedReturnOrigin(value: unknown): string {
+/**
+ * The origin the browser comes back to, if it is one of APP_ORIGINS (its shape, an http(s)
+ * address, is checked first by the callable's input schema).
+ */
+export function allowedReturnOrigin(value: string): string {
   const allowed = appOrigins
     .value()
     .split(',')
     .map((origin) => origin.trim().replace(/\/$/, ''))
     .filter(Boolean);
-  if (typeof value !== 'string' || !allowed.includes(value.replace(/\/$/, ''))) {
+  if (!allowed.includes(value.replace(/\/$/, ''))) {
     fail('invalid-argument', 'That return address is not allowed.', {
       reason: 'invalid-input',
       field: 'returnOrigin',

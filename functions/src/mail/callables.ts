@@ -5,10 +5,10 @@ import { HttpsError, onCall } from 'firebase-functions/v2/https';
 
 import { paths, testEmailContent, type MailCallables, type SendLogEntry } from '@trato/model';
 
-import { db } from '../admin.js';
+import { db } from '../common/admin.js';
 import { requireCaller, type Caller } from '../common/caller.js';
 import { requireLiveSubscription } from '../common/subscription.js';
-import { asRecord, parseEmail, parseId, parseLanguage } from '../common/validation.js';
+import { parseInput } from '../common/validation.js';
 import { disconnectCore, finishGmailCore, requireMember, startGmailCore } from './connection.js';
 import { googleConfig, MAIL_SECRETS, type GoogleConfig } from './google.js';
 import { sendAsMember, type SentMail } from './mailer.js';
@@ -29,10 +29,7 @@ export async function sendTestEmailCore(
   data: unknown,
   dailyCap: number,
 ): Promise<MailCallables['emailSendTest']['out']> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
-  const to = parseEmail(input.to, 'to');
-  const language = parseLanguage(input.language);
+  const { organizationId, to, language } = parseInput('emailSendTest', data);
   const member = await requireMember(firestore, organizationId, caller.uid);
   const nowMs = Date.now();
   await requireLiveSubscription(firestore, organizationId, nowMs);

@@ -21,7 +21,7 @@ import { fail } from '../common/errors.js';
 import { allowedReturnOrigin } from '../common/origins.js';
 import { directReader, readMember } from '../common/store.js';
 import { hashToken, isWellFormedToken } from '../common/tokens.js';
-import { asRecord, parseId, parseLanguage, parseText } from '../common/validation.js';
+import { parseInput } from '../common/validation.js';
 import { googleFailure, oauthClient, type GoogleConfig } from './google.js';
 import { decryptToken, encryptToken, parseTokenKey, type EncryptedToken } from './tokenCrypto.js';
 
@@ -68,10 +68,9 @@ export async function startGmailCore(
   caller: Caller,
   data: unknown,
 ): Promise<MailCallables['authGmailStart']['out']> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
+  const input = parseInput('authGmailStart', data);
+  const { organizationId, language } = input;
   const redirectUri = mailRedirectUri(allowedReturnOrigin(input.returnOrigin), 'gmail');
-  const language = parseLanguage(input.language);
   await requireMember(db, organizationId, caller.uid);
 
   const client = oauthClient(config, redirectUri);
@@ -140,8 +139,8 @@ export async function finishGmailCore(
   caller: Caller,
   data: unknown,
 ): Promise<MailCallables['authGmailCallback']['out']> {
-  const input = asRecord(data);
-  const code = parseText(input.code, 'code', 2048);
+  const input = parseInput('authGmailCallback', data);
+  const { code } = input;
   if (!isWellFormedToken(input.state)) {
     fail('permission-denied', 'This connection attempt does not exist.', { reason: 'state-invalid' });
   }
@@ -218,7 +217,7 @@ export async function disconnectCore(
   caller: Caller,
   data: unknown,
 ): Promise<MailCallables['emailDisconnect']['out']> {
-  const organizationId = parseId(asRecord(data).organizationId, 'organizationId');
+  const { organizationId } = parseInput('emailDisconnect', data);
   await requireMember(db, organizationId, caller.uid);
   const tokenRef = db.doc(paths.mailToken(caller.uid));
   const connectionRef = db.doc(paths.mailConnection(organizationId, caller.uid));

@@ -10,7 +10,7 @@ import {
   SEQUENCE_RUN_TIMEOUT_SECONDS,
 } from '@trato/model';
 
-import { db } from '../admin.js';
+import { db } from '../common/admin.js';
 import { googleConfig, MAIL_SECRETS } from '../mail/google.js';
 import { sendAsMember } from '../mail/mailer.js';
 import { mailboxDailyCap } from '../mail/quota.js';

@@ -3,8 +3,8 @@
 // scripts/local-cloud.mjs writes from a development default before starting firebase-tools.
 import { defineSecret } from 'firebase-functions/params';
 
-import { fail } from './errors.js';
-import { MIN_SECRET_LENGTH } from './tokens.js';
+import { fail } from '../common/errors.js';
+import { MIN_SECRET_LENGTH } from '../common/tokens.js';
 
 export const invitationSecret = defineSecret('INVITATION_SECRET');
 

@@ -10,16 +10,10 @@ import {
   type CallableContract,
 } from '@trato/model';
 
-import { db } from './admin.js';
-import { requireCaller, requireEmail, type Caller } from './common/caller.js';
-import { claimProfile, readMember, readerOf } from './common/store.js';
-import {
-  asRecord,
-  parseCompanyName,
-  parseFullName,
-  parseLanguage,
-  parseUsername,
-} from './common/validation.js';
+import { db } from '../common/admin.js';
+import { requireCaller, requireEmail, type Caller } from '../common/caller.js';
+import { claimProfile, readMember, readerOf } from '../common/store.js';
+import { parseInput } from '../common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type CreateOrganizationResult = CallableContract['createOrganization']['out'];
@@ -38,11 +32,7 @@ export async function createOrganizationCore(
   caller: Caller,
   data: unknown,
 ): Promise<CreateOrganizationResult> {
-  const input = asRecord(data);
-  const fullName = parseFullName(input.fullName);
-  const username = parseUsername(input.username);
-  const companyName = parseCompanyName(input.companyName);
-  const language = parseLanguage(input.language);
+  const { fullName, username, companyName, language } = parseInput('createOrganization', data);
   const email = requireEmail(caller);
 
   return firestore.runTransaction(async (tx) => {

@@ -3,10 +3,10 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import { paths, type CallableContract } from '@trato/model';
 
-import { db } from './admin.js';
-import { requireCaller, type Caller } from './common/caller.js';
-import { directReader, requireAdmin } from './common/store.js';
-import { asRecord, parseId } from './common/validation.js';
+import { db } from '../common/admin.js';
+import { requireCaller, type Caller } from '../common/caller.js';
+import { directReader, requireAdmin } from '../common/store.js';
+import { parseInput } from '../common/validation.js';
 
 export type DebugQueryResult = CallableContract['debugQuery']['out'];
 
@@ -19,7 +19,7 @@ export async function debugQueryCore(
   caller: Caller,
   data: unknown,
 ): Promise<DebugQueryResult> {
-  const organizationId = parseId(asRecord(data).organizationId, 'organizationId');
+  const { organizationId } = parseInput('debugQuery', data);
   await requireAdmin(firestore, directReader, organizationId, caller.uid);
   const started = Date.now();
   const snapshot = await firestore.collection(paths.collection(organizationId, 'sendLog')).count().get();

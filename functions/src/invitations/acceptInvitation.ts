@@ -2,7 +2,6 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
 import {
-  DEFAULT_LANGUAGE,
   paths,
   permissionsForRole,
   type Member,
@@ -10,12 +9,12 @@ import {
   type CallableContract,
 } from '@trato/model';
 
-import { db } from './admin.js';
+import { db } from '../common/admin.js';
+import { requireCaller, sameEmail, type Caller } from '../common/caller.js';
+import { fail } from '../common/errors.js';
+import { claimProfile, findInvitationByToken, readMember, readerOf } from '../common/store.js';
+import { parseInput } from '../common/validation.js';
 import { assertAcceptable } from './getInvitation.js';
-import { requireCaller, sameEmail, type Caller } from './common/caller.js';
-import { fail } from './common/errors.js';
-import { claimProfile, findInvitationByToken, readMember, readerOf } from './common/store.js';
-import { asRecord, parseFullName, parseLanguage, parseUsername } from './common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type AcceptInvitationResult = CallableContract['acceptInvitation']['out'];
@@ -34,12 +33,8 @@ export async function acceptInvitationCore(
   caller: Caller,
   data: unknown,
 ): Promise<AcceptInvitationResult> {
-  const input = asRecord(data);
-  const token = input.token;
-  const fullName = parseFullName(input.fullName);
-  const username = parseUsername(input.username);
-  // Optional beyond the contract: the language the invitee used on the page (default Spanish).
-  const language = input.language === undefined ? DEFAULT_LANGUAGE : parseLanguage(input.language);
+  // The language is the one the invitee used on the page (Spanish when absent).
+  const { token, fullName, username, language } = parseInput('acceptInvitation', data);
 
   return firestore.runTransaction(async (tx) => {
     const read = readerOf(tx);

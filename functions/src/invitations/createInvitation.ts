@@ -1,15 +1,21 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import { paths, type Invitation, type InvitationToken, type CallableContract } from '@trato/model';
+import {
+  paths,
+  permissionsForRole,
+  type Invitation,
+  type InvitationToken,
+  type CallableContract,
+} from '@trato/model';
 
-import { db } from './admin.js';
-import { requireCaller, type Caller } from './common/caller.js';
-import { fail } from './common/errors.js';
-import { readInvitationSecret, invitationSecret } from './common/secrets.js';
-import { readerOf, requireAdmin } from './common/store.js';
-import { hashToken, invitationExpiry, invitationToken } from './common/tokens.js';
-import { asRecord, parseEmail, parseId, parsePermissions, parseRole } from './common/validation.js';
+import { db } from '../common/admin.js';
+import { requireCaller, type Caller } from '../common/caller.js';
+import { fail } from '../common/errors.js';
+import { readerOf, requireAdmin } from '../common/store.js';
+import { hashToken, invitationExpiry, invitationToken } from '../common/tokens.js';
+import { parseInput } from '../common/validation.js';
+import { invitationSecret, readInvitationSecret } from './secret.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type CreateInvitationResult = CallableContract['createInvitation']['out'];
@@ -24,11 +30,10 @@ export async function createInvitationCore(
   data: unknown,
   secret: string,
 ): Promise<CreateInvitationResult> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
-  const email = parseEmail(input.email);
-  const role = parseRole(input.role);
-  const permissions = parsePermissions(role, input.permissions);
+  const input = parseInput('createInvitation', data);
+  const { organizationId, email, role } = input;
+  // Admins store {} whatever map was sent (spec section 5); absent means "view only everywhere".
+  const permissions = permissionsForRole(role, input.permissions);
 
   return firestore.runTransaction(async (tx) => {
     const read = readerOf(tx);

@@ -3,13 +3,13 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import { paths, type Invitation, type CallableContract } from '@trato/model';
 
-import { db } from './admin.js';
-import { requireCaller, type Caller } from './common/caller.js';
-import { fail } from './common/errors.js';
-import { invitationSecret, readInvitationSecret } from './common/secrets.js';
-import { directReader, requireAdmin } from './common/store.js';
-import { hashToken, invitationToken } from './common/tokens.js';
-import { asRecord, parseId } from './common/validation.js';
+import { db } from '../common/admin.js';
+import { requireCaller, type Caller } from '../common/caller.js';
+import { fail } from '../common/errors.js';
+import { directReader, requireAdmin } from '../common/store.js';
+import { hashToken, invitationToken } from '../common/tokens.js';
+import { parseInput } from '../common/validation.js';
+import { invitationSecret, readInvitationSecret } from './secret.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type GetInvitationLinkResult = CallableContract['getInvitationLink']['out'];
@@ -21,9 +21,7 @@ export async function getInvitationLinkCore(
   data: unknown,
   secret: string,
 ): Promise<GetInvitationLinkResult> {
-  const input = asRecord(data);
-  const organizationId = parseId(input.organizationId, 'organizationId');
-  const invitationId = parseId(input.invitationId, 'invitationId');
+  const { organizationId, invitationId } = parseInput('getInvitationLink', data);
   await requireAdmin(firestore, directReader, organizationId, caller.uid);
   const snapshot = await firestore.doc(paths.invitation(organizationId, invitationId)).get();
   if (!snapshot.exists) fail('not-found', 'Invitation not found.', { reason: 'invalid' });

@@ -1,6 +1,6 @@
 import { onCall } from 'firebase-functions/v2/https';
 
-import { db } from './admin.js';
+import { db } from '../common/admin.js';
 
 export interface HealthResult {
   ok: true;

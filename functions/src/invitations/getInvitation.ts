@@ -3,11 +3,11 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import { paths, type CallableContract, type Organization } from '@trato/model';
 
-import { db } from './admin.js';
-import { fail } from './common/errors.js';
-import { directReader, findInvitationByToken, type FoundInvitation } from './common/store.js';
-import { isExpired } from './common/tokens.js';
-import { asRecord } from './common/validation.js';
+import { db } from '../common/admin.js';
+import { fail } from '../common/errors.js';
+import { directReader, findInvitationByToken, type FoundInvitation } from '../common/store.js';
+import { isExpired } from '../common/tokens.js';
+import { parseInput } from '../common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type GetInvitationResult = CallableContract['getInvitation']['out'];
@@ -27,7 +27,7 @@ export function assertAcceptable(invitation: FoundInvitation['data'], nowMs: num
  * credential. Answers only for acceptable invitations, and nothing beyond what the page shows.
  */
 export async function getInvitationCore(firestore: Firestore, data: unknown): Promise<GetInvitationResult> {
-  const found = await findInvitationByToken(firestore, directReader, asRecord(data).token);
+  const found = await findInvitationByToken(firestore, directReader, parseInput('getInvitation', data).token);
   assertAcceptable(found.data, Date.now());
   const organization = await firestore.doc(paths.organization(found.organizationId)).get();
   if (!organization.exists) fail('not-found', 'Invitation not found.', { reason: 'invalid' });

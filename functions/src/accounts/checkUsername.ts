@@ -3,8 +3,8 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import { paths, type CallableContract } from '@trato/model';
 
-import { db } from './admin.js';
-import { fail } from './common/errors.js';
+import { db } from '../common/admin.js';
+import { fail } from '../common/errors.js';
 import {
   clientAddress,
   rateLimitSecret,
@@ -12,8 +12,8 @@ import {
   takeRateLimit,
   type AddressSource,
   type RateLimit,
-} from './common/rateLimit.js';
-import { asRecord, parseUsername } from './common/validation.js';
+} from '../common/rateLimit.js';
+import { parseInput } from '../common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
 export type CheckUsernameResult = CallableContract['checkUsername']['out'];
@@ -35,7 +35,7 @@ export async function checkUsernameCore(
   request: AddressSource,
   secret: string,
 ): Promise<CheckUsernameResult> {
-  const username = parseUsername(asRecord(data).username);
+  const { username } = parseInput('checkUsername', data);
   // Counted after the input check: a malformed request costs nothing.
   if (
     !(await takeRateLimit(firestore, secret, 'checkUsername', clientAddress(request), USERNAME_CHECK_LIMIT))

@@ -1,0 +1,237 @@
+/**
+ * What each callable accepts (CallableContract's `in`, callables.ts), as yup schemas: the one
+ * check of a request, used by the functions before anything else (and usable by any client).
+ *
+ * Every value comes from an untrusted client, so a field is never cast from another type (42 is
+ * not '42'): a string field takes a string. Texts are trimmed, usernames and e-mails lower-cased
+ * (Auth and the usernames/ reservations compare them case-insensitively), lengths count code
+ * points as the rules' size() does, and each value rule is the model's (EMAIL_PATTERN,
+ * USERNAME_PATTERN, ID_PATTERN + isValidId, isValidPermissionMap, LIMITS). Fields the contract
+ * does not name are dropped. Messages are the i18n keys of ERR (schemas.ts).
+ *
+ * `checkCallableInput(name, data)` answers the typed input, or the first refused field in the
+ * contract's order with its message.
+ */
+import * as yup from 'yup';
+
+import type { CallableInput, CallableName } from './callables.js';
+import {
+  DEFAULT_LANGUAGE,
+  EMAIL_PATTERN,
+  ID_PATTERN,
+  LANGUAGES,
+  LIMITS,
+  URL_PATTERN,
+  USERNAME_PATTERN,
+} from './constants.js';
+import type { PermissionMap } from './entities.js';
+import { ROLES } from './enums.js';
+import { OAUTH_CODE_MAX_LENGTH } from './mail.js';
+import { isValidId } from './paths.js';
+import { isValidPermissionMap } from './permissions.js';
+import { charCount, ERR } from './schemas.js';
+
+/** A refusal's message: one of ERR's i18n keys. */
+export type InputErrorKey = (typeof ERR)[keyof typeof ERR];
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const trim = (v: unknown) => (isString(v) ? v.trim() : v);
+const lowerTrim = (v: unknown) => (isString(v) ? v.trim().toLowerCase() : v);
+
+/** A lone UTF-16 surrogate: JSON carries one, but Firestore stores UTF-8 only (paths.ts isValidId). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * A required, non-empty string, never cast from another type (`transform` runs on strings only),
+ * that Firestore can store.
+ */
+function inputString(transform?: (v: unknown) => unknown) {
+  const base = yup
+    .mixed<string>((v): v is string => isString(v))
+    .typeError(ERR.required)
+    .required(ERR.required);
+  return (transform ? base.transform(transform) : base)
+    .test('required', ERR.required, (v) => v !== '')
+    .test('unicode', ERR.oneOf, (v) => v === undefined || !LONE_SURROGATE.test(v));
+}
+
+/** Non-blank text of at most `max` code points, trimmed. */
+export const inputText = (max: number) =>
+  inputString(trim).test('max', ERR.tooLong, (v) => v === undefined || charCount(v) <= max);
+
+/** 3–20 of [a-z0-9_] after trimming and lower-casing; other characters are refused, never stripped. */
+export const inputUsername = () =>
+  inputString(lowerTrim).test('username', ERR.username, (v) => v === undefined || USERNAME_PATTERN.test(v));
+
+/** An e-mail address, trimmed and lower-cased, the rules' isEmail (EMAIL_PATTERN, LIMITS.email). */
+export const inputEmail = () =>
+  inputString(lowerTrim).test(
+    'email',
+    ERR.email,
+    (v) => v === undefined || (charCount(v) <= LIMITS.email && EMAIL_PATTERN.test(v)),
+  );
+
+/** A client-given document id: ID_PATTERN (1–128 code points, no '/') and one Firestore can store. */
+export const inputId = () =>
+  inputString().test('id', ERR.oneOf, (v) => v === undefined || (ID_PATTERN.test(v) && isValidId(v)));
+
+/** One of `values`, exactly (no trimming, no case folding). */
+export const inputOneOf = <T extends string>(values: readonly T[]) =>
+  yup
+    .mixed<T>()
+    .oneOf([...values], ERR.oneOf)
+    .required(ERR.required);
+
+/** An http(s) origin, as sent (the functions also check it against the app's own origins). */
+export const inputOrigin = () =>
+  inputString().test(
+    'url',
+    ERR.url,
+    (v) => v === undefined || (charCount(v) <= LIMITS.url && URL_PATTERN.test(v)),
+  );
+
+/**
+ * A permission map (the rules' shape: the nine resources, the four actions, booleans), copied
+ * key by key; absent or null is `{}` (view only everywhere).
+ */
+export const inputPermissions = () =>
+  yup
+    .mixed<PermissionMap>()
+    .transform((v: unknown) => {
+      if (v === undefined || v === null) return {};
+      if (!isValidPermissionMap(v)) return v;
+      const copy: PermissionMap = {};
+      for (const [resource, entry] of Object.entries(v)) copy[resource as keyof PermissionMap] = { ...entry };
+      return copy;
+    })
+    .default(() => ({}))
+    .test('permissions', ERR.oneOf, (v) => isValidPermissionMap(v));
+
+/**
+ * The credential of a link (an invitation token, an OAuth state): its shape is the lookup's
+ * business, so that every unusable one gets the same answer as an unknown one. Anything that is
+ * not a string arrives as '' (never one).
+ */
+export const inputCredential = () =>
+  yup
+    .mixed<string>()
+    .transform((v: unknown) => (isString(v) ? v : ''))
+    .default('');
+
+function buildSchemas() {
+  const organizationId = inputId();
+  const language = inputOneOf(LANGUAGES);
+  /** Where the browser comes back (Checkout, the portal, Google's consent), and the page's language. */
+  const returnTo = { organizationId, returnOrigin: inputOrigin(), language };
+
+  return {
+    checkUsername: yup.object({ username: inputUsername() }),
+    createOrganization: yup.object({
+      fullName: inputText(LIMITS.fullName),
+      username: inputUsername(),
+      companyName: inputText(LIMITS.orgName),
+      language,
+    }),
+    createInvitation: yup.object({
+      organizationId,
+      email: inputEmail(),
+      role: inputOneOf(ROLES),
+      permissions: inputPermissions(),
+    }),
+    getInvitationLink: yup.object({ organizationId, invitationId: inputId() }),
+    getInvitation: yup.object({ token: inputCredential() }),
+    acceptInvitation: yup.object({
+      token: inputCredential(),
+      fullName: inputText(LIMITS.fullName),
+      username: inputUsername(),
+      // The language the invitee used on the page; Spanish when absent.
+      language: yup
+        .mixed<(typeof LANGUAGES)[number]>()
+        .oneOf([...LANGUAGES], ERR.oneOf)
+        .nonNullable(ERR.oneOf)
+        .default(DEFAULT_LANGUAGE),
+    }),
+    debugQuery: yup.object({ organizationId }),
+    createCheckoutSession: yup.object(returnTo),
+    createPortalSession: yup.object(returnTo),
+    checkSubscription: yup.object({ organizationId }),
+    authGmailStart: yup.object(returnTo),
+    authGmailCallback: yup.object({ code: inputText(OAUTH_CODE_MAX_LENGTH), state: inputCredential() }),
+    emailDisconnect: yup.object({ organizationId }),
+    emailSendTest: yup.object({ organizationId, to: inputEmail(), language }),
+  } satisfies Record<CallableName, yup.AnyObjectSchema>;
+}
+
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+
+/**
+ * Each callable's input schema, its fields in the contract's order. Built on first use, so that a
+ * bundle importing the model without checking requests (the web) carries none of it.
+ */
+export function callableInputSchemas(): Schemas {
+  return (built ??= buildSchemas());
+}
+
+/** A refused request: the field (a key of the contract's input, or 'data' for the whole) and why. */
+export interface InputRefusal {
+  field: string;
+  message: InputErrorKey;
+}
+
+/**
+ * A callable's checked input: its contract's `in`, normalized, with the defaults applied (an
+ * acceptInvitation without a language has 'es').
+ */
+export type ParsedInput<N extends CallableName> = yup.InferType<Schemas[N]>;
+
+export type CheckedInput<N extends CallableName> =
+  { ok: true; value: ParsedInput<N> } | { ok: false; refusal: InputRefusal };
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A callable's request checked against its contract: the typed, normalized input, or the first
+ * refused field in the contract's order. `data` must be an object (the web SDK sends `{}` at least).
+ */
+export function checkCallableInput<N extends CallableName>(name: N, data: unknown): CheckedInput<N> {
+  if (!isPlainObject(data)) return { ok: false, refusal: { field: 'data', message: ERR.oneOf } };
+  const schema: yup.AnyObjectSchema = callableInputSchemas()[name];
+  try {
+    const value = schema.validateSync(data, { abortEarly: false, stripUnknown: true }) as ParsedInput<N>;
+    return { ok: true, value };
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    const order = Object.keys(schema.fields);
+    const refused = (error.inner.length ? error.inner : [error]).map((e) => ({
+      field: e.path ?? 'data',
+      message: e.message as InputErrorKey,
+    }));
+    const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+    refused.sort((a, b) => rank(a.field) - rank(b.field));
+    return { ok: false, refusal: refused[0]! };
+  }
+}
+
+/** Compile-time check: what each schema outputs is its callable's contract input. */
+export type CallableInputSchemasAgree = {
+  [N in CallableName]: ParsedInput<N> extends CallableInput<N> ? true : never;
+};
+const agree: CallableInputSchemasAgree = {
+  checkUsername: true,
+  createOrganization: true,
+  createInvitation: true,
+  getInvitationLink: true,
+  getInvitation: true,
+  acceptInvitation: true,
+  debugQuery: true,
+  createCheckoutSession: true,
+  createPortalSession: true,
+  checkSubscription: true,
+  authGmailStart: true,
+  authGmailCallback: true,
+  emailDisconnect: true,
+  emailSendTest: true,
+};
+void agree;
