@@ -23,8 +23,19 @@ import { ListenSession, WriteSession } from './streams.js';
 const KEEP_ALIVE_MS = 30_000;
 /** Heartbeat on an open back channel, well inside the client's timeout. */
 const HEARTBEAT_MS = 15_000;
-/** A session nobody polls for this long is dropped (its client is gone). */
-const IDLE_SESSION_MS = 120_000;
+/**
+ * A live client always has a back channel open: it re-opens one at once when the server ends it
+ * (or after each long-poll reply). A session without one for this long belongs to a page that
+ * has gone (closed tab, terminated Firestore whose `TYPE=terminate` beacon was lost): dropped.
+ */
+const IDLE_SESSION_MS = 30_000;
+
+export interface WebChannelOptions {
+  /** Drop a session that has had no back channel and no forward POST for this long. */
+  idleSessionMs?: number;
+  /** Interval of the noop heartbeat on an open back channel. */
+  heartbeatMs?: number;
+}
 
 type Method = 'Listen' | 'Write';
 
@@ -77,7 +88,8 @@ class Session {
   private nextOfs = 0;
   private back: BackChannel | undefined;
   private flushScheduled = false;
-  lastActivity = Date.now();
+  /** Last forward POST, back-channel open or back-channel end: the idle clock starts here. */
+  private lastActivity = Date.now();
   closed = false;
   private readonly stream: ListenSession | WriteSession;
 
@@ -86,6 +98,7 @@ class Session {
     readonly caller: Caller,
     engine: FirestoreEngine,
     private readonly log: Logger,
+    private readonly heartbeatMs: number,
     private readonly onClosed: (session: Session) => void,
   ) {
     const events = {
@@ -176,17 +189,21 @@ class Session {
       if (this.outbox.length === 0)
         this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
       this.flush();
-      back.heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+      back.heartbeat = setInterval(() => this.heartbeat(), this.heartbeatMs);
     } else if (this.outbox.length > 0) {
       this.flush();
     } else {
-      back.heartbeat = setTimeout(() => this.heartbeat(), HEARTBEAT_MS);
+      back.heartbeat = setTimeout(() => this.heartbeat(), this.heartbeatMs);
     }
+  }
+
+  /** Nobody has polled or posted for `idleMs`: the page that opened the session is gone. */
+  isAbandoned(now: number, idleMs: number): boolean {
+    return !this.back && now - this.lastActivity > idleMs;
   }
 
   private heartbeat(): void {
     if (!this.back) return;
-    this.lastActivity = Date.now();
     this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
     this.flush();
   }
@@ -207,6 +224,7 @@ class Session {
     const back = this.back;
     if (!back) return;
     this.back = undefined;
+    this.lastActivity = Date.now();
     if (back.heartbeat) clearInterval(back.heartbeat);
     if (end && !back.res.writableEnded) back.res.end();
   }
@@ -231,17 +249,29 @@ export interface WebChannelTransport {
   ): boolean;
   /** Drop every session (clients see `Unknown SID` and open new ones). */
   dropSessions(): void;
+  /** Sessions currently open (tests, diagnostics). */
+  sessionCount(): number;
   close(): void;
 }
 
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 
-export function createWebChannelTransport(engine: FirestoreEngine, log: Logger): WebChannelTransport {
+export function createWebChannelTransport(
+  engine: FirestoreEngine,
+  log: Logger,
+  options: WebChannelOptions = {},
+): WebChannelTransport {
+  const idleMs = options.idleSessionMs ?? IDLE_SESSION_MS;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessions = new Map<string, Session>();
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const s of sessions.values()) if (now - s.lastActivity > IDLE_SESSION_MS) s.close();
-  }, 30_000);
+  // Sweep often enough that an abandoned session lives at most ~1.5 x idleMs.
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const s of [...sessions.values()]) if (s.isAbandoned(now, idleMs)) s.close();
+    },
+    Math.max(10, Math.min(idleMs / 2, 15_000)),
+  );
   sweeper.unref();
 
   const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
@@ -308,7 +338,7 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
         } catch (err) {
           authError = toFirestoreError(err);
         }
-        const session = new Session(method, caller, engine, log, (s) => sessions.delete(s.sid));
+        const session = new Session(method, caller, engine, log, heartbeatMs, (s) => sessions.delete(s.sid));
         sessions.set(session.sid, session);
         respondHandshake(res, session, streamHeaders);
         // A bad token fails the stream as its first message, after the handshake.
@@ -332,6 +362,7 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
     dropSessions() {
       for (const s of [...sessions.values()]) s.close();
     },
+    sessionCount: () => sessions.size,
     close() {
       clearInterval(sweeper);
       for (const s of [...sessions.values()]) s.close();
