@@ -167,12 +167,35 @@ describe('WebChannel sessions', () => {
     expect(open()).toBe(0);
   });
 
-  it('a live client, polling its back channel, is never reaped', async () => {
+  it('a Listen stream left without targets is closed cleanly, its back channel released', async () => {
+    const { engine, open } = countingEngine();
     server = await startFirestoreServer({
       port: 0,
       projectId: PROJECT,
       quiet: true,
-      webChannel: { idleSessionMs: 300, heartbeatMs: 100 },
+      engine,
+      webChannel: { idleStreamMs: 300 },
+    });
+    const sid = await openSession();
+    const back = await openBackChannel(sid);
+    const form = new URLSearchParams({
+      count: '1',
+      ofs: '1',
+      req0___data__: JSON.stringify({ removeTarget: 2 }),
+    });
+    await request('POST', channelUrl({ SID: sid, RID: '2', AID: '0' }), form.toString());
+    await back.ended;
+    expect(back.text()).toContain('["close"]');
+    expect(open()).toBe(0);
+    expect(server.webChannelSessionCount()).toBe(0);
+  });
+
+  it('a live client, polling its back channel and listening, is never closed', async () => {
+    server = await startFirestoreServer({
+      port: 0,
+      projectId: PROJECT,
+      quiet: true,
+      webChannel: { idleSessionMs: 300, idleStreamMs: 300, heartbeatMs: 100 },
     });
     const sid = await openSession();
     const back = await openBackChannel(sid);

@@ -29,10 +29,20 @@ const HEARTBEAT_MS = 15_000;
  * has gone (closed tab, terminated Firestore whose `TYPE=terminate` beacon was lost): dropped.
  */
 const IDLE_SESSION_MS = 30_000;
+/**
+ * A stream with nothing to do (Listen: no target; Write: no batch in flight) and no forward
+ * message for this long is closed cleanly with `["close"]`. The SDK closes such streams itself
+ * only after 60 s, and reopens one on demand; until then each holds a hanging GET, and Chrome
+ * gives a host six HTTP/1.1 connections: Firestore instances a page forgot to terminate (or a
+ * write queued behind them) would otherwise starve its live ones.
+ */
+const IDLE_STREAM_MS = 5_000;
 
 export interface WebChannelOptions {
   /** Drop a session that has had no back channel and no forward POST for this long. */
   idleSessionMs?: number;
+  /** Close a stream cleanly after this long without a target or a write in flight. */
+  idleStreamMs?: number;
   /** Interval of the noop heartbeat on an open back channel. */
   heartbeatMs?: number;
 }
@@ -90,6 +100,8 @@ class Session {
   private flushScheduled = false;
   /** Last forward POST, back-channel open or back-channel end: the idle clock starts here. */
   private lastActivity = Date.now();
+  /** Last forward POST with messages. */
+  private lastForward = Date.now();
   closed = false;
   private readonly stream: ListenSession | WriteSession;
 
@@ -116,6 +128,7 @@ class Session {
   /** Process forward messages, skipping those a retried POST already delivered. */
   receive(messages: { index: number; data: string }[]): void {
     this.lastActivity = Date.now();
+    if (messages.length > 0) this.lastForward = this.lastActivity;
     for (const { index, data } of messages) {
       if (index < this.nextOfs) continue;
       this.nextOfs = index + 1;
@@ -202,6 +215,23 @@ class Session {
     return !this.back && now - this.lastActivity > idleMs;
   }
 
+  /** Open, but the client has had nothing for it to do for `idleMs`. */
+  isIdleStream(now: number, idleMs: number): boolean {
+    return !this.closed && now - this.lastForward > idleMs && this.stream.isIdle();
+  }
+
+  /**
+   * Ends the session with `["close"]` on its back channel: the SDK takes it as a clean end (no
+   * error, no backoff), sends its terminate beacon and opens a new stream when it needs one.
+   * Without a back channel the message could not arrive: leave it to the idle sweep.
+   */
+  closeCleanly(): void {
+    if (!this.back) return;
+    this.outbox.push({ id: this.nextArrayId++, json: '["close"]', sent: false });
+    this.flush();
+    this.close();
+  }
+
   private heartbeat(): void {
     if (!this.back) return;
     this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
@@ -262,15 +292,19 @@ export function createWebChannelTransport(
   options: WebChannelOptions = {},
 ): WebChannelTransport {
   const idleMs = options.idleSessionMs ?? IDLE_SESSION_MS;
+  const idleStreamMs = options.idleStreamMs ?? IDLE_STREAM_MS;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const sessions = new Map<string, Session>();
-  // Sweep often enough that an abandoned session lives at most ~1.5 x idleMs.
+  // Sweep often enough that a session outlives its timeout by at most half of it.
   const sweeper = setInterval(
     () => {
       const now = Date.now();
-      for (const s of [...sessions.values()]) if (s.isAbandoned(now, idleMs)) s.close();
+      for (const s of [...sessions.values()]) {
+        if (s.isAbandoned(now, idleMs)) s.close();
+        else if (s.isIdleStream(now, idleStreamMs)) s.closeCleanly();
+      }
     },
-    Math.max(10, Math.min(idleMs / 2, 15_000)),
+    Math.max(10, Math.min(idleMs, idleStreamMs) / 2),
   );
   sweeper.unref();
 
