@@ -7,6 +7,8 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFirestoreEngine } from '../../src/firestore/engine.js';
+import { OWNER } from '../../src/firestore/model.js';
+import { fieldsFromJs } from '../../src/firestore/values.js';
 import type { FirestoreEngine, ListenStream } from '../../src/firestore/api.js';
 import { startFirestoreServer } from '../../src/server.js';
 import type { FirestoreServer } from '../../src/server.js';
@@ -85,22 +87,25 @@ interface BackChannel {
 }
 
 /** A streaming back channel (CI=0), as the SDK holds it open. */
-function openBackChannel(sid: string): Promise<BackChannel> {
+function openBackChannel(sid: string, aid = 0): Promise<BackChannel> {
   return new Promise((resolve, reject) => {
     let text = '';
-    const req = http.get(channelUrl({ RID: 'rpc', SID: sid, AID: '0', CI: '0', TYPE: 'xmlhttp' }), (res) => {
-      res.setEncoding('utf8');
-      const ended = new Promise<void>((done) => {
-        res.on('end', done);
-        res.on('close', done);
-      });
-      // Resolve once the first chunk (the immediate payload) arrived.
-      res.once('data', (c: string) => {
-        text += c;
-        res.on('data', (more: string) => (text += more));
-        resolve({ text: () => text, ended, abandon: () => req.destroy() });
-      });
-    });
+    const req = http.get(
+      channelUrl({ RID: 'rpc', SID: sid, AID: String(aid), CI: '0', TYPE: 'xmlhttp' }),
+      (res) => {
+        res.setEncoding('utf8');
+        const ended = new Promise<void>((done) => {
+          res.on('end', done);
+          res.on('close', done);
+        });
+        // Resolve once the first chunk (the immediate payload) arrived.
+        res.once('data', (c: string) => {
+          text += c;
+          res.on('data', (more: string) => (text += more));
+          resolve({ text: () => text, ended, abandon: () => req.destroy() });
+        });
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -188,6 +193,33 @@ describe('WebChannel sessions', () => {
     expect(back.text()).toContain('["close"]');
     expect(open()).toBe(0);
     expect(server.webChannelSessionCount()).toBe(0);
+  });
+
+  it('a streaming back channel is ended once enough awaits acknowledgement, and the next one prunes it', async () => {
+    server = await startFirestoreServer({
+      port: 0,
+      projectId: PROJECT,
+      quiet: true,
+      webChannel: { maxUnackedBytes: 4_000 },
+    });
+    const sid = await openSession();
+    const back = await openBackChannel(sid);
+    // A listener that only receives: document changes, no forward POST carrying AID.
+    for (let i = 0; i < 20; i++) {
+      const fields = fieldsFromJs({ i, text: 'x'.repeat(400) });
+      await server.engine.commit(OWNER, DATABASE, [
+        { update: { name: `${DATABASE}/documents/c/d`, fields } },
+      ]);
+    }
+    await back.ended;
+    const ids = [...back.text().matchAll(/\[(\d+),\[/g)].map((m) => Number(m[1]));
+    const last = Math.max(...ids);
+    // The client re-opens with AID = the last array it saw: nothing is left to re-send.
+    const next = await openBackChannel(sid, last);
+    const reply = await request('POST', channelUrl({ SID: sid, RID: '2' }), 'count=0&ofs=1');
+    const [, , outstanding] = JSON.parse(reply.text.slice(reply.text.indexOf('\n') + 1)) as number[];
+    expect(outstanding).toBeLessThan(100);
+    next.abandon();
   });
 
   it('a live client, polling its back channel and listening, is never closed', async () => {

@@ -37,6 +37,13 @@ const IDLE_SESSION_MS = 30_000;
  * write queued behind them) would otherwise starve its live ones.
  */
 const IDLE_STREAM_MS = 5_000;
+/**
+ * On a streaming back channel the client acknowledges arrays (AID) only with its next request,
+ * and a Listen stream that only receives may send none for hours: everything it was sent stays
+ * in the outbox (for re-delivery), and every flush and forward reply walks it. Past this many
+ * unacknowledged bytes the back channel is ended; the client re-opens one at once with AID.
+ */
+const MAX_UNACKED_BYTES = 256 * 1024;
 
 export interface WebChannelOptions {
   /** Drop a session that has had no back channel and no forward POST for this long. */
@@ -45,6 +52,13 @@ export interface WebChannelOptions {
   idleStreamMs?: number;
   /** Interval of the noop heartbeat on an open back channel. */
   heartbeatMs?: number;
+  /** End a streaming back channel once this much sent data awaits acknowledgement. */
+  maxUnackedBytes?: number;
+}
+
+interface SessionLimits {
+  heartbeatMs: number;
+  maxUnackedBytes: number;
 }
 
 type Method = 'Listen' | 'Write';
@@ -94,6 +108,8 @@ class Session {
   private outbox: Outgoing[] = [];
   private nextArrayId = 1; // 0 is the handshake
   private lastSentId = 0;
+  /** Bytes of the outbox sent and not acknowledged yet. */
+  private unackedBytes = 0;
   /** Index of the next forward message to process (retried POSTs resend processed ones). */
   private nextOfs = 0;
   private back: BackChannel | undefined;
@@ -110,7 +126,7 @@ class Session {
     readonly caller: Caller,
     engine: FirestoreEngine,
     private readonly log: Logger,
-    private readonly heartbeatMs: number,
+    private readonly limits: SessionLimits,
     private readonly onClosed: (session: Session) => void,
   ) {
     const events = {
@@ -177,12 +193,13 @@ class Session {
   /** The client has processed every array up to `aid`. */
   acknowledge(aid: number): void {
     if (!Number.isFinite(aid)) return;
+    if (this.outbox.length === 0 || this.outbox[0].id > aid) return;
     this.outbox = this.outbox.filter((m) => m.id > aid);
+    this.unackedBytes = this.outbox.reduce((n, m) => n + (m.sent ? m.json.length : 0), 0);
   }
 
   forwardReply(): string {
-    const outstanding = this.outbox.filter((m) => m.sent).reduce((n, m) => n + m.json.length, 0);
-    return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, outstanding]));
+    return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, this.unackedBytes]));
   }
 
   attachBackChannel(res: ServerResponse, streaming: boolean, aid: number): void {
@@ -191,6 +208,7 @@ class Session {
     this.acknowledge(aid);
     // Anything not acknowledged is (re)sent on the new back channel.
     for (const m of this.outbox) m.sent = false;
+    this.unackedBytes = 0;
     const back: BackChannel = { res, streaming };
     this.back = back;
     res.on('close', () => {
@@ -202,11 +220,11 @@ class Session {
       if (this.outbox.length === 0)
         this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
       this.flush();
-      back.heartbeat = setInterval(() => this.heartbeat(), this.heartbeatMs);
+      back.heartbeat = setInterval(() => this.heartbeat(), this.limits.heartbeatMs);
     } else if (this.outbox.length > 0) {
       this.flush();
     } else {
-      back.heartbeat = setTimeout(() => this.heartbeat(), this.heartbeatMs);
+      back.heartbeat = setTimeout(() => this.heartbeat(), this.limits.heartbeatMs);
     }
   }
 
@@ -244,10 +262,14 @@ class Session {
     const pending = this.outbox.filter((m) => !m.sent);
     if (pending.length === 0) return;
     const json = `[${pending.map((m) => `[${m.id},${m.json}]`).join(',')}]`;
-    for (const m of pending) m.sent = true;
+    for (const m of pending) {
+      m.sent = true;
+      this.unackedBytes += m.json.length;
+    }
     this.lastSentId = pending[pending.length - 1].id;
     back.res.write(frame(json));
-    if (!back.streaming) this.detachBackChannel(true);
+    // Long-polling ends after each delivery; streaming once enough awaits acknowledgement.
+    if (!back.streaming || this.unackedBytes > this.limits.maxUnackedBytes) this.detachBackChannel(true);
   }
 
   private detachBackChannel(end: boolean): void {
@@ -293,7 +315,10 @@ export function createWebChannelTransport(
 ): WebChannelTransport {
   const idleMs = options.idleSessionMs ?? IDLE_SESSION_MS;
   const idleStreamMs = options.idleStreamMs ?? IDLE_STREAM_MS;
-  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const limits: SessionLimits = {
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    maxUnackedBytes: options.maxUnackedBytes ?? MAX_UNACKED_BYTES,
+  };
   const sessions = new Map<string, Session>();
   // Sweep often enough that a session outlives its timeout by at most half of it.
   const sweeper = setInterval(
@@ -372,7 +397,7 @@ export function createWebChannelTransport(
         } catch (err) {
           authError = toFirestoreError(err);
         }
-        const session = new Session(method, caller, engine, log, heartbeatMs, (s) => sessions.delete(s.sid));
+        const session = new Session(method, caller, engine, log, limits, (s) => sessions.delete(s.sid));
         sessions.set(session.sid, session);
         respondHandshake(res, session, streamHeaders);
         // A bad token fails the stream as its first message, after the handshake.
