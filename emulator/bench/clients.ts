@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   collection,
@@ -69,8 +69,10 @@ export interface ClientsResult {
   count: Summary;
   /** Server process CPU over the measured window, in % of one core. */
   serverCpu: number;
-  /** This process's CPU (the N SDK clients), in % of one core. */
+  /** This process's CPU (the N SDK clients in Node; the driver only with --browser), % of a core. */
   clientCpu: number;
+  /** This process's event-loop delay, p99 (ms): how long a ready reply waited for the clients. */
+  clientLoopDelayP99: number;
   writes: number;
 }
 
@@ -287,6 +289,8 @@ async function phase(
     const samples: Samples = { first: [], next: [], count: [] };
     const cpu0 = cpuSeconds(server.child.pid!);
     const own0 = process.cpuUsage();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const t0 = performance.now();
     const deadline = t0 + seconds * 1000;
     let cycles = 0;
@@ -314,6 +318,7 @@ async function phase(
     const serverCpu = ((cpuSeconds(server.child.pid!) - cpu0) / elapsed) * 100;
     const own = process.cpuUsage(own0);
     const clientCpu = ((own.user + own.system) / 1e6 / elapsed) * 100;
+    loop.disable();
     return {
       clients,
       cycles,
@@ -322,6 +327,7 @@ async function phase(
       count: summarize(samples.count),
       serverCpu,
       clientCpu,
+      clientLoopDelayP99: loop.percentile(99) / 1e6,
       writes,
     };
   } finally {
@@ -374,7 +380,7 @@ export function describe(r: ClientsResult): string {
   return (
     `${r.clients} clients: ${r.cycles} visits; first page ${ms(r.firstPage.median)} / ${ms(r.firstPage.p95)} ms, ` +
     `next page ${ms(r.nextPage.median)} / ${ms(r.nextPage.p95)} ms, count ${ms(r.count.median)} / ${ms(r.count.p95)} ms ` +
-    `(median / p95); ${r.writes} writes; CPU: server ${r.serverCpu.toFixed(0)}%, clients ${r.clientCpu.toFixed(0)}%`
+    `(median / p95); ${r.writes} writes; CPU: server ${r.serverCpu.toFixed(0)}%, clients ${r.clientCpu.toFixed(0)}% (event-loop delay p99 ${ms(r.clientLoopDelayP99)} ms)`
   );
 }
 
