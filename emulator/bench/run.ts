@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { aggregationsUnderRules, type AggregationResult } from './aggregations.js';
+import { describe as describeClients, manyClients, type ClientsResult } from './clients.js';
 import { engineFanOut, type EngineFanOut } from './engine.js';
 import { rulesEndToEnd, rulesInProcess, type EndToEndResult, type InProcessResult } from './rules.js';
 import { mergeThroughputs, summarize, type Summary, type Throughput } from './stats.js';
@@ -43,6 +44,8 @@ const config = quick
       rulesMs: 500,
       aggregationSizes: [100, 20_000],
       aggregationRuns: 3,
+      clients: [1, 20],
+      clientSeconds: 5,
     }
   : {
       writeMs: 3000,
@@ -55,6 +58,8 @@ const config = quick
       rulesMs: 2000,
       aggregationSizes: [100, 20_000, 100_000],
       aggregationRuns: 5,
+      clients: [1, 20, 50],
+      clientSeconds: 15,
     };
 const SIZE = 10_000;
 
@@ -411,6 +416,13 @@ async function main(): Promise<void> {
   );
   section('listener fan-out, engine only');
   const engineFan: EngineFanOut[] = await engineFanOut(config.listeners, config.rounds * 2);
+  section('many clients: web SDK members listening to and paging a list (bench/clients.ts)');
+  const clients: ClientsResult[] = await manyClients({
+    clients: config.clients,
+    docs: 3000,
+    seconds: config.clientSeconds,
+    log: (line) => log(`  ${line}`),
+  });
   const seconds = (performance.now() - started) / 1000;
   const loadAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
 
@@ -560,6 +572,8 @@ async function main(): Promise<void> {
     ),
   );
   console.log(out.join('\n'));
+  console.log('\nmany clients (bench/clients.ts):');
+  for (const r of clients) console.log(`  ${describeClients(r)}`);
 
   // --- JSON --------------------------------------------------------------------------------
   const file = path.join(here, quick ? 'results.quick.json' : 'results.json');
@@ -582,6 +596,7 @@ async function main(): Promise<void> {
     ours100k: big,
     rules: { inProcess, endToEnd: e2e, aggregations },
     engineFanOut: engineFan,
+    manyClients: clients,
   };
   const text = JSON.stringify(json, (key, value: unknown) => (key === 'samples' ? undefined : value), 2);
   writeFileSync(file, await prettierJson(text, file));

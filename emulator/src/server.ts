@@ -11,6 +11,7 @@ import { createLogger } from './firestore/transport/log.js';
 import type { LogOption } from './firestore/transport/log.js';
 import { createSniffingServer } from './firestore/transport/sniff.js';
 import { createWebChannelTransport } from './firestore/transport/webchannel.js';
+import type { WebChannelOptions } from './firestore/transport/webchannel.js';
 
 export type { CoverageSource, RulesUpdateHook, RulesUpdateResult };
 
@@ -38,6 +39,8 @@ export interface FirestoreServerOptions {
   log?: LogOption;
   /** Silence the log (tests). */
   quiet?: boolean;
+  /** WebChannel session timings (tests shorten the idle timeout). */
+  webChannel?: WebChannelOptions;
 }
 
 export interface FirestoreServer {
@@ -48,6 +51,8 @@ export interface FirestoreServer {
   close(): Promise<void>;
   /** Forget every WebChannel session: clients get `Unknown SID` and reconnect (tests). */
   dropWebChannelSessions(): void;
+  /** WebChannel sessions currently open (tests). */
+  webChannelSessionCount(): number;
 }
 
 export async function startFirestoreServer(options: FirestoreServerOptions): Promise<FirestoreServer> {
@@ -64,7 +69,7 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
     });
 
   const grpc = createGrpcTransport(engine, log);
-  const webChannel = createWebChannelTransport(engine, log);
+  const webChannel = createWebChannelTransport(engine, log, options.webChannel);
   const http1 = createHttpServer({
     engine,
     webChannel,
@@ -92,6 +97,7 @@ export async function startFirestoreServer(options: FirestoreServerOptions): Pro
     host,
     engine,
     dropWebChannelSessions: () => webChannel.dropSessions(),
+    webChannelSessionCount: () => webChannel.sessionCount(),
     close() {
       closing ??= new Promise<void>((resolve) => {
         webChannel.close();

@@ -63,6 +63,8 @@ export interface CommitResult {
 export interface ListenStream {
   addTarget(target: Target): void;
   removeTarget(targetId: number): void;
+  /** Targets currently listened to (0: the stream is idle). */
+  readonly targetCount: number;
   close(): void;
 }
 

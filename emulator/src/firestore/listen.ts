@@ -289,6 +289,10 @@ class Stream implements ListenStream {
     this.targetChange('NO_CHANGE', [], { time });
   }
 
+  get targetCount(): number {
+    return this.targets.size;
+  }
+
   removeTarget(targetId: number): void {
     const t = this.targets.get(targetId);
     if (t) this.drop(t);

@@ -61,6 +61,11 @@ export class ListenSession {
     }
   }
 
+  /** No target is listened to: the client would close this stream itself after a while. */
+  isIdle(): boolean {
+    return !this.stream || this.stream.targetCount === 0;
+  }
+
   private removeWithCause(targetId: number, error: FirestoreError): void {
     this.events.log?.(`Listen target ${targetId} rejected: ${error.status}: ${error.message}`);
     this.events.send(
@@ -91,6 +96,8 @@ export class WriteSession {
   private database = '';
   private token = 0;
   private queue: Promise<void> = Promise.resolve();
+  /** Requests received and not answered yet. */
+  private pending = 0;
   private closed = false;
 
   constructor(
@@ -103,7 +110,13 @@ export class WriteSession {
   handle(request: unknown): void {
     if (this.closed) return;
     // Batches commit one after the other, in the order they arrived.
-    this.queue = this.queue.then(() => this.process(request));
+    this.pending++;
+    this.queue = this.queue.then(() => this.process(request)).finally(() => this.pending--);
+  }
+
+  /** Every batch received has been answered. */
+  isIdle(): boolean {
+    return this.pending === 0;
   }
 
   /** Resolves when every request received so far has been answered. */

@@ -23,8 +23,43 @@ import { ListenSession, WriteSession } from './streams.js';
 const KEEP_ALIVE_MS = 30_000;
 /** Heartbeat on an open back channel, well inside the client's timeout. */
 const HEARTBEAT_MS = 15_000;
-/** A session nobody polls for this long is dropped (its client is gone). */
-const IDLE_SESSION_MS = 120_000;
+/**
+ * A live client always has a back channel open: it re-opens one at once when the server ends it
+ * (or after each long-poll reply). A session without one for this long belongs to a page that
+ * has gone (closed tab, terminated Firestore whose `TYPE=terminate` beacon was lost): dropped.
+ */
+const IDLE_SESSION_MS = 30_000;
+/**
+ * A stream with nothing to do (Listen: no target; Write: no batch in flight) and no forward
+ * message for this long is closed cleanly with `["close"]`. The SDK closes such streams itself
+ * only after 60 s, and reopens one on demand; until then each holds a hanging GET, and Chrome
+ * gives a host six HTTP/1.1 connections: Firestore instances a page forgot to terminate (or a
+ * write queued behind them) would otherwise starve its live ones.
+ */
+const IDLE_STREAM_MS = 5_000;
+/**
+ * On a streaming back channel the client acknowledges arrays (AID) only with its next request,
+ * and a Listen stream that only receives may send none for hours: everything it was sent stays
+ * in the outbox (for re-delivery), and every flush and forward reply walks it. Past this many
+ * unacknowledged bytes the back channel is ended; the client re-opens one at once with AID.
+ */
+const MAX_UNACKED_BYTES = 256 * 1024;
+
+export interface WebChannelOptions {
+  /** Drop a session that has had no back channel and no forward POST for this long. */
+  idleSessionMs?: number;
+  /** Close a stream cleanly after this long without a target or a write in flight. */
+  idleStreamMs?: number;
+  /** Interval of the noop heartbeat on an open back channel. */
+  heartbeatMs?: number;
+  /** End a streaming back channel once this much sent data awaits acknowledgement. */
+  maxUnackedBytes?: number;
+}
+
+interface SessionLimits {
+  heartbeatMs: number;
+  maxUnackedBytes: number;
+}
 
 type Method = 'Listen' | 'Write';
 
@@ -73,11 +108,16 @@ class Session {
   private outbox: Outgoing[] = [];
   private nextArrayId = 1; // 0 is the handshake
   private lastSentId = 0;
+  /** Bytes of the outbox sent and not acknowledged yet. */
+  private unackedBytes = 0;
   /** Index of the next forward message to process (retried POSTs resend processed ones). */
   private nextOfs = 0;
   private back: BackChannel | undefined;
   private flushScheduled = false;
-  lastActivity = Date.now();
+  /** Last forward POST, back-channel open or back-channel end: the idle clock starts here. */
+  private lastActivity = Date.now();
+  /** Last forward POST with messages. */
+  private lastForward = Date.now();
   closed = false;
   private readonly stream: ListenSession | WriteSession;
 
@@ -86,6 +126,7 @@ class Session {
     readonly caller: Caller,
     engine: FirestoreEngine,
     private readonly log: Logger,
+    private readonly limits: SessionLimits,
     private readonly onClosed: (session: Session) => void,
   ) {
     const events = {
@@ -103,6 +144,7 @@ class Session {
   /** Process forward messages, skipping those a retried POST already delivered. */
   receive(messages: { index: number; data: string }[]): void {
     this.lastActivity = Date.now();
+    if (messages.length > 0) this.lastForward = this.lastActivity;
     for (const { index, data } of messages) {
       if (index < this.nextOfs) continue;
       this.nextOfs = index + 1;
@@ -151,12 +193,13 @@ class Session {
   /** The client has processed every array up to `aid`. */
   acknowledge(aid: number): void {
     if (!Number.isFinite(aid)) return;
+    if (this.outbox.length === 0 || this.outbox[0].id > aid) return;
     this.outbox = this.outbox.filter((m) => m.id > aid);
+    this.unackedBytes = this.outbox.reduce((n, m) => n + (m.sent ? m.json.length : 0), 0);
   }
 
   forwardReply(): string {
-    const outstanding = this.outbox.filter((m) => m.sent).reduce((n, m) => n + m.json.length, 0);
-    return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, outstanding]));
+    return frame(JSON.stringify([this.back ? 1 : 0, this.lastSentId, this.unackedBytes]));
   }
 
   attachBackChannel(res: ServerResponse, streaming: boolean, aid: number): void {
@@ -165,6 +208,7 @@ class Session {
     this.acknowledge(aid);
     // Anything not acknowledged is (re)sent on the new back channel.
     for (const m of this.outbox) m.sent = false;
+    this.unackedBytes = 0;
     const back: BackChannel = { res, streaming };
     this.back = back;
     res.on('close', () => {
@@ -176,17 +220,38 @@ class Session {
       if (this.outbox.length === 0)
         this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
       this.flush();
-      back.heartbeat = setInterval(() => this.heartbeat(), HEARTBEAT_MS);
+      back.heartbeat = setInterval(() => this.heartbeat(), this.limits.heartbeatMs);
     } else if (this.outbox.length > 0) {
       this.flush();
     } else {
-      back.heartbeat = setTimeout(() => this.heartbeat(), HEARTBEAT_MS);
+      back.heartbeat = setTimeout(() => this.heartbeat(), this.limits.heartbeatMs);
     }
+  }
+
+  /** Nobody has polled or posted for `idleMs`: the page that opened the session is gone. */
+  isAbandoned(now: number, idleMs: number): boolean {
+    return !this.back && now - this.lastActivity > idleMs;
+  }
+
+  /** Open, but the client has had nothing for it to do for `idleMs`. */
+  isIdleStream(now: number, idleMs: number): boolean {
+    return !this.closed && now - this.lastForward > idleMs && this.stream.isIdle();
+  }
+
+  /**
+   * Ends the session with `["close"]` on its back channel: the SDK takes it as a clean end (no
+   * error, no backoff), sends its terminate beacon and opens a new stream when it needs one.
+   * Without a back channel the message could not arrive: leave it to the idle sweep.
+   */
+  closeCleanly(): void {
+    if (!this.back) return;
+    this.outbox.push({ id: this.nextArrayId++, json: '["close"]', sent: false });
+    this.flush();
+    this.close();
   }
 
   private heartbeat(): void {
     if (!this.back) return;
-    this.lastActivity = Date.now();
     this.outbox.push({ id: this.nextArrayId++, json: '["noop"]', sent: false });
     this.flush();
   }
@@ -197,16 +262,21 @@ class Session {
     const pending = this.outbox.filter((m) => !m.sent);
     if (pending.length === 0) return;
     const json = `[${pending.map((m) => `[${m.id},${m.json}]`).join(',')}]`;
-    for (const m of pending) m.sent = true;
+    for (const m of pending) {
+      m.sent = true;
+      this.unackedBytes += m.json.length;
+    }
     this.lastSentId = pending[pending.length - 1].id;
     back.res.write(frame(json));
-    if (!back.streaming) this.detachBackChannel(true);
+    // Long-polling ends after each delivery; streaming once enough awaits acknowledgement.
+    if (!back.streaming || this.unackedBytes > this.limits.maxUnackedBytes) this.detachBackChannel(true);
   }
 
   private detachBackChannel(end: boolean): void {
     const back = this.back;
     if (!back) return;
     this.back = undefined;
+    this.lastActivity = Date.now();
     if (back.heartbeat) clearInterval(back.heartbeat);
     if (end && !back.res.writableEnded) back.res.end();
   }
@@ -231,17 +301,36 @@ export interface WebChannelTransport {
   ): boolean;
   /** Drop every session (clients see `Unknown SID` and open new ones). */
   dropSessions(): void;
+  /** Sessions currently open (tests, diagnostics). */
+  sessionCount(): number;
   close(): void;
 }
 
 const CHANNEL_PATH = /^\/google\.firestore\.v1\.Firestore\/(Listen|Write)\/channel$/;
 
-export function createWebChannelTransport(engine: FirestoreEngine, log: Logger): WebChannelTransport {
+export function createWebChannelTransport(
+  engine: FirestoreEngine,
+  log: Logger,
+  options: WebChannelOptions = {},
+): WebChannelTransport {
+  const idleMs = options.idleSessionMs ?? IDLE_SESSION_MS;
+  const idleStreamMs = options.idleStreamMs ?? IDLE_STREAM_MS;
+  const limits: SessionLimits = {
+    heartbeatMs: options.heartbeatMs ?? HEARTBEAT_MS,
+    maxUnackedBytes: options.maxUnackedBytes ?? MAX_UNACKED_BYTES,
+  };
   const sessions = new Map<string, Session>();
-  const sweeper = setInterval(() => {
-    const now = Date.now();
-    for (const s of sessions.values()) if (now - s.lastActivity > IDLE_SESSION_MS) s.close();
-  }, 30_000);
+  // Sweep often enough that a session outlives its timeout by at most half of it.
+  const sweeper = setInterval(
+    () => {
+      const now = Date.now();
+      for (const s of [...sessions.values()]) {
+        if (s.isAbandoned(now, idleMs)) s.close();
+        else if (s.isIdleStream(now, idleStreamMs)) s.closeCleanly();
+      }
+    },
+    Math.max(10, Math.min(idleMs, idleStreamMs) / 2),
+  );
   sweeper.unref();
 
   const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
@@ -308,7 +397,7 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
         } catch (err) {
           authError = toFirestoreError(err);
         }
-        const session = new Session(method, caller, engine, log, (s) => sessions.delete(s.sid));
+        const session = new Session(method, caller, engine, log, limits, (s) => sessions.delete(s.sid));
         sessions.set(session.sid, session);
         respondHandshake(res, session, streamHeaders);
         // A bad token fails the stream as its first message, after the handshake.
@@ -332,6 +421,7 @@ export function createWebChannelTransport(engine: FirestoreEngine, log: Logger):
     dropSessions() {
       for (const s of [...sessions.values()]) s.close();
     },
+    sessionCount: () => sessions.size,
     close() {
       clearInterval(sweeper);
       for (const s of [...sessions.values()]) s.close();
