@@ -1,20 +1,16 @@
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Company, WithId } from '@trato/model';
-import { useCan } from '@/components/Can';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { CsvListActions } from '@/components/csv/CsvListActions';
-import { actionsColumn, DataList } from '@/components/data/DataList';
+import { DataList } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
-import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
+import { useRecordList } from '@/components/data/useRecordList';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { useToast } from '@/components/toast';
 import { deleteRecord, listRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
 import { CompanyDialog } from './CompanyDialog';
@@ -24,14 +20,20 @@ export default function CompaniesPage() {
   const { t } = useTranslation('companies');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
-  const { toast } = useToast();
   const organizationId = useOrgId();
-  const canCreate = useCan('companies', 'create');
-  const canEdit = useCan('companies', 'edit');
-  const canDelete = useCan('companies', 'delete');
   const params = useListParams(['industry', 'size'] as const);
-  const [editing, setEditing] = useState<WithId<Company> | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<WithId<Company> | null>(null);
+  const records = useRecordList<Company>({
+    resource: 'companies',
+    rowMenuLabel: (row) => t('rowMenu', { name: row.name }),
+    actionsHeader: t('columns.actions'),
+    remove: {
+      run: (row) => deleteRecord(orgTarget(organizationId, 'companies'), row.id),
+      title: t('delete.title'),
+      body: t('delete.body'),
+      done: t('toasts.deleted'),
+    },
+  });
+  const { canCreate, editing, create } = records;
 
   const filters = { industry: params.filters.industry, size: params.filters.size };
   const request = listRequest(organizationId, 'companies', filters, params.query);
@@ -49,19 +51,9 @@ export default function CompaniesPage() {
     },
     { field: 'city', headerName: t('columns.city'), flex: 1, minWidth: 120, valueGetter: (v) => v || '-' },
     { field: 'phone', headerName: t('columns.phone'), flex: 1, minWidth: 140, valueGetter: (v) => v || '-' },
-    actionsColumn(t('columns.actions'), (row) => (
-      <RowActions
-        label={t('rowMenu', { name: row.name })}
-        actions={editDeleteActions(
-          tc,
-          canEdit && (() => setEditing(row)),
-          canDelete && (() => setDeleting(row)),
-        )}
-      />
-    )),
+    records.actionsColumn(),
   ];
 
-  const create = () => setEditing('new');
   return (
     <>
       <ListPageHeader
@@ -121,22 +113,11 @@ export default function CompaniesPage() {
         <CompanyDialog
           open
           company={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          onClose={records.closeEditor}
           onCreated={(id) => navigate(`/empresas/${id}`)}
         />
       )}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('delete.title')}
-        body={t('delete.body')}
-        confirmLabel={tc('common.actions.delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteRecord(orgTarget(organizationId, 'companies'), deleting.id);
-          toast({ title: t('toasts.deleted'), variant: 'success' });
-        }}
-      />
+      {records.confirmDelete}
     </>
   );
 }

@@ -6,15 +6,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
-import { useCan } from '@/components/Can';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { actionsColumn, DataList } from '@/components/data/DataList';
+import { DataList } from '@/components/data/DataList';
 import { EmptyState, ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
-import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { useListParams } from '@/components/data/useListParams';
+import { useRecordList } from '@/components/data/useRecordList';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { useToast } from '@/components/toast';
 import { deleteRecord, orgRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -33,19 +30,25 @@ const MeetingDialog = lazy(() =>
 export default function MeetingsPage() {
   const { t } = useTranslation('meetings');
   const { t: tr } = useTranslation('records');
-  const { t: tc } = useTranslation();
   const language = useLanguage();
-  const { toast } = useToast();
   const organizationId = useOrgId();
-  const canCreate = useCan('meetings', 'create');
-  const canEdit = useCan('meetings', 'edit');
-  const canDelete = useCan('meetings', 'delete');
   const params = useListParams(['when'] as const);
   const when = meetingsWhen(params.filters.when);
   // The line between upcoming and past: when the page opened, moved on each switch.
   const [now, setNow] = useState(() => Date.now());
-  const [editing, setEditing] = useState<WithId<Meeting> | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<WithId<Meeting> | null>(null);
+  const records = useRecordList<Meeting>({
+    resource: 'meetings',
+    rowMenuLabel: (row) => t('rowMenu', { title: row.title }),
+    actionsHeader: t('columns.actions'),
+    remove: {
+      run: (row) => deleteRecord(orgTarget(organizationId, 'meetings'), row.id),
+      title: tr('meeting.deleteTitle'),
+      body: tr('meeting.deleteBody'),
+      done: tr('meeting.deleted'),
+      errorTitle: tr('meeting.deleteError'),
+    },
+  });
+  const { canCreate, canEdit, editing, create } = records;
 
   const request = meetingsRequest(when, params.query, now);
   const list = usePagedList(orgRequest(organizationId, request.id, request.values));
@@ -80,19 +83,9 @@ export default function MeetingsPage() {
       width: 190,
       valueGetter: (_value, row) => at(row.endTime),
     },
-    actionsColumn(t('columns.actions'), (row) => (
-      <RowActions
-        label={t('rowMenu', { title: row.title })}
-        actions={editDeleteActions(
-          tc,
-          canEdit && (() => setEditing(row)),
-          canDelete && (() => setDeleting(row)),
-        )}
-      />
-    )),
+    records.actionsColumn(),
   ];
 
-  const create = () => setEditing('new');
   const empty =
     when === 'past' && !params.query ? (
       <EmptyState icon={EventRoundedIcon} title={t('empty.noPast')} />
@@ -138,7 +131,7 @@ export default function MeetingsPage() {
         list={list}
         columns={columns}
         label={t(`listLabel.${request.everyMeeting ? 'all' : when}`)}
-        onRowClick={canEdit ? (row) => setEditing(row) : undefined}
+        onRowClick={canEdit ? records.edit : undefined}
         renderCard={(row) => (
           <>
             <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
@@ -159,23 +152,11 @@ export default function MeetingsPage() {
           <MeetingDialog
             meeting={editing === 'new' ? null : editing}
             variant={editing === 'new' ? 'dialog' : 'drawer'}
-            onClose={() => setEditing(null)}
+            onClose={records.closeEditor}
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={tr('meeting.deleteTitle')}
-        body={tr('meeting.deleteBody')}
-        confirmLabel={tc('common.actions.delete')}
-        errorTitle={tr('meeting.deleteError')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteRecord(orgTarget(organizationId, 'meetings'), deleting.id);
-          toast({ title: tr('meeting.deleted'), variant: 'success' });
-        }}
-      />
+      {records.confirmDelete}
     </>
   );
 }

@@ -1,6 +1,5 @@
 import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -8,14 +7,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
-import { useCan } from '@/components/Can';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { actionsColumn, DataList } from '@/components/data/DataList';
+import { DataList } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
-import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
+import { useRecordList } from '@/components/data/useRecordList';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { useErrorToast, useToast } from '@/components/toast';
 import {
@@ -41,17 +38,24 @@ const TaskDialog = lazy(() =>
  */
 export default function TasksPage() {
   const { t } = useTranslation('tasks');
-  const { t: tc } = useTranslation();
   const language = useLanguage();
   const { toast } = useToast();
   const showError = useErrorToast();
   const organizationId = useOrgId();
-  const canCreate = useCan('tasks', 'create');
-  const canEdit = useCan('tasks', 'edit');
-  const canDelete = useCan('tasks', 'delete');
   const params = useListParams([] as const);
-  const [editing, setEditing] = useState<WithId<Task> | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<WithId<Task> | null>(null);
+  const target = orgTarget(organizationId, 'tasks');
+  const records = useRecordList<Task>({
+    resource: 'tasks',
+    rowMenuLabel: (row) => t('rowMenu', { title: row.title }),
+    actionsHeader: t('columns.actions'),
+    remove: {
+      run: (row) => deleteRecord(target, row.id),
+      title: t('delete.title'),
+      body: t('delete.body'),
+      done: t('toasts.deleted'),
+    },
+  });
+  const { canCreate, canEdit, editing, create } = records;
   // Tasks marked completed here, hidden before the list's own snapshot drops them.
   const [completing, setCompleting] = useState<ReadonlySet<string>>(new Set());
 
@@ -59,7 +63,6 @@ export default function TasksPage() {
     orgRequest(organizationId, pendingTasksQuery(params.query), pendingTasksValues(params.query)),
   );
   const shown = { ...list, rows: visibleTasks(list.rows, completing) };
-  const target = orgTarget(organizationId, 'tasks');
 
   const due = (row: Task) => {
     const millis = millisOf(row.dueDate);
@@ -107,40 +110,27 @@ export default function TasksPage() {
       width: 190,
       valueGetter: (_value, row) => due(row),
     },
-    actionsColumn(
-      t('columns.actions'),
-      (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', height: '100%' }}>
-          {canEdit && (
-            <Tooltip title={t('complete')}>
-              <IconButton
-                size="small"
-                color="success"
-                aria-label={t('completeNamed', { title: row.title })}
-                onClick={(event) => {
-                  event.stopPropagation(); // the row's own click opens the task
-                  void complete(row);
-                }}
-              >
-                <CheckCircleOutlineRoundedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-          <RowActions
-            label={t('rowMenu', { title: row.title })}
-            actions={editDeleteActions(
-              tc,
-              canEdit && (() => setEditing(row)),
-              canDelete && (() => setDeleting(row)),
-            )}
-          />
-        </Box>
-      ),
+    records.actionsColumn(
+      (row) =>
+        canEdit && (
+          <Tooltip title={t('complete')}>
+            <IconButton
+              size="small"
+              color="success"
+              aria-label={t('completeNamed', { title: row.title })}
+              onClick={(event) => {
+                event.stopPropagation(); // the row's own click opens the task
+                void complete(row);
+              }}
+            >
+              <CheckCircleOutlineRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
       112,
     ),
   ];
 
-  const create = () => setEditing('new');
   return (
     <>
       <ListPageHeader
@@ -154,7 +144,7 @@ export default function TasksPage() {
         list={shown}
         columns={columns}
         label={t('listLabel')}
-        onRowClick={canEdit ? (row) => setEditing(row) : undefined}
+        onRowClick={canEdit ? records.edit : undefined}
         renderCard={(row) => (
           <>
             <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
@@ -189,21 +179,10 @@ export default function TasksPage() {
       />
       {editing && (
         <Suspense fallback={null}>
-          <TaskDialog task={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          <TaskDialog task={editing === 'new' ? null : editing} onClose={records.closeEditor} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title={t('delete.title')}
-        body={t('delete.body')}
-        confirmLabel={tc('common.actions.delete')}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await deleteRecord(target, deleting.id);
-          toast({ title: t('toasts.deleted'), variant: 'success' });
-        }}
-      />
+      {records.confirmDelete}
     </>
   );
 }
