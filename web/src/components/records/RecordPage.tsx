@@ -3,7 +3,7 @@ import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Resource, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -15,11 +15,16 @@ import type { LiveState } from '@/firebase/dataApi';
 import { BackLink } from './BackLink';
 import { MissingRecord } from './NotFoundRecord';
 
+/** How Editar edits: a dialog over the page, or a page of its own (a ticket's form). */
+export type RecordEdit<T> =
+  { dialog: (record: WithId<T>, close: () => void) => ReactNode } | { to: (record: WithId<T>) => string };
+
 /**
- * A record's page (/empresas/{id}, /contactos/{id}): 'Volver', the name with its Editar and
- * Eliminar as the member may, the tabs; loading, failure and 'no encontrado' states. Texts come
- * from the feature's namespace (detail.back, detail.notFound, detail.notFoundBody,
- * detail.backToList, detail.tabsLabel, delete.title, delete.body, toasts.deleted).
+ * A record's page (/empresas/{id}, /contactos/{id}, /tickets/{id}): 'Volver', the name with its
+ * Editar and Eliminar as the member may, then its tabs or its own content; loading, failure and
+ * 'no encontrado' states. Texts come from the feature's namespace (detail.back, detail.notFound,
+ * detail.notFoundBody, detail.backToList, detail.tabsLabel, delete.title, delete.body,
+ * delete.error when it has one, toasts.deleted).
  */
 export function RecordPage<T extends object>({
   namespace,
@@ -29,25 +34,28 @@ export function RecordPage<T extends object>({
   title,
   subtitle,
   tabs,
-  editDialog,
+  content,
+  edit,
   onDelete,
   extraActions,
 }: {
-  namespace: 'companies' | 'contacts';
+  namespace: 'companies' | 'contacts' | 'tickets';
   resource: Resource;
   /** Where 'Volver' and a delete lead. */
   listPath: string;
   state: LiveState<WithId<T> | null>;
   title: (record: WithId<T>) => string;
   subtitle?: (record: WithId<T>) => ReactNode;
-  tabs: (record: WithId<T>) => RecordTab[];
-  editDialog: (record: WithId<T>, close: () => void) => ReactNode;
+  /** The record's tabs (a company's contacts, deals, tasks…), or `content` instead. */
+  tabs?: (record: WithId<T>) => RecordTab[];
+  content?: (record: WithId<T>) => ReactNode;
+  edit: RecordEdit<T>;
   /** Deletes the record (and what goes with it). */
   onDelete: (record: WithId<T>) => Promise<void>;
   /** More header actions before Editar (a contact's 'Inscribir en secuencia'). */
   extraActions?: (record: WithId<T>) => ReactNode;
 }) {
-  const { t } = useTranslation(namespace);
+  const { t, i18n } = useTranslation(namespace);
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -71,11 +79,25 @@ export function RecordPage<T extends object>({
             actions={
               <>
                 {extraActions?.(record)}
-                {canEdit && (
-                  <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
-                    {tc('common.actions.edit')}
-                  </Button>
-                )}
+                {canEdit &&
+                  ('to' in edit ? (
+                    <Button
+                      variant="outlined"
+                      startIcon={<EditRoundedIcon />}
+                      component={RouterLink}
+                      to={edit.to(record)}
+                    >
+                      {tc('common.actions.edit')}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="outlined"
+                      startIcon={<EditRoundedIcon />}
+                      onClick={() => setEditing(true)}
+                    >
+                      {tc('common.actions.edit')}
+                    </Button>
+                  ))}
                 {canDelete && (
                   <Button
                     variant="outlined"
@@ -89,13 +111,15 @@ export function RecordPage<T extends object>({
               </>
             }
           />
-          <RecordTabs tabs={tabs(record)} label={t('detail.tabsLabel')} />
-          {editing && editDialog(record, () => setEditing(false))}
+          {tabs && <RecordTabs tabs={tabs(record)} label={t('detail.tabsLabel')} />}
+          {content?.(record)}
+          {editing && 'dialog' in edit && edit.dialog(record, () => setEditing(false))}
           <ConfirmDialog
             open={deleting}
             title={t('delete.title')}
             body={t('delete.body')}
             confirmLabel={tc('common.actions.delete')}
+            errorTitle={i18n.exists(`${namespace}:delete.error`) ? t('delete.error') : undefined}
             onClose={() => setDeleting(false)}
             onConfirm={async () => {
               // Leave as the delete starts (the page would read 'not found' the moment it applies

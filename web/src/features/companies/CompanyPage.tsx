@@ -144,7 +144,7 @@ export default function CompanyPage() {
       title={(record) => record.name}
       subtitle={(record) => (record.industry ? enumLabel(tc, 'industry', record.industry) : undefined)}
       tabs={tabs}
-      editDialog={(record, close) => <CompanyDialog open company={record} onClose={close} />}
+      edit={{ dialog: (record, close) => <CompanyDialog open company={record} onClose={close} /> }}
       onDelete={(record) => deleteRecord(orgTarget(organizationId, 'companies'), record.id)}
     />
   );

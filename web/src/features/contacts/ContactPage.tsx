@@ -120,7 +120,7 @@ export default function ContactPage() {
         </Box>
       )}
       tabs={tabs}
-      editDialog={(record, close) => <ContactDialog contact={record} onClose={close} />}
+      edit={{ dialog: (record, close) => <ContactDialog contact={record} onClose={close} /> }}
       onDelete={async (record) => writeRecords(await contactDeletion(organizationId, record))}
       extraActions={(record) => <EnrollInSequenceButton contactId={record.id} contactName={record.name} />}
     />

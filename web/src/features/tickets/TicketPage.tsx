@@ -1,24 +1,15 @@
-import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import EditRoundedIcon from '@mui/icons-material/EditRounded';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import type { Ticket, WithId } from '@trato/model';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DetailFields } from '@/components/data/DetailFields';
-import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useMembers } from '@/components/useMembers';
-import { PageHeader } from '@/components/page/PageHeader';
-import { BackLink } from '@/components/records/BackLink';
-import { MissingRecord } from '@/components/records/NotFoundRecord';
-import { useToast } from '@/components/toast';
+import { RecordPage } from '@/components/records/RecordPage';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import {
   deleteRecord,
@@ -46,31 +37,31 @@ function RecordLink({ to, name, allowed }: { to: string; name: string; allowed: 
   );
 }
 
-/** /tickets/{id}: every field of the ticket, with Editar and Eliminar for who may. */
+/** /tickets/{id}: every field of the ticket, with Editar (its own page) and Eliminar for who may. */
 export default function TicketPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation('tickets');
   const organizationId = useOrgId();
   const ticket = useDocument<Ticket>(orgRecordPath(organizationId, 'tickets', id));
-  const back = <BackLink to={LIST_PATH} label={t('detail.back')} />;
-
-  if (ticket.status === 'success' && ticket.data === null)
-    return <MissingRecord texts={t('detail', { returnObjects: true })} listPath={LIST_PATH} />;
   return (
-    <QueryState state={ticket}>{ticket.data && <TicketDetail ticket={ticket.data} back={back} />}</QueryState>
+    <RecordPage
+      namespace="tickets"
+      resource="tickets"
+      listPath={LIST_PATH}
+      state={ticket}
+      title={(record) => record.ticketName}
+      subtitle={(record) => <TicketChips ticket={record} />}
+      edit={{ to: (record) => `/tickets/${record.id}/editar` }}
+      onDelete={(record) => deleteRecord(orgTarget(organizationId, 'tickets'), record.id)}
+      content={(record) => <TicketDetail ticket={record} />}
+    />
   );
 }
 
-function TicketDetail({ ticket, back }: { ticket: WithId<Ticket>; back: ReactNode }) {
+function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
   const { t } = useTranslation('tickets');
-  const { t: tc } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
-  const { toast } = useToast();
-  const organizationId = useOrgId();
   const { can } = useMembership();
   const members = useMembers();
-  const [deleting, setDeleting] = useState(false);
   useDocumentTitle(`${ticket.ticketName} — Trato`);
 
   const at = (value: Ticket['createdAt'] | null | undefined) => {
@@ -87,35 +78,6 @@ function TicketDetail({ ticket, back }: { ticket: WithId<Ticket>; back: ReactNod
 
   return (
     <>
-      <PageHeader
-        before={back}
-        title={ticket.ticketName}
-        subtitle={<TicketChips ticket={ticket} />}
-        actions={
-          <>
-            {can('tickets', 'edit') && (
-              <Button
-                variant="outlined"
-                startIcon={<EditRoundedIcon />}
-                component={RouterLink}
-                to={`/tickets/${ticket.id}/editar`}
-              >
-                {tc('common.actions.edit')}
-              </Button>
-            )}
-            {can('tickets', 'delete') && (
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteOutlineRoundedIcon />}
-                onClick={() => setDeleting(true)}
-              >
-                {tc('common.actions.delete')}
-              </Button>
-            )}
-          </>
-        }
-      />
       <Stack spacing={2}>
         <Card component="section" aria-labelledby="ticket-fields">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -178,22 +140,6 @@ function TicketDetail({ ticket, back }: { ticket: WithId<Ticket>; back: ReactNod
           </CardContent>
         </Card>
       </Stack>
-      <ConfirmDialog
-        open={deleting}
-        title={t('delete.title')}
-        body={t('delete.body')}
-        confirmLabel={tc('common.actions.delete')}
-        errorTitle={t('delete.error')}
-        onClose={() => setDeleting(false)}
-        onConfirm={async () => {
-          // Leave as the delete starts (the page would read 'not found' the moment it applies
-          // locally); a refused delete is toasted and the ticket stays in the list.
-          const done = deleteRecord(orgTarget(organizationId, 'tickets'), ticket.id);
-          navigate(LIST_PATH, { replace: true });
-          await done;
-          toast({ title: t('toasts.deleted'), variant: 'success' });
-        }}
-      />
     </>
   );
 }
