@@ -1,6 +1,14 @@
 import { can, type Member } from '@trato/model';
 import { describe, expect, it } from 'vitest';
-import { decideSection, needsSubscription, sectionOf, sidebarSections, type Viewer } from './sections';
+import {
+  decideSection,
+  needsSubscription,
+  sectionHref,
+  sectionOf,
+  SECTIONS,
+  sidebarSections,
+  type Viewer,
+} from './sections';
 
 const viewerOf = (member: Pick<Member, 'role' | 'permissions'>, isSuperadmin = false): Viewer => ({
   canView: (resource) => can(member, resource, 'view'),
@@ -84,5 +92,13 @@ describe('needsSubscription', () => {
   it('leaves settings, billing, the admin area and the mail callback open', () => {
     for (const path of ['/ajustes', '/subscription', '/admin', '/auth/gmail/callback', '/debug/db'])
       expect(needsSubscription(path)).toBe(false);
+  });
+});
+
+describe('sectionHref', () => {
+  it('is the registry path of the section (the dashboard linked the old /oportunidades)', () => {
+    expect(sectionHref('deals')).toBe('/deals');
+    expect(sectionHref('contacts')).toBe('/contactos');
+    for (const section of SECTIONS) expect(sectionHref(section.key)).toBe(`/${section.path}`);
   });
 });

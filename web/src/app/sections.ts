@@ -259,6 +259,13 @@ export function mayOpen(section: Section, viewer: Viewer): boolean {
   }
 }
 
+/** The address of a section's index page, from the registry (links never spell it twice). */
+export function sectionHref(key: SectionKey): string {
+  const section = SECTIONS.find((candidate) => candidate.key === key);
+  if (!section) throw new Error(`No section ${key} in the registry`);
+  return `/${section.path}`;
+}
+
 /** The section a path of the signed-in area belongs to (none for public paths such as /auth). */
 export function sectionOf(pathname: string): Section | null {
   const first = pathname.split('/').filter(Boolean)[0] ?? '';

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { sectionHref } from '@/app/sections';
 import type { DealStage, QueryId, QueryRow, Resource, WithId } from '@trato/model';
 import { enumTone } from '@/components/data/StatusChip';
 import { LanguageToggle } from '@/components/LanguageToggle';
@@ -80,7 +81,7 @@ export default function DashboardPage() {
       resource: 'contacts',
       icon: ContactsRoundedIcon,
       request: request('contacts.list', 'contacts'),
-      to: '/contactos',
+      to: sectionHref('contacts'),
       label: t('cards.contacts'),
       action: t('cards.viewContacts'),
     },
@@ -88,7 +89,7 @@ export default function DashboardPage() {
       resource: 'deals',
       icon: HandshakeRoundedIcon,
       request: request('deals.list', 'deals'),
-      to: '/oportunidades',
+      to: sectionHref('deals'),
       label: t('cards.deals'),
       action: t('cards.viewDeals'),
     },
@@ -96,7 +97,7 @@ export default function DashboardPage() {
       resource: 'tasks',
       icon: TaskAltRoundedIcon,
       request: request('tasks.pending', 'tasks', { status: 'pending' }),
-      to: '/tareas',
+      to: sectionHref('tasks'),
       label: t('cards.tasks'),
       action: t('cards.viewTasks'),
     },
@@ -104,7 +105,7 @@ export default function DashboardPage() {
       resource: 'meetings',
       icon: EventRoundedIcon,
       request: request('meetings.upcoming', 'meetings', { startTime: now }),
-      to: '/reuniones',
+      to: sectionHref('meetings'),
       label: t('cards.meetings'),
       action: t('cards.viewMeetings'),
     },
@@ -146,7 +147,7 @@ export default function DashboardPage() {
               title={t('next.meetings')}
               empty={t('next.noMeetings')}
               request={request('meetings.upcoming', 'meetings', { startTime: now })}
-              to="/reuniones"
+              to={sectionHref('meetings')}
               when={(meeting) => millisOf(meeting.startTime)}
             />
           )}
@@ -155,7 +156,7 @@ export default function DashboardPage() {
               title={t('next.tasks')}
               empty={t('next.noTasks')}
               request={request('tasks.pending', 'tasks', { status: 'pending' })}
-              to="/tareas"
+              to={sectionHref('tasks')}
               when={(task) => millisOf(task.dueDate)}
             />
           )}
@@ -240,7 +241,7 @@ function Pipeline({ organizationId }: { organizationId: string }) {
     <Panel
       title={t('pipeline.title')}
       action={
-        <Button component={RouterLink} to="/deals" size="small">
+        <Button component={RouterLink} to={sectionHref('deals')} size="small">
           {t('pipeline.open')}
         </Button>
       }
