@@ -10,6 +10,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { converter, PAGE_SIZE, type QueryId, type QueryRow, type WithId } from '@trato/model';
 import { getDataServices } from './data';
+import type { DocPath } from './targets';
 import { buildQuery, countOf, requestKey, type Count, type QueryRequest } from './queries';
 
 export interface LiveError {
@@ -43,7 +44,7 @@ function useKeyedState<T>(key: string | null) {
 }
 
 /** One document, live (null path = not yet); data is null when it does not exist. */
-export function useDocument<T extends object>(path: string | null): LiveState<WithId<T> | null> {
+export function useDocument<T extends object>(path: DocPath<T> | null): LiveState<WithId<T> | null> {
   const [state, setState] = useKeyedState<WithId<T> | null>(path);
   useEffect(() => {
     if (!path) return undefined;

@@ -88,7 +88,7 @@ export default function CompanyPage() {
   const language = useLanguage();
   const organizationId = useOrgId();
   const { can } = useMembership();
-  const company = useDocument<Company>(orgRecordPath(organizationId, 'companies', id));
+  const company = useDocument(orgRecordPath(organizationId, 'companies', id));
   const contactsCount = useCount(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId: id }));
 
   const tabs = (record: WithId<Company>) => [

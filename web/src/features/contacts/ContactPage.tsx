@@ -46,7 +46,7 @@ export default function ContactPage() {
   const { t } = useTranslation('contacts');
   const organizationId = useOrgId();
   const { can } = useMembership();
-  const contact = useDocument<Contact>(orgRecordPath(organizationId, 'contacts', id));
+  const contact = useDocument(orgRecordPath(organizationId, 'contacts', id));
 
   const tabs = (record: WithId<Contact>) => [
     {

@@ -43,7 +43,7 @@ export default function DealsPage() {
   // /deals?deal={id} (global search) opens that deal.
   const [params, setParams] = useSearchParams();
   const linkedId = params.get('deal');
-  const linked = useDocument<Deal>(linkedId ? orgRecordPath(organizationId, 'deals', linkedId) : null);
+  const linked = useDocument(linkedId ? orgRecordPath(organizationId, 'deals', linkedId) : null);
   const linkedDeal = linked.status === 'success' ? linked.data : null;
   const open = editing ?? (canEdit && linkedDeal ? linkedDeal : null);
   const close = () => {

@@ -14,7 +14,6 @@ import {
   renderTemplate,
   stepSchema,
   unknownMergeTags,
-  type Contact,
   type SequenceStep,
   type WithId,
 } from '@trato/model';
@@ -170,7 +169,7 @@ function Preview({
   const { t } = useTranslation('marketing');
   const membership = useMembership();
   const [picked, setPicked] = useState<PickedRecord | null>(null);
-  const contact = useDocument<Contact>(picked ? orgRecordPath(organizationId, 'contacts', picked.id) : null);
+  const contact = useDocument(picked ? orgRecordPath(organizationId, 'contacts', picked.id) : null);
   const values = contact.data ? mergeValuesFor(contact.data, membership.profile?.fullName ?? '') : null;
   return (
     <Box>

@@ -49,7 +49,7 @@ export default function TicketFormPage() {
 function EditTicket({ id }: { id: string }) {
   const { t } = useTranslation('tickets');
   const organizationId = useOrgId();
-  const ticket = useDocument<Ticket>(orgRecordPath(organizationId, 'tickets', id));
+  const ticket = useDocument(orgRecordPath(organizationId, 'tickets', id));
   if (ticket.status === 'success' && ticket.data === null) {
     return (
       <>

@@ -41,7 +41,7 @@ function RecordLink({ to, name, allowed }: { to: string; name: string; allowed: 
 export default function TicketPage() {
   const { id = '' } = useParams();
   const organizationId = useOrgId();
-  const ticket = useDocument<Ticket>(orgRecordPath(organizationId, 'tickets', id));
+  const ticket = useDocument(orgRecordPath(organizationId, 'tickets', id));
   return (
     <RecordPage
       namespace="tickets"
