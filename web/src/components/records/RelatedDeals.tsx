@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy } from 'react';
+import {} from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Deal, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -10,13 +11,16 @@ import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
-const DealDialog = lazy(() => import('./DealDialog').then((module) => ({ default: module.DealDialog })));
+const DealDialog = lazyWithPrefetch(() =>
+  import('./DealDialog').then((module) => ({ default: module.DealDialog })),
+);
 
 /**
  * A contact's opportunities (Título, Monto, Etapa, Probabilidad; 'Nueva oportunidad') or a
  * company's deals, newest first.
  */
 export function RelatedDeals({ by, id, links }: RelatedProps) {
+  usePrefetchWhenIdle(DealDialog);
   const { t } = useTranslation('records');
   const language = useLanguage();
   const request = useRelatedRequest('deals', by, id);

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy } from 'react';
+import {} from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -9,12 +10,13 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
-const MeetingDialog = lazy(() =>
+const MeetingDialog = lazyWithPrefetch(() =>
   import('./MeetingDialog').then((module) => ({ default: module.MeetingDialog })),
 );
 
 /** A contact's or company's meetings (Título, Inicio, Fin) by start, with 'Nueva reunión'. */
 export function RelatedMeetings({ by, id, links }: RelatedProps) {
+  usePrefetchWhenIdle(MeetingDialog);
   const { t } = useTranslation('records');
   const language = useLanguage();
   const request = useRelatedRequest('meetings', by, id);

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy } from 'react';
+import {} from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
@@ -10,10 +11,13 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
-const TaskDialog = lazy(() => import('./TaskDialog').then((module) => ({ default: module.TaskDialog })));
+const TaskDialog = lazyWithPrefetch(() =>
+  import('./TaskDialog').then((module) => ({ default: module.TaskDialog })),
+);
 
 /** A contact's or company's tasks (Título, Estado, Fecha límite), newest first, with 'Nueva tarea'. */
 export function RelatedTasks({ by, id, links }: RelatedProps) {
+  usePrefetchWhenIdle(TaskDialog);
   const { t } = useTranslation('records');
   const language = useLanguage();
   const request = useRelatedRequest('tasks', by, id);

@@ -5,7 +5,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
+import { startTransition, Suspense, useCallback, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { DndProvider } from 'react-dnd';
 import { HTML5Backend } from 'react-dnd-html5-backend';
 import { TouchBackend } from 'react-dnd-touch-backend';
@@ -23,7 +24,7 @@ import { StageColumn } from './StageColumn';
 import { useDealsBoard } from './useDealsBoard';
 
 // The dialog (formik, yup, date pickers, pickers) loads when it is first opened, not with the board.
-const DealDialog = lazy(() =>
+const DealDialog = lazyWithPrefetch(() =>
   import('@/components/records/DealDialog').then((module) => ({ default: module.DealDialog })),
 );
 
@@ -33,6 +34,7 @@ const isTouchScreen = () => typeof window !== 'undefined' && window.matchMedia?.
 
 /** /deals: the pipeline board, five stages, exact totals, drag and drop, live. */
 export default function DealsPage() {
+  usePrefetchWhenIdle(DealDialog);
   const { t } = useTranslation('deals');
   const { t: tc } = useTranslation();
   const organizationId = useOrgId();

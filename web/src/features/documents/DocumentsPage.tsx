@@ -8,16 +8,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-  type DragEvent,
-  type ReactNode,
-} from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
@@ -55,7 +47,9 @@ const PAGE = 24;
 /** '25 MB': the limit reads as a round number, not as a file size ('25.00 MB'). */
 const UPLOAD_LIMIT = `${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
 // The form (formik, yup) loads when the dialog first opens.
-const FolderDialog = lazy(() => import('./FolderDialog').then((m) => ({ default: m.FolderDialog })));
+const FolderDialog = lazyWithPrefetch(() =>
+  import('./FolderDialog').then((m) => ({ default: m.FolderDialog })),
+);
 
 /** A grid of cards with 'Mostrar más' when more match than are shown. */
 function CardSection<T>({
@@ -90,6 +84,7 @@ function CardSection<T>({
  * files on the page, each with its progress and cancel.
  */
 export default function DocumentsPage() {
+  usePrefetchWhenIdle(FolderDialog);
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation();
   const language = useLanguage();

@@ -7,7 +7,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -28,7 +29,9 @@ import { enumLabel } from '@/i18n/enums';
 import { useEnrollmentSends, type useEnrollments } from './useSequences';
 
 // The picker (Autocomplete) loads when 'Inscribir contactos' is first pressed.
-const EnrollDialog = lazy(() => import('./EnrollDialog').then((m) => ({ default: m.EnrollDialog })));
+const EnrollDialog = lazyWithPrefetch(() =>
+  import('./EnrollDialog').then((m) => ({ default: m.EnrollDialog })),
+);
 
 type Steps = readonly WithId<SequenceStep>[];
 
@@ -44,6 +47,7 @@ export function EnrollmentsCard({
   steps: Steps;
   list: ReturnType<typeof useEnrollments>;
 }) {
+  usePrefetchWhenIdle(EnrollDialog);
   const { t } = useTranslation('marketing');
   const canCreate = useCan('marketing', 'create');
   const [enrolling, setEnrolling] = useState(false);

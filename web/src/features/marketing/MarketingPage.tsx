@@ -11,7 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Sequence, WithId } from '@trato/model';
@@ -24,7 +25,7 @@ import { SequenceDetail } from './SequenceDetail';
 import { useSequenceList } from './useSequences';
 
 // The form (formik, yup) loads when 'Nueva Secuencia' is first pressed.
-const NewSequenceDialog = lazy(() =>
+const NewSequenceDialog = lazyWithPrefetch(() =>
   import('./NewSequenceDialog').then((m) => ({ default: m.NewSequenceDialog })),
 );
 
@@ -36,6 +37,7 @@ const SELECTED = 'secuencia';
  * enrolments on the right. On phones the list and the sequence are two screens.
  */
 export default function MarketingPage() {
+  usePrefetchWhenIdle(NewSequenceDialog);
   const { t } = useTranslation('marketing');
   const organizationId = useOrgId();
   const canCreate = useCan('marketing', 'create');

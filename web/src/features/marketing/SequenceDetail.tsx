@@ -13,7 +13,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
@@ -47,7 +48,7 @@ import {
 } from './useSequences';
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.
-const StepDialog = lazy(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
+const StepDialog = lazyWithPrefetch(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
 
 /**
  * The selected sequence: whose Gmail sends it, play/pause, duplicate, delete, its numbers, its
@@ -65,6 +66,7 @@ export function SequenceDetail({
   /** The copy was created (its id): it opens. */
   onDuplicated: (id: string) => void;
 }) {
+  usePrefetchWhenIdle(StepDialog);
   const { t } = useTranslation('marketing');
   const steps = useSteps(organizationId, sequence.id);
   const enrollments = useEnrollments(organizationId, sequence.id);

@@ -3,7 +3,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
 import { DataList } from '@/components/data/DataList';
@@ -19,7 +20,7 @@ import { formatMeetingRange } from './utils/meetingTimes';
 import { meetingsRequest, meetingsWhen, type MeetingsWhen } from './utils/meetingsQuery';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
-const MeetingDialog = lazy(() =>
+const MeetingDialog = lazyWithPrefetch(() =>
   import('@/components/records/MeetingDialog').then((module) => ({ default: module.MeetingDialog })),
 );
 
@@ -28,6 +29,7 @@ const MeetingDialog = lazy(() =>
  * server and searched through the search tokens. A row opens 'Editar Reunión' in a side panel.
  */
 export default function MeetingsPage() {
+  usePrefetchWhenIdle(MeetingDialog);
   const { t } = useTranslation('meetings');
   const { t: tr } = useTranslation('records');
   const language = useLanguage();

@@ -4,7 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
 import { DataList } from '@/components/data/DataList';
@@ -28,7 +29,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { pendingTasksQuery, pendingTasksValues, visibleTasks } from './utils/pendingTasks';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
-const TaskDialog = lazy(() =>
+const TaskDialog = lazyWithPrefetch(() =>
   import('@/components/records/TaskDialog').then((module) => ({ default: module.TaskDialog })),
 );
 
@@ -37,6 +38,7 @@ const TaskDialog = lazy(() =>
  * the search tokens. A row opens 'Editar Tarea'; its check marks it completed (it leaves at once).
  */
 export default function TasksPage() {
+  usePrefetchWhenIdle(TaskDialog);
   const { t } = useTranslation('tasks');
   const language = useLanguage();
   const { toast } = useToast();
