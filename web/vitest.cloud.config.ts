@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.cloud.test.ts'],
+    setupFiles: ['src/test/cloudSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

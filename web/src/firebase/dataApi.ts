@@ -11,6 +11,7 @@ export {
   useChangeSignal,
   useCount,
   useDocument,
+  useDocumentChain,
   useGrowingList,
   useLiveList,
   usePagedList,

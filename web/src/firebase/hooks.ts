@@ -60,6 +60,53 @@ export function useDocument<T extends object>(path: DocPath<T> | null): LiveStat
 }
 
 /**
+ * A chain of documents, live: `first`, then the document `next` names from each (a folder's
+ * parent), at most `max` of them, in that order. One listener per link; a link that fails or does
+ * not exist ends the chain there. Links are assumed fixed (a folder's parent never changes).
+ */
+export function useDocumentChain<T extends object>(
+  first: DocPath<T> | null,
+  next: (document: WithId<T>) => DocPath<T> | null,
+  max: number,
+): LiveState<(WithId<T> | null)[]> {
+  const [state, setState] = useKeyedState<(WithId<T> | null)[]>(first);
+  const nextRef = useRef(next);
+  useEffect(() => {
+    nextRef.current = next;
+  });
+  useEffect(() => {
+    if (!first) return undefined;
+    const { firestore } = getDataServices();
+    const links: (WithId<T> | null | undefined)[] = [];
+    const listeners: (() => void)[] = [];
+    const publish = () => {
+      // Settled up to the first link still loading.
+      const known = links.findIndex((link) => link === undefined);
+      const shown = (known === -1 ? links : links.slice(0, known)) as (WithId<T> | null)[];
+      setState({ key: first, value: { status: 'success', data: shown, error: null } });
+    };
+    const listen = (path: string, depth: number) => {
+      links[depth] = undefined;
+      listeners[depth] = onSnapshot(
+        doc(firestore, path).withConverter(converter<T>()),
+        (snapshot) => {
+          const document = snapshot.data() ?? null;
+          links[depth] = document;
+          const parent = document && depth + 1 < max ? nextRef.current(document) : null;
+          if (parent && !listeners[depth + 1]) listen(parent, depth + 1);
+          publish();
+        },
+        (error) =>
+          setState({ key: first, value: { status: 'error', data: null, error: toLiveError(error) } }),
+      );
+    };
+    listen(first, 0);
+    return () => listeners.forEach((stop) => stop());
+  }, [first, max, setState]);
+  return state;
+}
+
+/**
  * A small list, live and whole: for declared queries that are bounded by nature or by their
  * `limit` (members of an organization, pending invitations, pickers, a sequence's steps), or
  * the first few of any declared query.

@@ -14,7 +14,7 @@ import {
   orgRecordPath,
   orgRequest,
   orgTarget,
-  useDocument,
+  useDocumentChain,
 } from '@/firebase/dataApi';
 import { refusalOf, uploadDocument, type UploadRefusal } from './upload';
 
@@ -26,23 +26,21 @@ const storage = () => import('@/firebase/storage');
  * most FOLDER_MAX_DEPTH levels, so the chain is that many document listeners at most.
  */
 export function useFolderTrail(organizationId: string, folderId: string | null) {
-  const path = (id: string | null | undefined) => (id ? orgRecordPath(organizationId, 'folders', id) : null);
-  const level1 = useDocument<Folder>(path(folderId));
-  const level2 = useDocument<Folder>(path(level1.data?.parentId));
-  const level3 = useDocument<Folder>(path(level2.data?.parentId));
-  const level4 = useDocument<Folder>(path(level3.data?.parentId));
-  const level5 = useDocument<Folder>(path(level4.data?.parentId));
-  const levels = [level1, level2, level3, level4, level5].slice(0, FOLDER_MAX_DEPTH);
+  const chain = useDocumentChain(
+    folderId ? orgRecordPath(organizationId, 'folders', folderId) : null,
+    (folder) => (folder.parentId ? orgRecordPath(organizationId, 'folders', folder.parentId) : null),
+    FOLDER_MAX_DEPTH,
+  );
   if (!folderId) return { status: 'success' as const, trail: [] as WithId<Folder>[], missing: false };
-  if (level1.status === 'error')
-    return { status: 'error' as const, trail: [], missing: false, error: level1.error };
-  if (level1.status === 'success' && !level1.data)
-    return { status: 'success' as const, trail: [], missing: true };
+  if (chain.status === 'error')
+    return { status: 'error' as const, trail: [], missing: false, error: chain.error };
+  if (chain.status === 'loading') return { status: 'loading' as const, trail: [], missing: false };
+  if (chain.data[0] === null) return { status: 'success' as const, trail: [], missing: true };
   const trail: WithId<Folder>[] = [];
-  for (const level of levels) {
-    if (level.status !== 'success' || !level.data) break;
-    trail.unshift(level.data);
-    if (!level.data.parentId) return { status: 'success' as const, trail, missing: false };
+  for (const folder of chain.data) {
+    if (!folder) break;
+    trail.unshift(folder);
+    if (!folder.parentId) return { status: 'success' as const, trail, missing: false };
   }
   return { status: 'loading' as const, trail, missing: false };
 }
