@@ -221,11 +221,18 @@ async function measureList(page, baseUrl, counter, kind) {
   await counter.reset();
   const twoStarted = performance.now();
   await search.fill(TWO_WORDS[kind]);
-  await page.waitForFunction(
-    filteredRowsShown,
-    { q: TWO_WORDS[kind], before: shown },
-    { polling: 'raf', timeout: 60_000 },
-  );
+  await page
+    .waitForFunction(
+      filteredRowsShown,
+      { q: TWO_WORDS[kind], before: shown },
+      { polling: 'raf', timeout: 60_000 },
+    )
+    .catch(async (error) => {
+      const seen = await page.evaluate(() => document.querySelector('main')?.textContent?.slice(0, 600));
+      throw new Error(`'${TWO_WORDS[kind]}' on ${PAGES[kind]}: the page shows ${JSON.stringify(seen)}`, {
+        cause: error,
+      });
+    });
   const twoWordsMs = performance.now() - twoStarted;
   const twoWordsRows = await rows.count();
   const twoWordsReads = await counter.settled();
