@@ -204,13 +204,19 @@ export function usePagedList<Id extends QueryId>(
     let synced = false;
     // Documents entered or left since the last count (this client's writes or others').
     let changed = false;
+    let shown = false;
     return onSnapshot(
       buildQuery(request, { size: pageSize + 1, after }),
       // Metadata changes too: a write's commit can arrive as nothing but hasPendingWrites clearing.
       { includeMetadataChanges: true },
       (next) => {
-        setSnapshot({ key: pageKey, value: { status: 'success', data: next, error: null } });
-        if (synced && next.docChanges().some((change) => change.type !== 'modified')) changed = true;
+        const changes = next.docChanges();
+        // A metadata-only snapshot shows nothing new: no render for it (lists re-render on data only).
+        if (!shown || changes.length > 0) {
+          shown = true;
+          setSnapshot({ key: pageKey, value: { status: 'success', data: next, error: null } });
+        }
+        if (synced && changes.some((change) => change.type !== 'modified')) changed = true;
         // Count once the server has them: counting a local write before its commit misses it.
         if (changed && !next.metadata.hasPendingWrites) {
           changed = false;
