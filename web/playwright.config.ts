@@ -12,6 +12,9 @@ const WEB_SERVER_COMMAND = process.env.E2E_DEV_SERVER
   ? `npx vite ${HOST_ARGS}`
   : `npx vite build --outDir node_modules/.cache/e2e-dist --emptyOutDir --logLevel warn && npx vite preview --outDir node_modules/.cache/e2e-dist ${HOST_ARGS}`;
 
+// npm test sets E2E_RETRIES (scripts/test.mjs); by hand: no retry.
+const RETRIES = Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0));
+
 function forward(from: string, to: string): Record<string, string> {
   const value = process.env[from];
   return value ? { [to]: value } : {};
@@ -27,8 +30,8 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // npm test sets both (scripts/test.mjs); by hand: no retry, and as many browsers as CPUs.
-  retries: Number(process.env.E2E_RETRIES ?? (process.env.CI ? 1 : 0)),
+  // npm test sets the workers too; by hand, as many browsers as CPUs (at most 4).
+  retries: RETRIES,
   workers: Number(process.env.E2E_WORKERS) || Math.min(4, availableParallelism()),
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,7 +41,9 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a journey's CPU on a 2-CPU machine: only the retry
+    // of a failed journey records one (npm test retries once), by hand every failure keeps one.
+    trace: RETRIES > 0 ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'es-ES',
     // The app honours prefers-reduced-motion (theme.ts): no spinner repaints every frame while a

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { Auth } from 'googleapis';
+import type { Auth } from 'googleapis';
 
 import {
   GMAIL_SCOPES,
@@ -73,7 +73,7 @@ export async function startGmailCore(
   const redirectUri = mailRedirectUri(allowedReturnOrigin(input.returnOrigin), 'gmail');
   await requireMember(db, organizationId, caller.uid);
 
-  const client = oauthClient(config, redirectUri);
+  const client = await oauthClient(config, redirectUri);
   const state = randomBytes(32).toString('base64url');
   const stateHash = hashToken(state);
   // 96 random bytes as 128 verifier characters, and BASE64URL(SHA256(verifier)).
@@ -97,7 +97,7 @@ export async function startGmailCore(
     scope: [...GMAIL_SCOPES],
     state,
     code_challenge: codeChallenge,
-    code_challenge_method: Auth.CodeChallengeMethod.S256,
+    code_challenge_method: 'S256' as Auth.CodeChallengeMethod,
     hl: language,
     ...(caller.email && { login_hint: caller.email }),
   });
@@ -150,7 +150,7 @@ export async function finishGmailCore(
 
   const key = parseTokenKey(config.tokenKey);
   const codeVerifier = decryptToken(key, state.codeVerifier, stateHash);
-  const client = oauthClient(config, state.redirectUri);
+  const client = await oauthClient(config, state.redirectUri);
   let tokens;
   try {
     // Google refuses (invalid_grant) a code whose authorization carried another state's challenge.
@@ -202,7 +202,7 @@ async function revokeQuietly(
   uid: string,
 ): Promise<void> {
   try {
-    await oauthClient(config).revokeToken(decryptToken(key, stored.refreshToken, uid));
+    await (await oauthClient(config)).revokeToken(decryptToken(key, stored.refreshToken, uid));
   } catch (error) {
     // Already revoked or expired at Google (invalid_token) is what we wanted; anything else is
     // logged: the stored copy is deleted either way, so the grant dies unused.

@@ -4,7 +4,7 @@
 // functions/.secret.local (scripts/local-cloud.mjs) and GOOGLE_EMULATOR_HOST points every URL at
 // the local Google (emulator/src/google) — honoured only there, like STRIPE_EMULATOR_HOST.
 import { defineSecret, defineString } from 'firebase-functions/params';
-import { google, type Auth, type gmail_v1 } from 'googleapis';
+import type { Auth, gmail_v1 } from 'googleapis';
 
 import { fail } from '../common/errors.js';
 
@@ -42,8 +42,14 @@ export function googleConfig(): GoogleConfig {
   return config;
 }
 
+// googleapis takes about a second of CPU to load: only the mail functions load it, on first use,
+// so that every other function's cold start (one instance per function) is spared it.
+let googleapis: Promise<typeof import('googleapis')> | undefined;
+const loadGoogleapis = () => (googleapis ??= import('googleapis'));
+
 /** google-auth-library's OAuth2 client; every endpoint on the local Google in the emulator. */
-export function oauthClient(config: GoogleConfig, redirectUri?: string): Auth.OAuth2Client {
+export async function oauthClient(config: GoogleConfig, redirectUri?: string): Promise<Auth.OAuth2Client> {
+  const { google } = await loadGoogleapis();
   const base = config.localBase;
   return new google.auth.OAuth2({
     clientId: config.clientId,
@@ -62,7 +68,8 @@ export function oauthClient(config: GoogleConfig, redirectUri?: string): Auth.OA
   });
 }
 
-export function gmailApi(config: GoogleConfig, auth: Auth.OAuth2Client): gmail_v1.Gmail {
+export async function gmailApi(config: GoogleConfig, auth: Auth.OAuth2Client): Promise<gmail_v1.Gmail> {
+  const { google } = await loadGoogleapis();
   return google.gmail({ version: 'v1', auth, ...(config.localBase && { rootUrl: `${config.localBase}/` }) });
 }
 

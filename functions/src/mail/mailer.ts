@@ -89,13 +89,15 @@ export async function sendAsMember(
     fail('failed-precondition', 'The mailbox connection is broken; reconnect it.', { reason: 'mail-broken' });
   }
 
-  const auth = oauthClient(config);
+  const auth = await oauthClient(config);
   auth.setCredentials({
     refresh_token: decryptToken(parseTokenKey(config.tokenKey), stored.refreshToken, member.uid),
   });
   const raw = await buildRawMessage(stored.email, mail);
   try {
-    const response = await gmailApi(config, auth).users.messages.send({ userId: 'me', requestBody: { raw } });
+    const response = await (
+      await gmailApi(config, auth)
+    ).users.messages.send({ userId: 'me', requestBody: { raw } });
     return { messageId: response.data.id ?? '', from: stored.email };
   } catch (error) {
     if (googleFailure(error).oauthError === 'invalid_grant') {
