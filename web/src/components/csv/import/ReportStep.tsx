@@ -1,0 +1,69 @@
+// Step 5: what the import did, the refused and unwritten rows to download, and the list to see.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CsvEntity } from '../fields';
+import type { ImportPlan } from '../plan';
+import { Counts, type CountItem } from './Counts';
+import type { ImportRun } from './csvImportFlow';
+import { StepLayout, type StepProps } from './StepLayout';
+
+const SEVERITY = { done: 'success', cancelled: 'info', failed: 'error' } as const;
+const LIST_PATH: Record<CsvEntity, string> = { contacts: '/contactos', companies: '/empresas' };
+
+export function ReportStep({
+  header,
+  entity,
+  run,
+  plan,
+  flow,
+  onClose,
+}: StepProps<'notImported' | 'downloadRefused'> & { run: ImportRun; plan: ImportPlan }) {
+  const { t } = useTranslation('csv');
+  const navigate = useNavigate();
+  const notImported = flow.notImported.length;
+  const status = run.outcome?.status ?? 'done';
+  const c = run.counts;
+  const items: CountItem[] = [
+    { label: t('import.report.created'), value: c.created + c.alreadyThere, tone: 'success' },
+    { label: t('import.report.updated'), value: c.updated, tone: 'info' },
+    { label: t('import.report.duplicates'), value: plan.duplicates.length, tone: 'neutral' },
+    { label: t('import.report.refused'), value: plan.refused.length, tone: 'error' },
+  ];
+  if (notImported) items.push({ label: t('import.report.notImported'), value: notImported, tone: 'error' });
+  if (entity === 'contacts')
+    items.push({ label: t('import.report.companiesCreated'), value: c.companiesCreated, tone: 'neutral' });
+  const actions = (
+    <>
+      {(plan.refused.length > 0 || notImported > 0) && (
+        <Button onClick={flow.downloadRefused}>{t('import.review.downloadRefused')}</Button>
+      )}
+      <Button onClick={onClose} sx={{ ml: 'auto' }}>
+        {t('import.close')}
+      </Button>
+      <Button
+        variant="contained"
+        onClick={() => {
+          onClose();
+          navigate(LIST_PATH[entity]);
+        }}
+      >
+        {t(`import.report.view.${entity}`)}
+      </Button>
+    </>
+  );
+  return (
+    <StepLayout header={header} actions={actions}>
+      <Stack spacing={2}>
+        <Alert severity={SEVERITY[status]}>
+          {t(`import.report.${status === 'failed' ? 'stopped' : status}`)}
+        </Alert>
+        <Counts items={items} />
+        {notImported > 0 && <Typography variant="body2">{t('import.report.resume')}</Typography>}
+      </Stack>
+    </StepLayout>
+  );
+}

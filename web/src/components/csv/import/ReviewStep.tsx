@@ -1,0 +1,103 @@
+// Step 3: the validation before anything is written — new, to update, already there, refused and
+// why — with the choice for duplicates and the companies a contacts' import creates or links.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { planWrites, type DuplicatePolicy, type ImportPlan } from '../plan';
+import { Counts } from './Counts';
+import { RefusedList } from './RefusedList';
+import { StepLayout, type StepProps } from './StepLayout';
+import { useCountFormat } from './useCountFormat';
+
+export function ReviewStep({
+  header,
+  entity,
+  plan,
+  policy,
+  flow,
+  onClose,
+}: StepProps<'canUpdate' | 'choosePolicy' | 'back' | 'downloadRefused' | 'start'> & {
+  plan: ImportPlan;
+  policy: DuplicatePolicy;
+}) {
+  const { t } = useTranslation('csv');
+  const { t: tc } = useTranslation();
+  const n = useCountFormat();
+  // Without the right to edit, duplicates are skipped.
+  const { canUpdate } = flow;
+  const writes = planWrites(plan);
+  const rowsToWrite = plan.creates.length + plan.updates.length;
+  const actions = (
+    <>
+      <Button onClick={flow.back}>{t('import.back')}</Button>
+      {plan.refused.length > 0 && (
+        <Button onClick={flow.downloadRefused}>{t('import.review.downloadRefused')}</Button>
+      )}
+      <Button onClick={onClose} sx={{ ml: 'auto' }}>
+        {tc('common.actions.cancel')}
+      </Button>
+      <Button variant="contained" disabled={!writes} onClick={flow.start}>
+        {t('import.review.start', { count: rowsToWrite || writes, shown: n(rowsToWrite || writes) })}
+      </Button>
+    </>
+  );
+  const companies = [
+    plan.newCompanies.length ? t('import.review.newCompanies', { count: plan.newCompanies.length }) : '',
+    plan.companiesMatched ? t('import.review.companiesMatched', { count: plan.companiesMatched }) : '',
+  ].filter(Boolean);
+  return (
+    <StepLayout header={header} actions={actions}>
+      <Stack spacing={2}>
+        <Typography>{t('import.review.intro')}</Typography>
+        <Counts
+          items={[
+            { label: t('import.review.creates'), value: plan.creates.length, tone: 'success' },
+            { label: t('import.review.updates'), value: plan.updates.length, tone: 'info' },
+            { label: t('import.review.duplicates'), value: plan.duplicates.length, tone: 'neutral' },
+            { label: t('import.review.refused'), value: plan.refused.length, tone: 'error' },
+          ]}
+        />
+        {(plan.duplicates.length > 0 || plan.updates.length > 0) && (
+          <Box>
+            <FormLabel id="csv-duplicates">{t(`import.review.duplicatePolicy.${entity}`)}</FormLabel>
+            <RadioGroup
+              aria-labelledby="csv-duplicates"
+              value={canUpdate ? policy : 'skip'}
+              onChange={(e) => flow.choosePolicy(e.target.value === 'update' ? 'update' : 'skip')}
+            >
+              <FormControlLabel value="skip" control={<Radio />} label={t('import.review.skip')} />
+              <FormControlLabel
+                value="update"
+                control={<Radio />}
+                label={t('import.review.update')}
+                disabled={!canUpdate}
+              />
+            </RadioGroup>
+            {!canUpdate && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('import.review.noEditRight')}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {entity === 'contacts' && companies.length > 0 && (
+          <Alert severity="info">{companies.join(' ')}</Alert>
+        )}
+        {plan.companiesNotCreated.length > 0 && (
+          <Alert severity="warning">
+            {t('import.review.companiesNotCreated', { count: plan.companiesNotCreated.length })}
+          </Alert>
+        )}
+        {plan.refused.length > 0 && <RefusedList rows={plan.refused} />}
+        {!writes && <Alert severity="info">{t('import.review.nothing')}</Alert>}
+      </Stack>
+    </StepLayout>
+  );
+}
