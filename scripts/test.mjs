@@ -45,10 +45,15 @@ async function runSuite(suite) {
   } else if (suite.kind === 'node') {
     status = await run('node', [suite.script, '--report', report], { cwd: suite.cwd, env });
   } else {
-    status = await run('npx', ['playwright', 'test', '-c', suite.config, '--reporter=list,json'], {
-      cwd: suite.cwd,
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
+    const projects = suite.projects.flatMap((project) => ['--project', project]);
+    status = await run(
+      'npx',
+      ['playwright', 'test', '-c', suite.config, ...projects, '--reporter=list,json'],
+      {
+        cwd: suite.cwd,
+        env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      },
+    );
   }
   const seconds = Math.round((Date.now() - started) / 1000);
   results.push({ name: suite.name, seconds, ...countResults(suite.kind, report, status) });
@@ -163,6 +168,24 @@ async function runChecks(suites) {
   results.push(...out);
 }
 
+/** Journeys in Chromium (web/playwright.config.ts), the projects named. */
+function playwrightSuite(name, projects) {
+  return {
+    name,
+    kind: 'playwright',
+    cwd: path.join(root, 'web'),
+    config: 'playwright.config.ts',
+    projects,
+    // The same on every machine, CI variable or not: a browser per CPU (at most 4; more only
+    // starve the local cloud), and one retry, as a journey through a live cloud earns.
+    extraEnv: {
+      ...cloudEnv,
+      E2E_WORKERS: String(Math.max(1, Math.min(4, os.availableParallelism()))),
+      E2E_RETRIES: '1',
+    },
+  };
+}
+
 const standalone = [
   vitestSuite('model', 'model'),
   vitestSuite('emulator', 'emulator'),
@@ -177,24 +200,18 @@ const withCloud = [
   ...(existsSync(path.join(root, 'security/package.json'))
     ? [vitestSuite('security rules', 'security', cloudEnv)]
     : []),
-  {
-    name: 'web (end-to-end)',
-    kind: 'playwright',
-    cwd: path.join(root, 'web'),
-    config: 'playwright.config.ts',
-    // The same on every machine, CI variable or not: a browser per CPU (at most 4; more only
-    // starve the local cloud), and one retry, as a journey through a live cloud earns.
-    extraEnv: {
-      ...cloudEnv,
-      E2E_WORKERS: String(Math.max(1, Math.min(4, os.availableParallelism()))),
-      E2E_RETRIES: '1',
-    },
-  },
+  playwrightSuite('web (end-to-end)', ['chromium', 'billing']),
+  // Every screen at 390 and 1280 px in both languages, written to web/screenshots/ to be looked
+  // at (`npm run screenshots`): review material rather than checks, so not part of `npm test`.
+  { ...playwrightSuite('web (screenshots)', ['screenshots']), onDemand: true },
 ];
 
 const only = process.argv.slice(2);
+// A suite marked onDemand (the screenshots) runs only when named: `npm test -- screenshots`.
 const selected = (suites) =>
-  only.length ? suites.filter((s) => only.some((o) => s.name.includes(o))) : suites;
+  only.length
+    ? suites.filter((s) => only.some((o) => s.name.includes(o)))
+    : suites.filter((s) => !s.onDemand);
 
 await runChecks(selected(checks));
 for (const suite of selected(standalone)) await runSuite(suite);

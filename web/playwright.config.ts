@@ -66,7 +66,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /subscription\.spec\.ts/,
+      testIgnore: [/subscription\.spec\.ts/, /screenshots\.spec\.ts/],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
+    // Every screen for visual review (`npm run screenshots`), not part of `npm test`.
+    {
+      name: 'screenshots',
+      testMatch: /screenshots\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     // The billing journeys move the local Stripe's clock, which every trial shares: they run
