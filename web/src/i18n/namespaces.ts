@@ -6,7 +6,7 @@
 // states), notFound, routeError, errors (the model's yup schemas emit errors.* keys), enums, and
 // auth.fields / auth.validation / auth.errors (the account fields of components/form and the
 // Firebase Auth messages of firebase/authErrors, shown on several screens).
-import type { BackendModule, ReadCallback } from 'i18next';
+import type { BackendModule, CustomTypeOptions, ReadCallback } from 'i18next';
 
 type Catalogue = Record<string, unknown>;
 
@@ -18,24 +18,11 @@ export const FEATURE_NAMESPACES = Object.keys(FILES)
   .filter((name): name is string => Boolean(name))
   .sort();
 
-export type FeatureNamespace =
-  | 'admin'
-  | 'auth' // /auth, /invite/:token and the onboarding step (features/auth)
-  | 'companies'
-  | 'contacts'
-  | 'csv' // the CSV import and export dialogs (components/csv), loaded with them
-  | 'dashboard'
-  | 'deals'
-  | 'debug' // /debug/db
-  | 'documents'
-  | 'landing' // the React landing and its static prerender
-  | 'marketing' // /marketing
-  | 'meetings'
-  | 'records'
-  | 'settings' // /ajustes, Equipo and Permisos included
-  | 'subscription' // /subscription and the paywall
-  | 'tasks'
-  | 'tickets';
+/**
+ * A feature catalogue's name: declared once, in i18next.d.ts (its texts' type), from which this
+ * union comes; the file locales/{language}/{name}.json must exist (i18n.test.ts).
+ */
+export type FeatureNamespace = Exclude<keyof CustomTypeOptions['resources'], 'translation'>;
 
 /** The core catalogues that are not bundled (index.ts bundles Spanish). */
 const CORE_FILES: Record<string, () => Promise<Catalogue>> = {
