@@ -20,7 +20,7 @@ test('a superadmin sees every organization under /admin; an admin does not', asy
   await nav.getByRole('link', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administración');
-  const table = page.getByRole('grid', { name: 'Administración' });
+  const table = page.getByRole('table', { name: 'Administración' });
   await expect(table.getByRole('row').filter({ hasText: company })).toHaveCount(1);
 
   // An ordinary administrator has no entry and is sent back from the address.

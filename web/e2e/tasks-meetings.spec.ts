@@ -58,7 +58,7 @@ test('es: a task is created, found without accents, edited, completed; another i
   await expect(row(page, 'Llamar a Óscar Núñez')).toBeVisible(SLOW);
 
   // Row click: 'Editar Tarea'.
-  await row(page, 'Llamar a Óscar Núñez').getByRole('gridcell').first().click();
+  await row(page, 'Llamar a Óscar Núñez').getByRole('cell').first().click();
   form = await dialog(page, 'Editar Tarea');
   await form.getByLabel('Título').fill('Llamar a Óscar Núñez hoy');
   await form.getByRole('button', { name: 'Guardar' }).click();
@@ -127,7 +127,7 @@ test('es: meetings upcoming and past, edited in the side panel; a view-only sell
   await page.getByRole('button', { name: 'Próximas' }).click();
 
   // The row opens 'Editar Reunión' in the side panel.
-  await row(page, 'Demo del catálogo').getByRole('gridcell').first().click();
+  await row(page, 'Demo del catálogo').getByRole('cell').first().click();
   const panel = await dialog(page, 'Editar Reunión');
   await panel.getByLabel('Título').fill('Demo del catálogo 2027');
   await panel.getByRole('button', { name: 'Guardar' }).click();
@@ -157,7 +157,7 @@ test('es: meetings upcoming and past, edited in the side panel; a view-only sell
   await expect(page.getByRole('button', { name: 'New Task' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /as completed/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
-  await row(page, 'Preparar propuesta').getByRole('gridcell').first().click();
+  await row(page, 'Preparar propuesta').getByRole('cell').first().click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.goto('/reuniones');
   await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible(SLOW);

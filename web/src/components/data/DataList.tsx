@@ -5,53 +5,24 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridPaginationModel,
-  type GridRenderCellParams,
-} from '@mui/x-data-grid';
-import { enUS, esES } from '@mui/x-data-grid/locales';
 import type { ReactNode } from 'react';
 import type { WithId } from '@trato/model';
 import type { PagedList } from '@/firebase/dataApi';
-import { useLanguage } from '@/i18n/useLanguage';
+import { type ListColumn, ListTable } from './ListTable';
 import { Pager } from './Pager';
 import { QueryState } from './QueryState';
+
+export type { ListColumn } from './ListTable';
 
 /** What DataList shows: a paged list from usePagedList (firebase/hooks). */
 export type PagedRows<T> = PagedList<T>;
 
-const GRID_TEXTS = {
-  es: esES.components.MuiDataGrid.defaultProps.localeText,
-  en: enUS.components.MuiDataGrid.defaultProps.localeText,
-};
-
-/** A text cell cut with an ellipsis when its column is narrow, its whole value in the title (a plain function: the grid calls renderCell). */
-function TextCell({ formattedValue, value }: GridRenderCellParams) {
-  const text = String(formattedValue ?? value ?? '');
-  return (
-    <Box
-      component="span"
-      title={text}
-      sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-    >
-      {text}
-    </Box>
-  );
-}
-
-/** Columns whose cells are plain text show their whole value on hover (rendered cells keep theirs). */
-export function withCellTitles<R extends object>(columns: GridColDef<R>[]): GridColDef<R>[] {
-  return columns.map((column) => (column.renderCell ? column : { ...column, renderCell: TextCell }));
-}
-
 /**
- * A server-paged list: MUI X Data Grid in server mode on wider screens, cards on phones. Pages
- * move one at a time (cursor pagination), the total is the server's count. Loading, error and
- * empty states come from QueryState. Columns should fit the grid at 1280 px (the sidebar open)
- * without scrolling: flexible widths with small minimums; long values end in an ellipsis and
- * show whole on hover.
+ * A server-paged list: a table of our own on wider screens (ListTable; MUI X Data Grid weighed
+ * ~135 KB for none of its features), cards on phones. Pages move one at a time (cursor
+ * pagination), the total is the server's count. Loading, error and empty states come from
+ * QueryState. Columns should fit the table at 1280 px (the sidebar open) without scrolling:
+ * flexible widths with small minimums; long values end in an ellipsis and show whole on hover.
  */
 export function DataList<T>({
   list,
@@ -63,8 +34,8 @@ export function DataList<T>({
   loadingLabel,
 }: {
   list: PagedRows<T>;
-  columns: GridColDef<WithId<T>>[];
-  /** Accessible name of the grid. */
+  columns: ListColumn<WithId<T>>[];
+  /** Accessible name of the table (the list of cards on phones). */
   label: string;
   onRowClick?: (row: WithId<T>) => void;
   /** One record on a phone. */
@@ -72,14 +43,8 @@ export function DataList<T>({
   empty: ReactNode;
   loadingLabel?: string;
 }) {
-  const language = useLanguage();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const firstLoad = list.status === 'loading' && list.rows.length === 0;
-
-  const onPaginationModelChange = (model: GridPaginationModel) => {
-    if (model.page > list.page) list.next();
-    else if (model.page < list.page) list.previous();
-  };
 
   return (
     <QueryState
@@ -106,31 +71,7 @@ export function DataList<T>({
           <Pager list={list as PagedList<unknown>} />
         </Box>
       ) : (
-        <DataGrid<WithId<T>>
-          aria-label={label}
-          rows={list.rows}
-          columns={withCellTitles(columns)}
-          loading={list.status === 'loading'}
-          paginationMode="server"
-          rowCount={list.total && !list.total.more ? list.total.value : -1}
-          paginationMeta={{ hasNextPage: list.hasNext }}
-          paginationModel={{ page: list.page, pageSize: list.pageSize }}
-          onPaginationModelChange={onPaginationModelChange}
-          pageSizeOptions={[list.pageSize]}
-          disableColumnFilter
-          disableColumnSorting
-          disableRowSelectionOnClick
-          disableColumnMenu
-          onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
-          localeText={GRID_TEXTS[language]}
-          autoHeight
-          density="standard"
-          sx={{
-            bgcolor: 'background.paper',
-            '& .MuiDataGrid-row': { cursor: onRowClick ? 'pointer' : 'default' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 700 },
-          }}
-        />
+        <ListTable list={list} columns={columns} label={label} onRowClick={onRowClick} />
       )}
     </QueryState>
   );
@@ -141,7 +82,7 @@ export function actionsColumn<T>(
   headerName: string,
   renderActions: (row: WithId<T>) => ReactNode,
   width = 96,
-): GridColDef<WithId<T>> {
+): ListColumn<WithId<T>> {
   return {
     field: 'actions',
     headerName,

@@ -25,7 +25,7 @@ export function rangeLabel(
     : t('common.list.range', { from, to, total: formatCount(list.total, language) });
 }
 
-/** The range and previous / next page buttons under a list that is not a grid (phones, timelines). */
+/** The range and previous / next page buttons under a list: DataList's table and cards, timelines. */
 export function Pager({ list }: { list: PagedList<unknown> }) {
   const { t } = useTranslation();
   const language = useLanguage();

@@ -2,13 +2,12 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Suspense, useState, type ReactNode } from 'react';
 import type { QueryId, QueryRow, Resource, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import type { QueryRequest } from '@/firebase/dataApi';
 import { usePagedList } from '@/firebase/dataApi';
-import { DataList } from './DataList';
+import { DataList, type ListColumn } from './DataList';
 
 /**
  * The records of one kind that belong to a contact or company (a detail page's tab): a paged list
@@ -26,7 +25,7 @@ export function RelatedRecords<Id extends QueryId>({
 }: {
   resource: Resource;
   request: QueryRequest<Id> | null;
-  columns: GridColDef<WithId<QueryRow<Id>>>[];
+  columns: ListColumn<WithId<QueryRow<Id>>>[];
   renderCard: (row: WithId<QueryRow<Id>>) => ReactNode;
   label: string;
   emptyText: string;

@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useToast } from '@/components/toast';
-import { actionsColumn } from './DataList';
+import { actionsColumn, type ListColumn } from './DataList';
 import { editDeleteActions, RowActions } from './RowActions';
 
 export interface RecordListConfig<T extends object> {
@@ -38,7 +37,7 @@ export interface RecordList<T extends object> {
   edit(row: WithId<T>): void;
   closeEditor(): void;
   /** The actions column: `before` goes ahead of the '⋮' menu (a task's 'complete' check). */
-  actionsColumn(before?: (row: WithId<T>) => ReactNode, width?: number): GridColDef<WithId<T>>;
+  actionsColumn(before?: (row: WithId<T>) => ReactNode, width?: number): ListColumn<WithId<T>>;
   /** The delete confirmation: render it once in the page. */
   confirmDelete: ReactElement;
 }

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import {} from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Deal, WithId } from '@trato/model';
+import type { ListColumn } from '@/components/data/DataList';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useRelatedRequest, type RelatedProps } from './related';
@@ -26,7 +26,7 @@ export function RelatedDeals({ by, id, links }: RelatedProps) {
   const request = useRelatedRequest('deals', by, id);
   const amount = (row: Deal) => (row.amount === null ? '-' : formatMoney(row.amount, language));
   const probability = (row: Deal) => (row.probability == null ? '-' : `${row.probability}%`);
-  const columns: GridColDef<WithId<Deal>>[] = [
+  const columns: ListColumn<WithId<Deal>>[] = [
     { field: 'title', headerName: t('deal.columns.title'), flex: 1.5, minWidth: 200 },
     {
       field: 'amount',

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import {} from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
+import type { ListColumn } from '@/components/data/DataList';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { useRelatedRequest, type RelatedProps } from './related';
 import { formatDateTime, millisOf } from '@/i18n/format';
@@ -24,7 +24,7 @@ export function RelatedMeetings({ by, id, links }: RelatedProps) {
     const millis = millisOf(value);
     return millis === null ? '-' : formatDateTime(millis, language);
   };
-  const columns: GridColDef<WithId<Meeting>>[] = [
+  const columns: ListColumn<WithId<Meeting>>[] = [
     { field: 'title', headerName: t('meeting.columns.title'), flex: 1.5, minWidth: 200 },
     {
       field: 'startTime',

@@ -1,9 +1,9 @@
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import {} from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
+import type { ListColumn } from '@/components/data/DataList';
 import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useRelatedRequest, type RelatedProps } from './related';
@@ -25,7 +25,7 @@ export function RelatedTasks({ by, id, links }: RelatedProps) {
     const millis = millisOf(row.dueDate);
     return millis === null ? '-' : formatDateTime(millis, language);
   };
-  const columns: GridColDef<WithId<Task>>[] = [
+  const columns: ListColumn<WithId<Task>>[] = [
     { field: 'title', headerName: t('task.columns.title'), flex: 1.5, minWidth: 200 },
     {
       field: 'status',
@@ -47,7 +47,7 @@ export function RelatedTasks({ by, id, links }: RelatedProps) {
             flex: 1,
             minWidth: 140,
             valueGetter: (v: string | null) => v || '-',
-          } satisfies GridColDef<WithId<Task>>,
+          } satisfies ListColumn<WithId<Task>>,
         ]
       : []),
   ];

@@ -2,12 +2,11 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Ticket, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { StatusChip } from '@/components/data/StatusChip';
 import { usePagedList } from '@/firebase/dataApi';
 import { formatRelative, millisOf } from '@/i18n/format';
@@ -28,7 +27,7 @@ export function RelatedTickets({ by, id, links }: RelatedProps) {
   const now = Date.now();
   // A ticket just created here has no server time yet: it is 'now'.
   const age = (row: Ticket) => formatRelative(millisOf(row.createdAt) ?? now, now, language);
-  const columns: GridColDef<WithId<Ticket>>[] = [
+  const columns: ListColumn<WithId<Ticket>>[] = [
     { field: 'ticketName', headerName: t('ticket.columns.name'), flex: 1.5, minWidth: 200 },
     {
       field: 'status',

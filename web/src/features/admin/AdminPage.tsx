@@ -1,9 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import type { Organization, WithId } from '@trato/model';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { EmptyState } from '@/components/data/EmptyState';
 import { RedirectDenied } from '@/components/RedirectDenied';
 import { useMembership, usePagedList } from '@/firebase/dataApi';
@@ -21,7 +20,7 @@ export default function AdminPage() {
   if (!membership.isSuperadmin) return <RedirectDenied />;
   const created = (organization: WithId<Organization>) =>
     organization.createdAt?.toMillis ? formatShortDate(organization.createdAt.toMillis(), language) : '—';
-  const columns: GridColDef<WithId<Organization>>[] = [
+  const columns: ListColumn<WithId<Organization>>[] = [
     { field: 'name', headerName: t('name'), flex: 2, minWidth: 180 },
     {
       field: 'country',

@@ -1,11 +1,10 @@
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Company, WithId } from '@trato/model';
 import { CsvListActions } from '@/components/csv/CsvListActions';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
@@ -40,7 +39,7 @@ export default function CompaniesPage() {
   const list = usePagedList(request);
 
   const industryLabel = (row: Company) => (row.industry ? enumLabel(tc, 'industry', row.industry) : '-');
-  const columns: GridColDef<WithId<Company>>[] = [
+  const columns: ListColumn<WithId<Company>>[] = [
     { field: 'name', headerName: t('columns.name'), flex: 1.4, minWidth: 200 },
     {
       field: 'industry',

@@ -1,10 +1,9 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Company, Contact, WithId } from '@trato/model';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { DetailFields } from '@/components/data/DetailFields';
 import {
   deleteRecord,
@@ -33,7 +32,7 @@ function CompanyContacts({ companyId }: { companyId: string }) {
   const navigate = useNavigate();
   const organizationId = useOrgId();
   const list = usePagedList(orgRequest(organizationId, 'contacts.list+by-companyId', { companyId }));
-  const columns: GridColDef<WithId<Contact>>[] = [
+  const columns: ListColumn<WithId<Contact>>[] = [
     { field: 'name', headerName: tContacts('columns.name'), flex: 1, minWidth: 180 },
     {
       field: 'email',

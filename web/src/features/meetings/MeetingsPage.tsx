@@ -2,12 +2,11 @@ import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Suspense, useState } from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Meeting, WithId } from '@trato/model';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { EmptyState, ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
@@ -64,7 +63,7 @@ export default function MeetingsPage() {
     params.setFilter('when', next === 'past' ? 'past' : '');
   };
 
-  const columns: GridColDef<WithId<Meeting>>[] = [
+  const columns: ListColumn<WithId<Meeting>>[] = [
     { field: 'title', headerName: t('columns.title'), flex: 1.6, minWidth: 200 },
     {
       field: 'contactName',

@@ -3,12 +3,11 @@ import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { Suspense, useState } from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 import type { Task, WithId } from '@trato/model';
-import { DataList } from '@/components/data/DataList';
+import { DataList, type ListColumn } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { ListToolbar } from '@/components/data/ListToolbar';
 import { StatusChip } from '@/components/data/StatusChip';
@@ -91,7 +90,7 @@ export default function TasksPage() {
     }
   };
 
-  const columns: GridColDef<WithId<Task>>[] = [
+  const columns: ListColumn<WithId<Task>>[] = [
     { field: 'title', headerName: t('columns.title'), flex: 1.6, minWidth: 200 },
     {
       field: 'contactName',
