@@ -3,7 +3,7 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import { loadNamespaces, type FeatureNamespace } from '@/i18n';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
-import { ONBOARDING_PATH, pagePath, SECTIONS, type PageModule } from './sections';
+import { ONBOARDING_PATH, pagePath, sectionHref, SECTIONS, type PageModule } from './sections';
 import type { RouteTitleHandle } from './shell/RouteTitle';
 import { RootLayout } from './RootLayout';
 
@@ -42,9 +42,9 @@ export const routes: RouteObject[] = [
       // In production "/" is the prerendered static page; the React landing loads only when the
       // app itself navigates to "/" (and in the dev server).
       { index: true, lazy: lazyPage(() => import('@/features/landing/LandingPage'), ['landing']) },
-      { path: 'clientes', element: <Navigate to="/contactos" replace /> },
-      { path: 'clientes/:id', element: <RedirectWithId to="/contactos" /> },
-      { path: 'oportunidades', element: <Navigate to="/deals" replace /> },
+      { path: 'clientes', element: <Navigate to={sectionHref('contacts')} replace /> },
+      { path: 'clientes/:id', element: <RedirectWithId to={sectionHref('contacts')} /> },
+      { path: 'oportunidades', element: <Navigate to={sectionHref('deals')} replace /> },
       {
         lazy: async () => ({ Component: (await import('./FirebaseRoot')).default }),
         children: [

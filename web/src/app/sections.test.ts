@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   decideSection,
   needsSubscription,
+  pagePath,
   sectionHref,
   sectionOf,
   SECTIONS,
@@ -99,6 +100,22 @@ describe('sectionHref', () => {
   it('is the registry path of the section (the dashboard linked the old /oportunidades)', () => {
     expect(sectionHref('deals')).toBe('/deals');
     expect(sectionHref('contacts')).toBe('/contactos');
-    for (const section of SECTIONS) expect(sectionHref(section.key)).toBe(`/${section.path}`);
+    for (const section of SECTIONS)
+      expect(sectionHref(section.key)).toBe(`/${pagePath(section, section.pages[0])}`);
+    expect(sectionHref('debug')).toBe('/debug/db');
+  });
+
+  it("builds a record's page, a named page and a query from the pages the section declares", () => {
+    expect(sectionHref('contacts', { id: 'c1' })).toBe('/contactos/c1');
+    expect(sectionHref('tickets', { page: 'nuevo' })).toBe('/tickets/nuevo');
+    expect(sectionHref('tickets', { id: 't 1', page: 'editar' })).toBe('/tickets/t%201/editar');
+    expect(sectionHref('settings', { query: { tab: 'email' } })).toBe('/ajustes?tab=email');
+    expect(sectionHref('documents', { query: { folder: undefined } })).toBe('/documentos');
+    expect(sectionHref('deals', { query: { deal: 'd/1' } })).toBe('/deals?deal=d%2F1');
+  });
+
+  it('refuses a page the section does not declare', () => {
+    expect(() => sectionHref('deals', { id: 'd1' })).toThrow("The section deals has no page ':id'");
+    expect(() => sectionHref('contacts', { page: 'nuevo' })).toThrow();
   });
 });

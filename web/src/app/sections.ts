@@ -259,11 +259,40 @@ export function mayOpen(section: Section, viewer: Viewer): boolean {
   }
 }
 
-/** The address of a section's index page, from the registry (links never spell it twice). */
-export function sectionHref(key: SectionKey): string {
+/** A page of a section below its index: a record (`id`), a fixed page (`page`), or a record's page. */
+export interface SectionLink {
+  id?: string;
+  /** A page the registry declares by name: 'nuevo', or 'editar' under a record. */
+  page?: string;
+  /** The page's query (a tab, a folder, a record opened in place); empty values are left out. */
+  query?: Record<string, string | null | undefined>;
+}
+
+function sectionByKey(key: SectionKey): Section {
   const section = SECTIONS.find((candidate) => candidate.key === key);
   if (!section) throw new Error(`No section ${key} in the registry`);
-  return `/${section.path}`;
+  return section;
+}
+
+/**
+ * The address of a section's page, from the registry, so that links never spell a path twice:
+ * sectionHref('contacts') → /contactos, sectionHref('contacts', { id }) → /contactos/{id},
+ * sectionHref('tickets', { id, page: 'editar' }) → /tickets/{id}/editar,
+ * sectionHref('settings', { query: { tab: 'email' } }) → /ajustes?tab=email. A page the section
+ * does not declare is a programming error, and throws.
+ */
+export function sectionHref(key: SectionKey, link: SectionLink = {}): string {
+  const section = sectionByKey(key);
+  const pattern = [link.id === undefined ? null : ':id', link.page].filter(Boolean).join('/');
+  // A section without an index page ('/debug') opens on its first one ('/debug/db').
+  const page = pattern === '' ? section.pages[0] : section.pages.find((p) => p.path === pattern);
+  if (!page) throw new Error(`The section ${key} has no page '${pattern}'`);
+  const path = page.path.replace(':id', encodeURIComponent(link.id ?? ''));
+  const query = Object.entries(link.query ?? {}).filter((entry): entry is [string, string] =>
+    Boolean(entry[1]),
+  );
+  const search = query.length ? `?${new URLSearchParams(query).toString()}` : '';
+  return `/${pagePath(section, { ...page, path })}${search}`;
 }
 
 /** The section a path of the signed-in area belongs to (none for public paths such as /auth). */

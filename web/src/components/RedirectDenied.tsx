@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router';
+import { sectionHref } from '@/app/sections';
 
 /** Navigation state of a member sent away from a place they may not open, so the next page says why. */
 export interface DeniedState {
@@ -11,5 +12,5 @@ export function wasDenied(state: unknown): state is DeniedState {
 
 /** Sends a member to the dashboard, which then tells them they have no access (never silently). */
 export function RedirectDenied() {
-  return <Navigate to="/dashboard" replace state={{ denied: true } satisfies DeniedState} />;
+  return <Navigate to={sectionHref('dashboard')} replace state={{ denied: true } satisfies DeniedState} />;
 }

@@ -8,14 +8,14 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
 import { describeError } from '@/i18n/errors';
-import { ONBOARDING_PATH } from '../sections';
+import { ONBOARDING_PATH, sectionHref } from '../sections';
 
 /** Where onboarding sends the member once the organization exists: where they were going. */
 function returnPath(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith(ONBOARDING_PATH)
     ? from
-    : '/dashboard';
+    : sectionHref('dashboard');
 }
 
 /**

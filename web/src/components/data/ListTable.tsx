@@ -145,6 +145,7 @@ export function ListTable<Row>({
               <TableRow
                 key={row.id}
                 role="row"
+                data-id={row.id}
                 hover={Boolean(onRowClick)}
                 tabIndex={onRowClick ? 0 : undefined}
                 onClick={

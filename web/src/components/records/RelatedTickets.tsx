@@ -13,6 +13,7 @@ import { formatRelative, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { CreateFromState } from './links';
 import { useRelatedRequest, type RelatedProps } from './related';
+import { sectionHref } from '@/app/sections';
 
 /**
  * A contact's or company's tickets (Nombre, Estado, Prioridad, Creado), newest first; a row opens
@@ -50,7 +51,7 @@ export function RelatedTickets({ by, id, links }: RelatedProps) {
   ];
   const create = () => {
     const state: CreateFromState = { links };
-    navigate('/tickets/nuevo', { state });
+    navigate(sectionHref('tickets', { page: 'nuevo' }), { state });
   };
   return (
     <Box>
@@ -65,7 +66,7 @@ export function RelatedTickets({ by, id, links }: RelatedProps) {
         list={list}
         columns={columns}
         label={t('ticket.listLabel')}
-        onRowClick={(row) => navigate(`/tickets/${row.id}`)}
+        onRowClick={(row) => navigate(sectionHref('tickets', { id: row.id }))}
         renderCard={(row) => (
           <>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.ticketName}</Typography>

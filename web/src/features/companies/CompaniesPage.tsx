@@ -13,6 +13,7 @@ import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { deleteRecord, listRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
 import { CompanyDialog } from './CompanyDialog';
+import { sectionHref } from '@/app/sections';
 
 /** /empresas: newest first, paged on the server, searched by name, city or industry. */
 export default function CompaniesPage() {
@@ -89,7 +90,7 @@ export default function CompaniesPage() {
         list={list}
         columns={columns}
         label={t('listLabel')}
-        onRowClick={(row) => navigate(`/empresas/${row.id}`)}
+        onRowClick={(row) => navigate(sectionHref('companies', { id: row.id }))}
         renderCard={(row) => (
           <>
             <Typography sx={{ fontWeight: 700 }}>{row.name}</Typography>
@@ -113,7 +114,7 @@ export default function CompaniesPage() {
           open
           company={editing === 'new' ? null : editing}
           onClose={records.closeEditor}
-          onCreated={(id) => navigate(`/empresas/${id}`)}
+          onCreated={(id) => navigate(sectionHref('companies', { id }))}
         />
       )}
       {records.confirmDelete}

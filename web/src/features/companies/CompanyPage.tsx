@@ -24,6 +24,7 @@ import { enumLabel } from '@/i18n/enums';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { CompanyDialog } from './CompanyDialog';
+import { sectionHref } from '@/app/sections';
 
 /** The company's contacts (name, email), each opening the contact. */
 function CompanyContacts({ companyId }: { companyId: string }) {
@@ -54,7 +55,7 @@ function CompanyContacts({ companyId }: { companyId: string }) {
       list={list}
       columns={columns}
       label={t('detail.tabs.contacts')}
-      onRowClick={(row) => navigate(`/contactos/${row.id}`)}
+      onRowClick={(row) => navigate(sectionHref('contacts', { id: row.id }))}
       renderCard={(row) => (
         <>
           <Typography sx={{ fontWeight: 700 }}>{row.name}</Typography>
@@ -138,7 +139,7 @@ export default function CompanyPage() {
     <RecordPage
       namespace="companies"
       resource="companies"
-      listPath="/empresas"
+      listPath={sectionHref('companies')}
       state={company}
       title={(record) => record.name}
       subtitle={(record) => (record.industry ? enumLabel(tc, 'industry', record.industry) : undefined)}

@@ -23,9 +23,10 @@ import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
 import { ContactDialog } from './ContactDialog';
 import { NotesTab, notesTarget } from './NotesTab';
+import { sectionHref } from '@/app/sections';
 
 /** Spec: back and after-delete navigation go to /clientes (which redirects to /contactos). */
-const LIST_PATH = '/clientes';
+const LIST_PATH = sectionHref('contacts');
 
 /** The writes that delete a contact with its notes (and their timeline entries). */
 async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise<RecordWrite[]> {
@@ -112,7 +113,7 @@ export default function ContactPage() {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           {record.jobTitle && <span>{record.jobTitle}</span>}
           {record.companyId && record.companyName && (
-            <Link component={RouterLink} to={`/empresas/${record.companyId}`}>
+            <Link component={RouterLink} to={sectionHref('companies', { id: record.companyId })}>
               {record.companyName}
             </Link>
           )}

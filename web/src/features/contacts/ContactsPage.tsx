@@ -17,6 +17,7 @@ import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { listRequest, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { ContactDialog } from './ContactDialog';
+import { sectionHref } from '@/app/sections';
 
 const dash = (value: unknown) => (typeof value === 'string' && value ? value : '-');
 
@@ -113,7 +114,7 @@ export default function ContactsPage() {
         columns={columns}
         label={t('listLabel')}
         loadingLabel={t('loading')}
-        onRowClick={(row) => navigate(`/contactos/${row.id}`)}
+        onRowClick={(row) => navigate(sectionHref('contacts', { id: row.id }))}
         renderCard={(row) => (
           <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
@@ -143,7 +144,10 @@ export default function ContactsPage() {
         }
       />
       {creating && (
-        <ContactDialog onClose={() => setCreating(false)} onCreated={(id) => navigate(`/contactos/${id}`)} />
+        <ContactDialog
+          onClose={() => setCreating(false)}
+          onCreated={(id) => navigate(sectionHref('contacts', { id }))}
+        />
       )}
     </>
   );

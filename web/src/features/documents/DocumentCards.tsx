@@ -24,6 +24,7 @@ import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { formatFileSize, formatShortDate, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { fileKindOf, type FileKind } from './upload';
+import { sectionHref } from '@/app/sections';
 
 const KIND_ICON: Record<FileKind, { icon: SvgIconComponent; color: string }> = {
   pdf: { icon: PictureAsPdfRoundedIcon, color: '#DC2626' },
@@ -68,7 +69,7 @@ export const FolderCard = memo(function FolderCard({
     <Card variant="outlined" sx={{ display: 'flex', alignItems: 'center' }} data-folder-id={folder.id}>
       <CardActionArea
         component={Link}
-        to={`/documentos?folder=${folder.id}`}
+        to={sectionHref('documents', { query: { folder: folder.id } })}
         aria-label={t('folder.open', { name: folder.name })}
         sx={{ display: 'flex', justifyContent: 'flex-start', gap: 1.5, p: 1.5, minWidth: 0, flex: 1 }}
       >

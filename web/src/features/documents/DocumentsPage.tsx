@@ -42,6 +42,7 @@ import {
   useUploads,
   type UploadItem,
 } from './useDocuments';
+import { sectionHref } from '@/app/sections';
 
 const PAGE = 24;
 /** '25 MB': the limit reads as a round number, not as a file size ('25.00 MB'). */
@@ -193,12 +194,12 @@ export default function DocumentsPage() {
         title={t('folderNotFound')}
         body={t('empty.folderBody')}
         backLabel={t('back')}
-        backTo="/documentos"
+        backTo={sectionHref('documents')}
       />
     );
 
   const current = trail.trail.at(-1) ?? null;
-  const parentLink = current?.parentId ? `/documentos?folder=${current.parentId}` : '/documentos';
+  const parentLink = sectionHref('documents', { query: { folder: current?.parentId } });
   const tooDeep = trail.trail.length >= FOLDER_MAX_DEPTH;
   const state =
     folders.status === 'error'
@@ -254,7 +255,7 @@ export default function DocumentsPage() {
         subtitle={
           folderId ? (
             <Breadcrumbs aria-label={t('breadcrumb')} sx={{ fontSize: '0.875rem' }}>
-              <Link component={RouterLink} to="/documentos" underline="hover" color="inherit">
+              <Link component={RouterLink} to={sectionHref('documents')} underline="hover" color="inherit">
                 {t('root')}
               </Link>
               {trail.trail.map((folder, index) =>
@@ -270,7 +271,7 @@ export default function DocumentsPage() {
                   <Link
                     key={folder.id}
                     component={RouterLink}
-                    to={`/documentos?folder=${folder.id}`}
+                    to={sectionHref('documents', { query: { folder: folder.id } })}
                     underline="hover"
                     color="inherit"
                   >

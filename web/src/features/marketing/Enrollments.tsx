@@ -27,6 +27,7 @@ import { useErrorToast, useToast } from '@/components/toast';
 import { enrollmentsTarget, orgRequest, updateRecord, useLiveList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { useEnrollmentSends, type useEnrollments } from './useSequences';
+import { sectionHref } from '@/app/sections';
 
 // The picker (Autocomplete) loads when 'Inscribir contactos' is first pressed.
 const EnrollDialog = lazyWithPrefetch(() =>
@@ -185,7 +186,7 @@ function EnrollmentRow({
           {name ? (
             <Typography
               component={RouterLink}
-              to={`/contactos/${enrollment.id}`}
+              to={sectionHref('contacts', { id: enrollment.id })}
               sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}
             >
               {label}

@@ -46,6 +46,7 @@ import {
   useSequenceRights,
   useSteps,
 } from './useSequences';
+import { sectionHref } from '@/app/sections';
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.
 const StepDialog = lazyWithPrefetch(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
@@ -264,7 +265,12 @@ function MailboxWarning({ organizationId }: { organizationId: string }) {
     <Alert
       severity="warning"
       action={
-        <Button component={RouterLink} to="/ajustes?tab=email" color="inherit" size="small">
+        <Button
+          component={RouterLink}
+          to={sectionHref('settings', { query: { tab: 'email' } })}
+          color="inherit"
+          size="small"
+        >
           {t('connectMailbox')}
         </Button>
       }

@@ -12,6 +12,7 @@ import { useMembership, type SubscriptionMirror } from '@/firebase/dataApi';
 import { BillingError } from './BillingError';
 import { PlanFeatures } from './PlanFeatures';
 import { useBillingRedirect } from './useBillingRedirect';
+import { sectionHref } from '@/app/sections';
 
 /**
  * Spec: Subscription gate. Admins start the trial (or subscribe again once a subscription ended);
@@ -105,7 +106,7 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
             </Typography>
           )}
           <Box sx={{ mt: 2, textAlign: 'center' }}>
-            <Button component={RouterLink} to="/subscription" size="small">
+            <Button component={RouterLink} to={sectionHref('subscription')} size="small">
               {t('paywall.details')}
             </Button>
           </Box>

@@ -31,8 +31,9 @@ import {
 } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { ticketFormSchema, ticketFormValues, ticketWrite } from './utils/ticketForm';
+import { sectionHref } from '@/app/sections';
 
-const LIST_PATH = '/tickets';
+const LIST_PATH = sectionHref('tickets');
 
 /**
  * /tickets/nuevo and /tickets/{id}/editar: one form for a new ticket and for an existing one.
@@ -93,7 +94,7 @@ function TicketForm({ ticket }: { ticket: WithId<Ticket> | null }) {
     ticketFormValues(ticket, { ownerId: uid, links: linksFromState(location.state) }),
   );
   const target = orgTarget(organizationId, 'tickets');
-  const detailPath = ticket ? `/tickets/${ticket.id}` : LIST_PATH;
+  const detailPath = ticket ? sectionHref('tickets', { id: ticket.id }) : LIST_PATH;
 
   const save = async (values: Record<string, unknown>) => {
     try {
@@ -107,7 +108,7 @@ function TicketForm({ ticket }: { ticket: WithId<Ticket> | null }) {
         toast({ title: t('toasts.created'), variant: 'success' });
       }
       // The form leaves the history: Back from the ticket returns where the form was opened from.
-      navigate(`/tickets/${id}`, { replace: true });
+      navigate(sectionHref('tickets', { id }), { replace: true });
     } catch (error) {
       showError(error);
     }

@@ -23,8 +23,9 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { TicketChips } from './components/TicketChips';
 import { ownerName, ticketAge } from './utils/ticketDisplay';
+import { sectionHref } from '@/app/sections';
 
-const LIST_PATH = '/tickets';
+const LIST_PATH = sectionHref('tickets');
 
 /** A link to a related record when the member may open it, else its name. */
 function RecordLink({ to, name, allowed }: { to: string; name: string; allowed: boolean }) {
@@ -50,7 +51,7 @@ export default function TicketPage() {
       state={ticket}
       title={(record) => record.ticketName}
       subtitle={(record) => <TicketChips ticket={record} />}
-      edit={{ to: (record) => `/tickets/${record.id}/editar` }}
+      edit={{ to: (record) => sectionHref('tickets', { id: record.id, page: 'editar' }) }}
       onDelete={(record) => deleteRecord(orgTarget(organizationId, 'tickets'), record.id)}
       content={(record) => <TicketDetail ticket={record} />}
     />
@@ -101,7 +102,7 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
                   label: t('detail.contact'),
                   value: ticket.contactId && ticket.contactName && (
                     <RecordLink
-                      to={`/contactos/${ticket.contactId}`}
+                      to={sectionHref('contacts', { id: ticket.contactId })}
                       name={ticket.contactName}
                       allowed={can('contacts', 'view')}
                     />
@@ -111,7 +112,7 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
                   label: t('detail.company'),
                   value: ticket.companyId && ticket.companyName && (
                     <RecordLink
-                      to={`/empresas/${ticket.companyId}`}
+                      to={sectionHref('companies', { id: ticket.companyId })}
                       name={ticket.companyName}
                       allowed={can('companies', 'view')}
                     />

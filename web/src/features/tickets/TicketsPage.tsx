@@ -14,6 +14,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { TicketCard } from './components/TicketCard';
 import { ownerName, ticketAge } from './utils/ticketDisplay';
 import { TICKET_FILTERS, ticketFilters } from './utils/ticketsList';
+import { sectionHref } from '@/app/sections';
 
 /**
  * /tickets: the organization's tickets as cards, newest first, paged on the server, searched
@@ -35,7 +36,7 @@ export default function TicketsPage() {
   const ownerLabels = { none: t('owner.none'), unknown: t('owner.unknown') };
   const now = Date.now();
 
-  const create = () => navigate('/tickets/nuevo');
+  const create = () => navigate(sectionHref('tickets', { page: 'nuevo' }));
   return (
     <>
       <ListPageHeader
@@ -64,7 +65,7 @@ export default function TicketsPage() {
         list={list}
         label={t('listLabel')}
         loadingLabel={t('loading')}
-        href={(row) => `/tickets/${row.id}`}
+        href={(row) => sectionHref('tickets', { id: row.id })}
         renderCard={(row) => (
           <TicketCard
             ticket={row}

@@ -8,7 +8,7 @@ import { NavLink, Link as RouterLink } from 'react-router';
 import { LightTooltip } from '@/app/LightTooltip';
 import { Logo } from '@/components/Logo';
 import { useMembership } from '@/firebase/dataApi';
-import { sidebarSections } from '../../sections';
+import { sectionHref, sidebarSections } from '../../sections';
 import { UserMenu } from './UserMenu';
 
 /** Logo, the sections the member may view (live), and the user menu at the bottom. */
@@ -35,7 +35,7 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
       >
         <Link
           component={RouterLink}
-          to="/dashboard"
+          to={sectionHref('dashboard')}
           aria-label={t('common.homeLink')}
           onClick={onNavigate}
           sx={{ display: 'inline-flex' }}

@@ -16,6 +16,7 @@ import { RoundBadge } from '@/components/RoundBadge';
 import { useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
 import { LightTooltip } from '@/app/LightTooltip';
+import { sectionHref } from '@/app/sections';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -105,7 +106,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           {membership.organizationId && (
             <Button
               component={RouterLink}
-              to="/subscription"
+              to={sectionHref('subscription')}
               fullWidth
               color="inherit"
               onClick={() => setAnchor(null)}

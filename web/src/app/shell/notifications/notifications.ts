@@ -10,6 +10,7 @@ import {
   type TaskStatus,
   type WithId,
 } from '@trato/model';
+import { sectionHref } from '@/app/sections';
 
 export const MINUTE_MS = 60_000;
 export const WINDOW_MS = NOTIFICATIONS_WINDOW_HOURS * 60 * MINUTE_MS;
@@ -137,6 +138,6 @@ export function mergeNotifications(
 
 /** Where an item leads. */
 export function notificationPath(item: Pick<NotificationItem, 'type' | 'sequenceId'>): string {
-  if (item.type === 'send') return item.sequenceId ? `/marketing?secuencia=${item.sequenceId}` : '/marketing';
-  return item.type === 'task' ? '/tareas' : '/reuniones';
+  if (item.type === 'send') return sectionHref('marketing', { query: { secuencia: item.sequenceId } });
+  return sectionHref(item.type === 'task' ? 'tasks' : 'meetings');
 }

@@ -9,6 +9,7 @@ import {
   type SearchQueryId,
   type WithId,
 } from '@trato/model';
+import { sectionHref } from '@/app/sections';
 
 export type SearchGroupKey = 'contacts' | 'companies' | 'deals' | 'documents';
 
@@ -36,14 +37,14 @@ const contacts: GroupSpec<Contact> = {
   hit: (c) => ({
     primary: c.name,
     secondary: [c.email, c.companyName].filter(Boolean).join(' · '),
-    to: `/contactos/${c.id}`,
+    to: sectionHref('contacts', { id: c.id }),
   }),
 };
 const companies: GroupSpec<Company> = {
   key: 'companies',
   resource: 'companies',
   queryId: 'companies.search',
-  hit: (c) => ({ primary: c.name, secondary: c.city ?? '', to: `/empresas/${c.id}` }),
+  hit: (c) => ({ primary: c.name, secondary: c.city ?? '', to: sectionHref('companies', { id: c.id }) }),
 };
 const deals: GroupSpec<Deal> = {
   key: 'deals',
@@ -54,7 +55,7 @@ const deals: GroupSpec<Deal> = {
     secondary: [d.amount === null ? null : money(d.amount), d.primaryContactName || d.companyName]
       .filter(Boolean)
       .join(' · '),
-    to: `/deals?deal=${d.id}`,
+    to: sectionHref('deals', { query: { deal: d.id } }),
   }),
 };
 const documents: GroupSpec<DocumentFile> = {
@@ -64,7 +65,7 @@ const documents: GroupSpec<DocumentFile> = {
   hit: (d) => ({
     primary: d.fileName,
     secondary: '',
-    to: d.folderId ? `/documentos?folder=${d.folderId}` : '/documentos',
+    to: sectionHref('documents', { query: { folder: d.folderId } }),
   }),
 };
 

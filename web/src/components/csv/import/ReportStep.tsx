@@ -5,14 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CsvEntity } from '../fields';
 import type { ImportPlan } from '../plan';
 import { Counts, type CountItem } from './Counts';
 import type { ImportRun } from './csvImportFlow';
 import { StepLayout, type StepProps } from './StepLayout';
+import { sectionHref } from '@/app/sections';
 
 const SEVERITY = { done: 'success', cancelled: 'info', failed: 'error' } as const;
-const LIST_PATH: Record<CsvEntity, string> = { contacts: '/contactos', companies: '/empresas' };
 
 export function ReportStep({
   header,
@@ -48,7 +47,8 @@ export function ReportStep({
         variant="contained"
         onClick={() => {
           onClose();
-          navigate(LIST_PATH[entity]);
+          // The entity's list: a CSV entity is a section's key too.
+          navigate(sectionHref(entity));
         }}
       >
         {t(`import.report.view.${entity}`)}

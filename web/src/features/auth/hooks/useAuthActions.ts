@@ -11,8 +11,9 @@ import { useLanguage } from '@/i18n';
 import { parseInviteToken } from '../utils/inviteToken';
 import type { LoginValues, RecoveryValues, SignUpValues } from '../utils/schemas';
 import { clearPendingSignUp, savePendingSignUp } from '../utils/signupMetadata';
+import { sectionHref } from '@/app/sections';
 
-export const AFTER_LOGIN_PATH = '/dashboard';
+export const AFTER_LOGIN_PATH = sectionHref('dashboard');
 
 /** Where sign-up shows why the username was refused: the form's username field (Formik helpers). */
 export interface UsernameErrorTarget {

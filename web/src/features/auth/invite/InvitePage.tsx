@@ -27,6 +27,7 @@ import { useLanguage } from '@/i18n';
 import { describeError } from '@/i18n/errors';
 import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
+import { sectionHref } from '@/app/sections';
 
 type InvitationInfo = CallableContract['getInvitation']['out'];
 type LoadState =
@@ -127,7 +128,7 @@ export default function InvitePage() {
         title: t('invite.joined', { organization: invitation.organizationName }),
         variant: 'success',
       });
-      navigate('/dashboard', { replace: true });
+      navigate(sectionHref('dashboard'), { replace: true });
     } catch (error) {
       if (!handleRefusal(error, helpers)) {
         showFailure(error);

@@ -11,8 +11,9 @@ import { useSession } from '@/firebase';
 import { callFunction } from '@/firebase/dataApi';
 import { mailErrorText } from './mailErrors';
 import { readMailReturn } from './mailReturn';
+import { sectionHref } from '@/app/sections';
 
-const SETTINGS_EMAIL = '/ajustes?tab=email';
+const SETTINGS_EMAIL = sectionHref('settings', { query: { tab: 'email' } });
 /** The callable that finishes each provider's connection. */
 const CALLBACKS = { gmail: 'authGmailCallback' } as const satisfies Record<MailProvider, string>;
 
