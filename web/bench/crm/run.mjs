@@ -129,7 +129,9 @@ function filteredRowsShown({ q, before }) {
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u);
   return rows.every((r) => {
-    const text = words(r.textContent ?? '');
+    // Cell by cell: a row's textContent runs one cell's last word into the next one's first.
+    const cells = [...r.querySelectorAll('[data-field]')].map((cell) => cell.textContent ?? '');
+    const text = words(cells.join(' '));
     return q.split(' ').every((typed) => text.some((w) => w.startsWith(typed)));
   });
 }
