@@ -1,7 +1,7 @@
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import Button from '@mui/material/Button';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { Resource, WithId } from '@trato/model';
@@ -113,7 +113,10 @@ export function RecordPage<T extends object>({
           />
           {tabs && <RecordTabs tabs={tabs(record)} label={t('detail.tabsLabel')} />}
           {content?.(record)}
-          {editing && 'dialog' in edit && edit.dialog(record, () => setEditing(false))}
+          {editing && 'dialog' in edit && (
+            // The page's dialog may be lazy (out of its first load).
+            <Suspense fallback={null}>{edit.dialog(record, () => setEditing(false))}</Suspense>
+          )}
           <ConfirmDialog
             open={deleting}
             title={t('delete.title')}

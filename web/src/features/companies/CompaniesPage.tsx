@@ -1,5 +1,6 @@
 import BusinessRoundedIcon from '@mui/icons-material/BusinessRounded';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Company, WithId } from '@trato/model';
@@ -10,14 +11,21 @@ import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { useListParams } from '@/components/data/useListParams';
 import { useRecordList } from '@/components/data/useRecordList';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { deleteRecord, listRequest, orgTarget, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumLabel, enumOptions } from '@/i18n/enums';
-import { CompanyDialog } from './CompanyDialog';
 import { sectionHref } from '@/app/sections';
 
 /** /empresas: newest first, paged on the server, searched by name, city or industry. */
+// The create/edit dialog (formik, yup) stays out of the list's first load; fetched once the page
+// is idle so that 'Nueva empresa' opens at once.
+const CompanyDialog = lazyWithPrefetch(() =>
+  import('./CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
+);
+
 export default function CompaniesPage() {
   const { t } = useTranslation('companies');
+  usePrefetchWhenIdle(CompanyDialog);
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const organizationId = useOrgId();
@@ -110,12 +118,14 @@ export default function CompaniesPage() {
         }
       />
       {editing && (
-        <CompanyDialog
-          open
-          company={editing === 'new' ? null : editing}
-          onClose={records.closeEditor}
-          onCreated={(id) => navigate(sectionHref('companies', { id }))}
-        />
+        <Suspense fallback={null}>
+          <CompanyDialog
+            open
+            company={editing === 'new' ? null : editing}
+            onClose={records.closeEditor}
+            onCreated={(id) => navigate(sectionHref('companies', { id }))}
+          />
+        </Suspense>
       )}
       {records.confirmDelete}
     </>

@@ -17,13 +17,13 @@ import {
   useOrgId,
 } from '@/firebase/dataApi';
 import { companyLinks } from '@/components/records/links';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { CompanyDialog } from './CompanyDialog';
 import { sectionHref } from '@/app/sections';
 
 /** The company's contacts (name, email), each opening the contact. */
@@ -81,9 +81,15 @@ const external = (url: string | null | undefined) =>
   ) : null;
 
 /** /empresas/{id}: the company, its contacts, deals, tasks, meetings, tickets and activity. */
+// The edit dialog stays out of the page's first load, fetched once the page is idle.
+const CompanyDialog = lazyWithPrefetch(() =>
+  import('./CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
+);
+
 export default function CompanyPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('companies');
+  usePrefetchWhenIdle(CompanyDialog);
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const organizationId = useOrgId();

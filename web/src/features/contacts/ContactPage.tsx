@@ -18,10 +18,10 @@ import {
 } from '@/firebase/dataApi';
 import { contactLinks } from '@/components/records/links';
 import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
-import { ContactDialog } from './ContactDialog';
 import { NotesTab, notesTarget } from './NotesTab';
 import { sectionHref } from '@/app/sections';
 
@@ -42,9 +42,15 @@ async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise
 }
 
 /** /contactos/{id}: the contact, its notes, tasks, opportunities, meetings, tickets and activity. */
+// The edit dialog stays out of the page's first load, fetched once the page is idle.
+const ContactDialog = lazyWithPrefetch(() =>
+  import('./ContactDialog').then((module) => ({ default: module.ContactDialog })),
+);
+
 export default function ContactPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('contacts');
+  usePrefetchWhenIdle(ContactDialog);
   const organizationId = useOrgId();
   const { can } = useMembership();
   const contact = useDocument(orgRecordPath(organizationId, 'contacts', id));

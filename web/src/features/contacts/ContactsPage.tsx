@@ -1,11 +1,12 @@
 import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Contact, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { DataList, type ListColumn } from '@/components/data/DataList';
 import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
@@ -16,7 +17,6 @@ import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
 import { listRequest, usePagedList, useOrgId } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
-import { ContactDialog } from './ContactDialog';
 import { sectionHref } from '@/app/sections';
 
 const dash = (value: unknown) => (typeof value === 'string' && value ? value : '-');
@@ -25,6 +25,12 @@ const dash = (value: unknown) => (typeof value === 'string' && value ? value : '
  * /contactos: newest first, paged on the server; search (debounced 300 ms) over name, email,
  * company and job title; company and lifecycle-stage filters, kept in the address.
  */
+// The create dialog (formik, yup, the company picker) stays out of the list's first load; fetched
+// once the page is idle so that 'Nuevo contacto' opens at once.
+const ContactDialog = lazyWithPrefetch(() =>
+  import('./ContactDialog').then((module) => ({ default: module.ContactDialog })),
+);
+
 export default function ContactsPage() {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
@@ -33,6 +39,7 @@ export default function ContactsPage() {
   const canCreate = useCan('contacts', 'create');
   const params = useListParams(['companyId', 'company', 'lifecycleStage'] as const);
   const [creating, setCreating] = useState(false);
+  usePrefetchWhenIdle(ContactDialog);
 
   const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
   const request = listRequest(organizationId, 'contacts', filters, params.query);
@@ -144,10 +151,12 @@ export default function ContactsPage() {
         }
       />
       {creating && (
-        <ContactDialog
-          onClose={() => setCreating(false)}
-          onCreated={(id) => navigate(sectionHref('contacts', { id }))}
-        />
+        <Suspense fallback={null}>
+          <ContactDialog
+            onClose={() => setCreating(false)}
+            onCreated={(id) => navigate(sectionHref('contacts', { id }))}
+          />
+        </Suspense>
       )}
     </>
   );
