@@ -88,9 +88,10 @@ const MARKETING_PAGE = 432 * KB;
 /**
  * /ajustes: its tabs' forms (formik, yup with the model's schemas: ~23 KB), the role select
  * (MUI Select with its Menu), the tabs, the permission matrix (Table, Switch, Checkbox), the
- * confirmations, the Gmail connection and the team's mailboxes: 410.2 KB.
+ * confirmations, the Gmail connection and the team's mailboxes: 418.6 KB, each tab with its own
+ * code (first load 331.8 KB: the tabs alone; the others fetched when the page is idle).
  */
-const SETTINGS_PAGE = 416 * KB;
+const SETTINGS_PAGE = 424 * KB;
 
 /** Budgets in bytes of gzip -9 JavaScript (issue 12). */
 export const BUDGETS = {

@@ -12,6 +12,17 @@ export interface QueryStatus {
   error: { code: string; message: string } | null;
 }
 
+/** A labelled spinner (role status) where content is on its way: a query, a lazy part of a page. */
+export function LoadingBlock({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 3 }}>
+      <CircularProgress size={20} aria-hidden="true" />
+      <Typography sx={{ color: 'text.secondary' }}>{label ?? t('common.loading')}</Typography>
+    </Box>
+  );
+}
+
 /**
  * The loading / error / empty block of every list and detail: a labelled spinner, the failure in
  * the user's language (the SDK's text goes to the console), the empty view, else the content.
@@ -32,14 +43,7 @@ export function QueryState({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  if (state.status === 'loading') {
-    return (
-      <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 3 }}>
-        <CircularProgress size={20} aria-hidden="true" />
-        <Typography sx={{ color: 'text.secondary' }}>{loadingLabel ?? t('common.loading')}</Typography>
-      </Box>
-    );
-  }
+  if (state.status === 'loading') return <LoadingBlock label={loadingLabel} />;
   if (state.status === 'error') {
     const described = describeError(state.error);
     if (described.key === 'unknown') console.error(errorTitle ?? 'query failed', state.error);

@@ -2,16 +2,28 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadingBlock } from '@/components/data/QueryState';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RedirectDenied } from '@/components/RedirectDenied';
-import { PermissionsTab } from '@/features/settings/team/PermissionsTab';
-import { TeamTab } from '@/features/settings/team/TeamTab';
 import { useMembership } from '@/firebase/dataApi';
-import { EmailAccountsTab } from './mail/EmailAccountsTab';
-import { OrganizationTab } from './OrganizationTab';
-import { ProfileTab } from './ProfileTab';
 import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './settingsTabs';
+
+// Each tab's code (its forms, the permission matrix, the mail connection) comes with the tab: the
+// page's first load holds the tabs alone, and the others are fetched once the page is idle.
+const ProfileTab = lazyWithPrefetch(() => import('./ProfileTab').then((m) => ({ default: m.ProfileTab })));
+const OrganizationTab = lazyWithPrefetch(() =>
+  import('./OrganizationTab').then((m) => ({ default: m.OrganizationTab })),
+);
+const TeamTab = lazyWithPrefetch(() => import('./team/TeamTab').then((m) => ({ default: m.TeamTab })));
+const PermissionsTab = lazyWithPrefetch(() =>
+  import('./team/PermissionsTab').then((m) => ({ default: m.PermissionsTab })),
+);
+const EmailAccountsTab = lazyWithPrefetch(() =>
+  import('./mail/EmailAccountsTab').then((m) => ({ default: m.EmailAccountsTab })),
+);
 
 /** /ajustes — Perfil, Organización, Equipo, Permisos, Email (admin-only tabs hidden from sellers). */
 export default function SettingsPage() {
@@ -20,6 +32,7 @@ export default function SettingsPage() {
   const membership = useMembership();
   const [params, setParams] = useSearchParams();
   const title = tc('app.pages.settings');
+  usePrefetchWhenIdle(ProfileTab, OrganizationTab, TeamTab, PermissionsTab, EmailAccountsTab);
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
   if (tab === 'forbidden') return <RedirectDenied />;
@@ -55,13 +68,15 @@ export default function SettingsPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
-        {tab === 'perfil' && <ProfileTab />}
-        {tab === 'organizacion' && <OrganizationTab />}
-        {tab === 'equipo' && orgId && <TeamTab organizationId={orgId} />}
-        {tab === 'permisos' && orgId && membership.uid && (
-          <PermissionsTab organizationId={orgId} selfUid={membership.uid} />
-        )}
-        {tab === 'email' && <EmailAccountsTab />}
+        <Suspense fallback={<LoadingBlock />}>
+          {tab === 'perfil' && <ProfileTab />}
+          {tab === 'organizacion' && <OrganizationTab />}
+          {tab === 'equipo' && orgId && <TeamTab organizationId={orgId} />}
+          {tab === 'permisos' && orgId && membership.uid && (
+            <PermissionsTab organizationId={orgId} selfUid={membership.uid} />
+          )}
+          {tab === 'email' && <EmailAccountsTab />}
+        </Suspense>
       </Box>
     </Box>
   );
