@@ -1,9 +1,15 @@
 // `npm run bench:web`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU
 // slowdown) on a production build served by `vite preview`, 3 runs per page, medians printed and
-// written to web/bench/results.json. Nothing leaves the machine: the build talks to the local cloud's
-// addresses (not needed for these pages) and Chromium runs without background networking.
+// written to web/bench/results.json. Nothing leaves the machine: the build talks to the local cloud
+// and Chromium runs without background networking.
 //
-//   node web/bench/lighthouse.mjs [--runs 3] [--dist <built dir>] [--out <results.json>]
+// The public pages (/, /auth), then the pages a seller uses all day, signed in as the demo
+// organization's administrator: /contactos, /deals and a contact's page. For those the local cloud
+// starts with the demo data (emulator-data/, on the standard ports: stop `npm run dev` first), the
+// sign-in goes through /auth in the same browser, and Lighthouse keeps the browser's storage (the
+// Firebase session) between runs.
+//
+//   node web/bench/lighthouse.mjs [--runs 3] [--dist <built dir>] [--out <results.json>] [--public-only]
 // vite preview gzips its responses, as Firebase Hosting does.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,11 +20,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { startLocalCloud } from '../../scripts/local-cloud.mjs';
 
 const require = createRequire(import.meta.url);
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PAGES = ['/', '/auth'];
+const PUBLIC_PAGES = ['/', '/auth'];
+/** Signed-in pages; ':contact' is the first contact of the demo organization's list. */
+const SIGNED_IN_PAGES = ['/contactos', '/deals', '/contactos/:contact'];
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -35,6 +45,7 @@ const arg = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback;
 };
 const runs = Number(arg('--runs', '3'));
+const publicOnly = argv.includes('--public-only');
 const outFile = path.resolve(arg('--out', path.join(webDir, 'bench/results.json')));
 
 function freePort() {
@@ -76,6 +87,32 @@ function summarize(lhr) {
   };
 }
 
+/**
+ * Signs in as the demo administrator in the browser Lighthouse drives (through /auth, as a user
+ * would) and returns the path of the first contact on /contactos.
+ */
+async function signInAndFindContact(chromePort, origin) {
+  const [admin] = JSON.parse(readFileSync(path.join(webDir, '../emulator-data/demo-logins.json'), 'utf8'));
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${origin}/auth`);
+    await page.locator('input[name="email"]').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
+    await page.goto(`${origin}/contactos`);
+    await page.locator('[role="row"][data-id]').first().click({ timeout: 60_000 });
+    await page.waitForURL(/\/contactos\/[^/?]+/, { timeout: 60_000 });
+    const contactPath = new URL(page.url()).pathname;
+    await page.close();
+    return contactPath;
+  } finally {
+    // Disconnects Playwright only: the browser (and its storage) stays for Lighthouse.
+    await browser.close();
+  }
+}
+
 async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg();
@@ -95,11 +132,22 @@ async function main() {
     build: { outDir: distDir },
     preview: { port, strictPort: true, host: '127.0.0.1', open: false },
   });
+  const origin = `http://127.0.0.1:${port}`;
+  const cloud = publicOnly ? null : await startLocalCloud({ importData: true, quiet: true });
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
-    for (const page of PAGES) {
-      const url = `http://127.0.0.1:${port}${page}`;
+    const pages = PUBLIC_PAGES.map((page) => ({ page, url: `${origin}${page}`, signedIn: false }));
+    if (cloud) {
+      const contactPath = await signInAndFindContact(chrome.port, origin);
+      for (const page of SIGNED_IN_PAGES)
+        pages.push({
+          page,
+          url: `${origin}${page.replace('/contactos/:contact', contactPath)}`,
+          signedIn: true,
+        });
+    }
+    for (const { page, url, signedIn } of pages) {
       results[page] = [];
       for (let i = 0; i < runs; i++) {
         const { lhr } = await lighthouse(url, {
@@ -107,6 +155,8 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'seo'],
+          // Signed in: keep the Firebase session (IndexedDB) that signInAndFindContact left.
+          disableStorageReset: signedIn,
         });
         if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
         const summary = summarize(lhr);
@@ -119,6 +169,7 @@ async function main() {
   } finally {
     await chrome.kill();
     await new Promise((resolve) => server.httpServer.close(resolve));
+    await cloud?.stop();
   }
 
   const medians = Object.fromEntries(
