@@ -34,6 +34,8 @@ export default defineConfig({
   retries: RETRIES,
   workers: Number(process.env.E2E_WORKERS) || Math.min(4, availableParallelism()),
   timeout: 60_000,
+  // `E2E_GREP=tasks-meetings npm test -- end-to-end`: only the journeys whose project, file or title match.
+  grep: process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : undefined,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list']]

@@ -59,6 +59,8 @@ export const ERR = {
   max: 'errors.max',
   oneOf: 'errors.oneOf',
   endBeforeStart: 'errors.endBeforeStart',
+  /** Not a whole date (or time): the date fields put an invalid Date in the form. */
+  date: 'errors.date',
   username: 'errors.username',
 } as const;
 
@@ -304,7 +306,7 @@ export const dealSchema = yup.object({
   amount: optionalNumber().min(0, ERR.min).max(AMOUNT_MAX, ERR.max),
   stage: oneOf(DEAL_STAGES).required(ERR.required).default('new'),
   probability: optionalNumber().min(PROBABILITY_MIN, ERR.min).max(PROBABILITY_MAX, ERR.max),
-  closeDate: yup.date().typeError(ERR.required).nullable().default(null),
+  closeDate: yup.date().typeError(ERR.date).nullable().default(null),
   companyId: id(),
   primaryContactId: id(),
   notes: text(LIMITS.notes),
@@ -319,7 +321,7 @@ export const taskSchema = yup.object({
   title: requiredText(LIMITS.title),
   description: text(LIMITS.description),
   status: oneOf(TASK_STATUSES).required(ERR.required).default('pending'),
-  dueDate: yup.date().typeError(ERR.required).nullable().default(null),
+  dueDate: yup.date().typeError(ERR.date).nullable().default(null),
   contactId: id(),
   companyId: id(),
   assigneeIds: ids(ASSIGNEES_MAX),
@@ -328,10 +330,10 @@ export const taskSchema = yup.object({
 export const meetingSchema = yup.object({
   title: requiredText(LIMITS.title),
   notes: text(LIMITS.notes),
-  startTime: yup.date().typeError(ERR.required).required(ERR.required),
+  startTime: yup.date().typeError(ERR.date).required(ERR.required),
   endTime: yup
     .date()
-    .typeError(ERR.required)
+    .typeError(ERR.date)
     .required(ERR.required)
     .when('startTime', ([start], s) =>
       start instanceof Date ? s.min(new Date(start.getTime() + 1), ERR.endBeforeStart) : s,

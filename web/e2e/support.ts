@@ -161,9 +161,12 @@ export async function loginThroughUi(page: Page, email: string, password: string
 
 /** Types a local date and time ('DDMMYYYYHHmm', or a time in ms) into a date-time field of `form`. */
 export async function typeDateTime(page: Page, form: Locator, label: string, when: string | number) {
-  const field = form.getByRole('group', { name: label });
-  await field.getByRole('spinbutton').first().click();
+  // The field masks the digits into 'dd/mm/aaaa hh:mm' as they are typed, as a person would type them.
+  const field = form.getByRole('textbox', { name: label });
+  await field.click();
+  await field.press('ControlOrMeta+a');
   await page.keyboard.type(typeof when === 'number' ? dateTimeDigits(when) : when);
+  await expect(field).toHaveValue(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
 }
 
 /** 'DDMMYYYYHHmm' of a local time (the browser runs in this machine's time zone, es-ES field order). */

@@ -1,5 +1,6 @@
-// The page's handle on the import's parsing and validation: a Web Worker when the browser has one
-// (always, in the app), else the same session on the page, yielding between chunks.
+// The page's handle on the import's parsing and validation: a Web Worker (every browser the app
+// supports has one). Where there is none — unit tests under jsdom — a test registers the same session
+// running on the page (pageEngine.ts), so the app's scripts never carry papaparse and the validation.
 import type { EncodingChoice } from './decode';
 import type { ColumnMapping, CsvEntity } from './fields';
 import type { ParsedSummary, ValidationResult } from './session';
@@ -29,35 +30,6 @@ export interface CsvEngine {
   /** The cells of rows (spreadsheet numbers), as in the file (the refused-rows file). */
   cells(rows: number[]): Promise<string[][]>;
   dispose(): void;
-}
-
-/** Lets the browser paint and handle input. */
-export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-async function fileBytes(file: Blob): Promise<Uint8Array> {
-  // jsdom's Blob has no arrayBuffer(); FileReader works everywhere.
-  if (typeof file.arrayBuffer === 'function') return new Uint8Array(await file.arrayBuffer());
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(file);
-  });
-}
-
-/** The same session on the page (no Worker: unit tests); loaded only then, with papaparse. */
-function onPage(): CsvEngine {
-  const session = import('./session').then(({ CsvSession }) => new CsvSession());
-  return {
-    load: async (file, encoding) => (await session).load(await fileBytes(file), encoding),
-    validate: async (entity, mapping, onProgress) =>
-      (await session).validate(entity, mapping, async (done, total) => {
-        onProgress(done, total);
-        await yieldToBrowser();
-      }),
-    cells: async (rows) => (await session).cells(rows),
-    dispose: () => undefined,
-  };
 }
 
 function inWorker(): CsvEngine {
@@ -110,6 +82,16 @@ function inWorker(): CsvEngine {
   };
 }
 
+let withoutWorker: (() => CsvEngine) | null = null;
+
+/** For environments without Web Workers (the unit tests' setup): the engine to use there. */
+export function setEngineWithoutWorker(factory: () => CsvEngine): void {
+  withoutWorker = factory;
+}
+
 export function createCsvEngine(): CsvEngine {
-  return typeof Worker === 'undefined' ? onPage() : inWorker();
+  if (typeof Worker !== 'undefined') return inWorker();
+  if (!withoutWorker)
+    throw new Error('No Web Worker here, and no engine set for that (setEngineWithoutWorker)');
+  return withoutWorker();
 }

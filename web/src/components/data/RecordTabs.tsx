@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { TabBar } from '@/components/TabBar';
 
 export interface RecordTab {
   key: string;
@@ -26,24 +25,19 @@ export function RecordTabs({ tabs, label }: { tabs: RecordTab[]; label: string }
     );
   return (
     <Box>
-      <Tabs
-        value={current.key}
-        onChange={(_event, key: string) => select(key)}
-        aria-label={label}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2.5 }}
-      >
-        {tabs.map((tab) => (
-          <Tab
-            key={tab.key}
-            value={tab.key}
-            label={tab.label}
-            id={`tab-${tab.key}`}
-            aria-controls={`tabpanel-${tab.key}`}
-          />
-        ))}
-      </Tabs>
+      <Box sx={{ mb: 2.5 }}>
+        <TabBar
+          value={current.key}
+          onChange={select}
+          label={label}
+          tabs={tabs.map((tab) => ({
+            value: tab.key,
+            label: tab.label,
+            id: `tab-${tab.key}`,
+            controls: `tabpanel-${tab.key}`,
+          }))}
+        />
+      </Box>
       <Box role="tabpanel" id={`tabpanel-${current.key}`} aria-labelledby={`tab-${current.key}`}>
         {current.render()}
       </Box>

@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { useFormikContext } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { SEARCH_MIN_CHARS, type QueryId, type SearchQueryId } from '@trato/model
 import { useDebounced } from '@/components/useDebounced';
 import { orgRequest, searchRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
+import { OutlinedTextField } from './OutlinedTextField';
 
 /**
  * The declared picker queries of a collection: the first names, and names matching a typed word
@@ -91,7 +91,7 @@ export function EntityPicker({
       }}
       onBlur={onBlur}
       renderInput={(params) => (
-        <TextField
+        <OutlinedTextField
           {...params}
           id={id}
           label={label}

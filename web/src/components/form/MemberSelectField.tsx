@@ -1,8 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useMembers } from '@/components/useMembers';
 import { useFieldState } from './fieldState';
+import { OutlinedTextField } from './OutlinedTextField';
 
 export { useMembers };
 
@@ -25,7 +25,13 @@ export function MemberSelectField({ name, label }: { name: string; label: string
       onChange={(_event, uids) => void helpers.setValue(uids)}
       onBlur={() => void helpers.setTouched(true)}
       renderInput={(params) => (
-        <TextField {...params} id={`field-${name}`} label={label} error={showError} helperText={errorText} />
+        <OutlinedTextField
+          {...params}
+          id={`field-${name}`}
+          label={label}
+          error={showError}
+          helperText={errorText}
+        />
       )}
     />
   );
@@ -51,7 +57,13 @@ export function MemberField({ name, label }: { name: string; label: string }) {
       onChange={(_event, uid) => void helpers.setValue(uid)}
       onBlur={() => void helpers.setTouched(true)}
       renderInput={(params) => (
-        <TextField {...params} id={`field-${name}`} label={label} error={showError} helperText={errorText} />
+        <OutlinedTextField
+          {...params}
+          id={`field-${name}`}
+          label={label}
+          error={showError}
+          helperText={errorText}
+        />
       )}
     />
   );

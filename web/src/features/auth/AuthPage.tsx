@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
+import { TabBar } from '@/components/TabBar';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { PLAN } from '@/config/plan';
 import { useSession } from '@/firebase';
@@ -60,16 +59,18 @@ export default function AuthPage() {
     <AuthLayout>
       <Card sx={{ width: '100%', maxWidth: 480 }}>
         {mode !== 'recovery' && (
-          <Tabs
+          <TabBar
             value={mode}
-            onChange={(_event, value: AuthMode) => setMode(value)}
-            variant="fullWidth"
-            aria-label={t('tabs.label')}
-            sx={{ borderBottom: 1, borderColor: 'divider' }}
-          >
-            <Tab value="login" label={t('tabs.login')} id="auth-tab-login" aria-controls="auth-panel" />
-            <Tab value="signup" label={t('tabs.signup')} id="auth-tab-signup" aria-controls="auth-panel" />
-          </Tabs>
+            onChange={setMode}
+            fullWidth
+            label={t('tabs.label')}
+            tabs={(['login', 'signup'] as const).map((key) => ({
+              value: key,
+              label: t(`tabs.${key}`),
+              id: `auth-tab-${key}`,
+              controls: 'auth-panel',
+            }))}
+          />
         )}
         <CardContent
           id="auth-panel"

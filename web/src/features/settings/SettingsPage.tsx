@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +7,7 @@ import { LoadingBlock } from '@/components/data/QueryState';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RedirectDenied } from '@/components/RedirectDenied';
 import { useMembership } from '@/firebase/dataApi';
+import { TabBar } from '@/components/TabBar';
 import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './settingsTabs';
 
 // Each tab's code (its forms, the permission matrix, the mail connection) comes with the tab: the
@@ -48,25 +47,19 @@ export default function SettingsPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 2 }}>
         {title}
       </Typography>
-      <Tabs
-        value={tab}
-        onChange={(_event, value: SettingsTab) => select(value)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label={t('tabs.label')}
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
-      >
-        {tabs.map((key) => (
-          <Tab
-            key={key}
-            value={key}
-            label={t(`tabs.${key}`)}
-            id={`settings-tab-${key}`}
-            aria-controls="settings-panel"
-          />
-        ))}
-      </Tabs>
+      <Box sx={{ mb: 3 }}>
+        <TabBar
+          value={tab}
+          onChange={select}
+          label={t('tabs.label')}
+          tabs={tabs.map((key) => ({
+            value: key,
+            label: t(`tabs.${key}`),
+            id: `settings-tab-${key}`,
+            controls: 'settings-panel',
+          }))}
+        />
+      </Box>
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         <Suspense fallback={<LoadingBlock />}>
           {tab === 'perfil' && <ProfileTab />}

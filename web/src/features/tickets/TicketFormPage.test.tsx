@@ -161,7 +161,7 @@ describe('/tickets/{id}/editar', FORM, () => {
 
   it("says 'Ticket no encontrado' for an unknown id", async () => {
     await page('/tickets/nope/editar');
-    expect(screen.getByText('Ticket no encontrado')).toBeTruthy();
+    expect(await screen.findByText('Ticket no encontrado')).toBeTruthy();
   });
 
   it('is refused to a member without tickets.edit', async () => {
