@@ -23,6 +23,7 @@ const WHAT: Record<InputErrorKey, string> = {
   [ERR.max]: 'is above the maximum',
   [ERR.oneOf]: 'is not an accepted value',
   [ERR.endBeforeStart]: 'ends before it starts',
+  [ERR.date]: 'is not a valid date',
   [ERR.username]: 'must be 3-20 letters, digits or underscores',
 };
 

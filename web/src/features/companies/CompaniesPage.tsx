@@ -20,7 +20,7 @@ import { sectionHref } from '@/app/sections';
 // The create/edit dialog (formik, yup) stays out of the list's first load; fetched once the page
 // is idle so that 'Nueva empresa' opens at once.
 const CompanyDialog = lazyWithPrefetch(() =>
-  import('./CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
+  import('./components/CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
 );
 
 export default function CompaniesPage() {

@@ -83,7 +83,7 @@ const external = (url: string | null | undefined) =>
 /** /empresas/{id}: the company, its contacts, deals, tasks, meetings, tickets and activity. */
 // The edit dialog stays out of the page's first load, fetched once the page is idle.
 const CompanyDialog = lazyWithPrefetch(() =>
-  import('./CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
+  import('./components/CompanyDialog').then((module) => ({ default: module.CompanyDialog })),
 );
 
 export default function CompanyPage() {

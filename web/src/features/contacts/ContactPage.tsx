@@ -22,7 +22,7 @@ import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLa
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
-import { NotesTab, notesTarget } from './NotesTab';
+import { NotesTab, notesTarget } from './components/NotesTab';
 import { sectionHref } from '@/app/sections';
 
 /** Spec: back and after-delete navigation go to /clientes (which redirects to /contactos). */
@@ -44,7 +44,7 @@ async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise
 /** /contactos/{id}: the contact, its notes, tasks, opportunities, meetings, tickets and activity. */
 // The edit dialog stays out of the page's first load, fetched once the page is idle.
 const ContactDialog = lazyWithPrefetch(() =>
-  import('./ContactDialog').then((module) => ({ default: module.ContactDialog })),
+  import('./components/ContactDialog').then((module) => ({ default: module.ContactDialog })),
 );
 
 export default function ContactPage() {

@@ -28,7 +28,7 @@ const dash = (value: unknown) => (typeof value === 'string' && value ? value : '
 // The create dialog (formik, yup, the company picker) stays out of the list's first load; fetched
 // once the page is idle so that 'Nuevo contacto' opens at once.
 const ContactDialog = lazyWithPrefetch(() =>
-  import('./ContactDialog').then((module) => ({ default: module.ContactDialog })),
+  import('./components/ContactDialog').then((module) => ({ default: module.ContactDialog })),
 );
 
 export default function ContactsPage() {

@@ -32,7 +32,7 @@ import {
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatDateTime, formatMoney, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { openAmount, pipelineRows } from './pipeline';
+import { openAmount, pipelineRows } from './utils/pipeline';
 
 const NEXT_ITEMS = 5;
 

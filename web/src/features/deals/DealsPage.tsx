@@ -19,9 +19,9 @@ import { orgRecordPath, useDocument, useOrgId } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { boardSummary, type BoardTotals } from './board';
-import { StageColumn } from './StageColumn';
-import { useDealsBoard } from './useDealsBoard';
+import { boardSummary, type BoardTotals } from './utils/board';
+import { StageColumn } from './components/StageColumn';
+import { useDealsBoard } from './hooks/useDealsBoard';
 
 // The dialog (formik, yup, date pickers, pickers) loads when it is first opened, not with the board.
 const DealDialog = lazyWithPrefetch(() =>

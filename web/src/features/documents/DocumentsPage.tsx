@@ -31,8 +31,8 @@ import { useErrorToast, useToast } from '@/components/toast';
 import { orgRequest, useGrowingList, useOrgId, type GrowingList } from '@/firebase/dataApi';
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { DocumentCard, FolderCard, GRID_SX } from './DocumentCards';
-import { UploadsPanel } from './UploadsPanel';
+import { DocumentCard, FolderCard, GRID_SX } from './components/DocumentCards';
+import { UploadsPanel } from './components/UploadsPanel';
 import {
   deleteDocument,
   deleteFolder,
@@ -41,7 +41,7 @@ import {
   useFolderTrail,
   useUploads,
   type UploadItem,
-} from './useDocuments';
+} from './hooks/useDocuments';
 import { sectionHref } from '@/app/sections';
 
 const PAGE = 24;
@@ -49,7 +49,7 @@ const PAGE = 24;
 const UPLOAD_LIMIT = `${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
 // The form (formik, yup) loads when the dialog first opens.
 const FolderDialog = lazyWithPrefetch(() =>
-  import('./FolderDialog').then((m) => ({ default: m.FolderDialog })),
+  import('./components/FolderDialog').then((m) => ({ default: m.FolderDialog })),
 );
 
 /** A grid of cards with 'Mostrar más' when more match than are shown. */

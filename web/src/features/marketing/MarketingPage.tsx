@@ -21,12 +21,12 @@ import { EmptyState } from '@/components/data/EmptyState';
 import { QueryState } from '@/components/data/QueryState';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useOrgId } from '@/firebase/dataApi';
-import { SequenceDetail } from './SequenceDetail';
-import { useSequenceList } from './useSequences';
+import { SequenceDetail } from './components/SequenceDetail';
+import { useSequenceList } from './hooks/useSequences';
 
 // The form (formik, yup) loads when 'Nueva Secuencia' is first pressed.
 const NewSequenceDialog = lazyWithPrefetch(() =>
-  import('./NewSequenceDialog').then((m) => ({ default: m.NewSequenceDialog })),
+  import('./components/NewSequenceDialog').then((m) => ({ default: m.NewSequenceDialog })),
 );
 
 /** The selected sequence is in the address (`?secuencia=`), so a reload or a shared link keeps it. */

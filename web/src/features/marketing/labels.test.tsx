@@ -6,8 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Enrollment, SendLogEntry, SequenceStep, WithId } from '@trato/model';
 import { labelInNameViolations } from '@/test/labelInName';
 import { renderWithApp } from '@/test/render';
-import { EnrollmentsCard } from './Enrollments';
-import { StepDialog } from './StepDialog';
+import { EnrollmentsCard } from './components/Enrollments';
+import { StepDialog } from './components/StepDialog';
 
 const failedSend = {
   id: 'seq1_c1_s1',

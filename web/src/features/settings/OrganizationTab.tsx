@@ -9,7 +9,7 @@ import { FormTextField } from '@/components/form/FormTextField';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateOrganization, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
-import { organizationFormSchema, organizationUpdate, type OrganizationValues } from './schemas';
+import { organizationFormSchema, organizationUpdate, type OrganizationValues } from './utils/schemas';
 
 /** Organización: name, country, RTN — admins edit, sellers read. */
 export function OrganizationTab() {

@@ -8,7 +8,7 @@ import { FullNameField } from '@/components/form/AccountFields';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateProfileName, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
-import { profileFormSchema, type ProfileValues } from './schemas';
+import { profileFormSchema, type ProfileValues } from './utils/schemas';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
 /** Perfil: full name editable (users/{uid}.fullName), email read-only. */

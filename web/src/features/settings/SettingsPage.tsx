@@ -8,7 +8,7 @@ import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLa
 import { RedirectDenied } from '@/components/RedirectDenied';
 import { useMembership } from '@/firebase/dataApi';
 import { TabBar } from '@/components/TabBar';
-import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './settingsTabs';
+import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './utils/settingsTabs';
 
 // Each tab's code (its forms, the permission matrix, the mail connection) comes with the tab: the
 // page's first load holds the tabs alone, and the others are fetched once the page is idle.

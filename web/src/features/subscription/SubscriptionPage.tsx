@@ -14,9 +14,9 @@ import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { BillingError } from './BillingError';
-import { PlanFeatures } from './PlanFeatures';
-import { useBillingRedirect } from './useBillingRedirect';
+import { BillingError } from './components/BillingError';
+import { PlanFeatures } from './components/PlanFeatures';
+import { useBillingRedirect } from './hooks/useBillingRedirect';
 
 const CHIP_COLOR = {
   trial: 'info',

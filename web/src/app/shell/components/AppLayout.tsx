@@ -13,7 +13,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { useMembership } from '@/firebase/dataApi';
 import { useSidebar } from '../hooks/useSidebar';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_MOBILE } from '../sidebarState';
-import { SubscriptionGate } from '@/features/subscription/SubscriptionGate';
+import { SubscriptionGate } from '@/features/subscription/components/SubscriptionGate';
 import { needsSubscription } from '../../sections';
 import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';

@@ -26,9 +26,9 @@ import { useToast } from '@/components/toast';
 import { callFunction, useDocument, useMembership } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { testEmailSchema, type TestEmailValues } from '../schemas';
-import { TeamMailboxes } from './TeamMailboxes';
-import { useConnectGmail, useMailErrorToast } from './useMailActions';
+import { testEmailSchema, type TestEmailValues } from '../utils/schemas';
+import { TeamMailboxes } from './components/TeamMailboxes';
+import { useConnectGmail, useMailErrorToast } from './hooks/useMailActions';
 
 type Connection = MailConnection<{ toMillis(): number }>;
 

@@ -9,8 +9,8 @@ import { useToast } from '@/components/toast';
 import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useSession } from '@/firebase';
 import { callFunction } from '@/firebase/dataApi';
-import { mailErrorText } from './mailErrors';
-import { readMailReturn } from './mailReturn';
+import { mailErrorText } from './utils/mailErrors';
+import { readMailReturn } from './utils/mailReturn';
 import { sectionHref } from '@/app/sections';
 
 const SETTINGS_EMAIL = sectionHref('settings', { query: { tab: 'email' } });

@@ -23,7 +23,7 @@ import type { DocumentFile, Folder, WithId } from '@trato/model';
 import { editDeleteActions, RowActions } from '@/components/data/RowActions';
 import { formatFileSize, formatShortDate, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { fileKindOf, type FileKind } from './upload';
+import { fileKindOf, type FileKind } from '../utils/upload';
 import { sectionHref } from '@/app/sections';
 
 const KIND_ICON: Record<FileKind, { icon: SvgIconComponent; color: string }> = {

@@ -22,8 +22,8 @@ import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
 import { useToast } from '@/components/toast';
 import { createRecord, orgRecordPath, useDocument, useMembership } from '@/firebase/dataApi';
-import { insertAt } from './insertAt';
-import { nextStepOrder, stepsTarget } from './sequenceWrites';
+import { insertAt } from '../utils/insertAt';
+import { nextStepOrder, stepsTarget } from '../utils/sequenceWrites';
 
 interface StepValues {
   type: 'email';

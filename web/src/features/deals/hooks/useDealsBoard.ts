@@ -17,7 +17,7 @@ import {
   type BoardTotals,
   type CountedTotals,
   type PendingMove,
-} from './board';
+} from '../utils/board';
 
 /** Writes arriving together (a burst of moves, several members) refresh the totals once. */
 const REFRESH_DELAY_MS = 300;

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { callFunction } from '@/firebase/dataApi';
 import { useSession } from '@/firebase';
 import { useLanguage } from '@/i18n/useLanguage';
-import { BillingAnswerError, billingErrorKey, type BillingErrorKey } from './billingErrors';
+import { BillingAnswerError, billingErrorKey, type BillingErrorKey } from '../utils/billingErrors';
 
 type Target = 'createCheckoutSession' | 'createPortalSession';
 

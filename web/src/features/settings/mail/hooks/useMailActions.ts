@@ -5,7 +5,7 @@ import { useToast } from '@/components/toast';
 import { useSession } from '@/firebase';
 import { callFunction } from '@/firebase/dataApi';
 import { useLanguage } from '@/i18n/useLanguage';
-import { mailErrorText } from './mailErrors';
+import { mailErrorText } from '../utils/mailErrors';
 
 /** Toasts a failed mail call: the title given, and the reason's hint or the general text. */
 export function useMailErrorToast() {

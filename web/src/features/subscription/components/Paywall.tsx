@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/components/useDocumentTitle';
 import { useMembership, type SubscriptionMirror } from '@/firebase/dataApi';
 import { BillingError } from './BillingError';
 import { PlanFeatures } from './PlanFeatures';
-import { useBillingRedirect } from './useBillingRedirect';
+import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import { sectionHref } from '@/app/sections';
 
 /**

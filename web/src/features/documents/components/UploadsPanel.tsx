@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { describeError } from '@/i18n/errors';
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import type { UploadItem } from './useDocuments';
+import type { UploadItem } from '../hooks/useDocuments';
 
 /** The files being uploaded: a progress bar each, cancel while it runs, the outcome after. */
 export function UploadsPanel({

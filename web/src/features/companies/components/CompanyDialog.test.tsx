@@ -5,7 +5,7 @@ import { renderWithApp } from '@/test/render';
 
 vi.mock('@/firebase/dataApi', async () => (await import('@/test/dataApiMock')).dataApiMock);
 
-const { CompanyDialog } = await import('@/features/companies/CompanyDialog');
+const { CompanyDialog } = await import('@/features/companies/components/CompanyDialog');
 
 const save = (label = 'Guardar') => fireEvent.click(screen.getByRole('button', { name: label }));
 

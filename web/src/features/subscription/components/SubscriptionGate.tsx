@@ -5,7 +5,7 @@ import { QueryState } from '@/components/data/QueryState';
 import { FullPageLoader } from '@/components/FullPageLoader';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { loadNamespaces } from '@/i18n';
-import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from './gate';
+import { CONFIRMING_TIMEOUT_MS, isBackFromCheckout } from '../utils/gate';
 // Only organizations without a live subscription see it: kept out of the shell's bundle, loaded
 // with its texts.
 const Paywall = lazy(async () => {

@@ -10,7 +10,7 @@ import { RowActions } from '@/components/data/RowActions';
 import { enumLabel } from '@/i18n/enums';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { cardSubtitle, otherStages } from './board';
+import { cardSubtitle, otherStages } from '../utils/board';
 
 /** What a dragged card carries (react-dnd item type DEAL_CARD). */
 export const DEAL_CARD = 'deal-card';

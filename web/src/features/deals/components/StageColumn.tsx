@@ -13,7 +13,7 @@ import { orgRequest, useGrowingList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
-import { columnCards, type StageTotal } from './board';
+import { columnCards, type StageTotal } from '../utils/board';
 import { DEAL_CARD, DealCard, type CardHandlers, type DraggedDeal } from './DealCard';
 
 /**

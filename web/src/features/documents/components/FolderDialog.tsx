@@ -3,7 +3,7 @@ import { folderSchema } from '@trato/model';
 import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
 import { useToast } from '@/components/toast';
-import { createFolder } from './useDocuments';
+import { createFolder } from '../hooks/useDocuments';
 
 /** 'Nueva Carpeta': a name (Crear stays disabled until one is typed), in the folder shown. */
 export function FolderDialog({

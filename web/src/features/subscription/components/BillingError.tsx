@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import type { BillingRedirect } from './useBillingRedirect';
+import type { BillingRedirect } from '../hooks/useBillingRedirect';
 
 /** The spec's checkout failure text: 'Error al iniciar checkout: ' + the reason in the user's language. */
 export function BillingError({

@@ -26,7 +26,7 @@ import { StatusChip } from '@/components/data/StatusChip';
 import { useErrorToast, useToast } from '@/components/toast';
 import { enrollmentsTarget, orgRequest, updateRecord, useLiveList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
-import { useEnrollmentSends, type useEnrollments } from './useSequences';
+import { useEnrollmentSends, type useEnrollments } from '../hooks/useSequences';
 import { sectionHref } from '@/app/sections';
 
 // The picker (Autocomplete) loads when 'Inscribir contactos' is first pressed.

@@ -16,7 +16,7 @@ import {
   orgTarget,
   useDocumentChain,
 } from '@/firebase/dataApi';
-import { refusalOf, uploadDocument, type UploadRefusal } from './upload';
+import { refusalOf, uploadDocument, type UploadRefusal } from '../utils/upload';
 
 /** The Storage SDK loads with the first upload, download or delete, not with the page. */
 const storage = () => import('@/firebase/storage');

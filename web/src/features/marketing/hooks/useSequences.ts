@@ -21,7 +21,7 @@ import {
   type Count,
   type QueryRequest,
 } from '@/firebase/dataApi';
-import { sequenceDeletion, sequenceDuplication, sequencesTarget } from './sequenceWrites';
+import { sequenceDeletion, sequenceDuplication, sequencesTarget } from '../utils/sequenceWrites';
 
 /** A sequence has at most this many steps (the rules' stepOrder ≤ 100). */
 export const MAX_STEPS = 100;

@@ -33,7 +33,7 @@ import { updateRecord, useDocument, useMembership, writeRecords, type Count } fr
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { EnrollmentsCard } from './Enrollments';
-import { sequencesTarget, stepDeletion } from './sequenceWrites';
+import { sequencesTarget, stepDeletion } from '../utils/sequenceWrites';
 import {
   activeEnrollmentCount,
   deleteSequence,
@@ -45,7 +45,7 @@ import {
   useSequenceOwner,
   useSequenceRights,
   useSteps,
-} from './useSequences';
+} from '../hooks/useSequences';
 import { sectionHref } from '@/app/sections';
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.

@@ -5,7 +5,7 @@ import { renderWithApp } from '@/test/render';
 
 vi.mock('@/firebase/dataApi', async () => (await import('@/test/dataApiMock')).dataApiMock);
 
-const { ContactDialog } = await import('@/features/contacts/ContactDialog');
+const { ContactDialog } = await import('@/features/contacts/components/ContactDialog');
 
 const save = (label = 'Guardar') => fireEvent.click(screen.getByRole('button', { name: label }));
 const type = (label: string, value: string) =>

@@ -4,7 +4,7 @@ import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
 import { useToast } from '@/components/toast';
 import { createRecord } from '@/firebase/dataApi';
-import { sequencesTarget } from './sequenceWrites';
+import { sequencesTarget } from '../utils/sequenceWrites';
 
 /** 'Nueva Secuencia': a name (required) and a description; created inactive, then selected. */
 export function NewSequenceDialog({
