@@ -4,6 +4,17 @@ export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';
 
+/** A member's clock (issue 30); without a choice, the language's: 24 h in Spanish, 12 h in English. */
+export const TIME_FORMATS = ['24h', '12h'] as const;
+export type TimeFormat = (typeof TIME_FORMATS)[number];
+export const DEFAULT_TIME_FORMAT: Record<Language, TimeFormat> = { es: '24h', en: '12h' };
+/**
+ * An IANA time-zone name as stored ('America/Tegucigalpa', 'UTC', 'America/Argentina/Buenos_Aires',
+ * 'Etc/GMT+6'): the shape only — whether the zone exists is Intl's to say, in the browser.
+ */
+export const TIME_ZONE_PATTERN = /^(?:UTC|[A-Z][A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
+export const TIME_ZONE_MAX_LENGTH = 64;
+
 export const PRICE_USD_PER_MONTH = 20;
 export const TRIAL_DAYS = 14;
 

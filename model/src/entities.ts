@@ -26,7 +26,7 @@ import type {
   TicketStatus,
   TimelineKind,
 } from './enums.js';
-import type { Language } from './constants.js';
+import type { Language, TimeFormat } from './constants.js';
 import type { OptOutMethod } from './sequences.js';
 
 export interface TimestampLike {
@@ -48,12 +48,17 @@ export interface Audit<TS = TimestampLike> {
 
 // ── Accounts and organizations ───────────────────────────────────────────────
 
-/** users/{uid} — written by the server; the user may change fullName and language. */
+/**
+ * users/{uid} — written by the server; the user may change fullName and the preferences: language,
+ * time zone and clock (absent or null: the device's zone, the language's clock).
+ */
 export interface UserProfile<TS = TimestampLike> {
   fullName: string;
   email: string;
   username: string;
   language: Language;
+  timeZone?: string | null;
+  timeFormat?: TimeFormat | null;
   organizationId: string | null;
   createdAt: TS;
 }

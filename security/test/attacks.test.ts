@@ -250,6 +250,9 @@ describe.concurrent('privilege escalation', () => {
     setDoc(doc(db('sellerA'), 'users/brand-new'), userDoc('brand-new', 'orgA')),
   );
   denied("a user reads another user's profile", () => getDoc(doc(db('sellerA'), 'users/adminA')));
+  denied("a user sets another user's time zone and clock", () =>
+    updateDoc(doc(db('sellerA'), 'users/adminA'), { timeZone: 'UTC', timeFormat: '12h' }),
+  );
   denied('a superadmin claim as the string "true" lists organizations', () =>
     getDocs(collection(db('fake', { superadmin: 'true' }), 'organizations')),
   );

@@ -257,6 +257,40 @@ add(
   user({ organizationId: 'orgB' }),
 );
 add('users: update own profile', 'adding a role field is refused', false, user({ role: 'admin' }));
+// Preferences (issue 30): a time zone's shape, a clock, both nullable.
+for (const zone of ['America/Tegucigalpa', 'UTC', 'America/Argentina/Buenos_Aires', 'Etc/GMT+6'])
+  add('users: update own profile', `time zone ${zone} is accepted`, true, user({ timeZone: zone }));
+add('users: update own profile', 'time zone null (the device) is accepted', true, user({ timeZone: null }));
+for (const zone of [
+  '',
+  'tegucigalpa',
+  'America/',
+  'America/Tegucigalpa; DROP',
+  '../etc',
+  `America/${'x'.repeat(60)}`,
+])
+  add(
+    'users: update own profile',
+    `time zone ${JSON.stringify(zone)} is refused`,
+    false,
+    user({ timeZone: zone }),
+  );
+add('users: update own profile', 'time zone not a string is refused', false, user({ timeZone: 6 }));
+add('users: update own profile', 'clock 12h is accepted', true, user({ timeFormat: '12h' }));
+add(
+  'users: update own profile',
+  'clock 24h with zone and language is accepted',
+  true,
+  user({ timeFormat: '24h', timeZone: 'Europe/Madrid', language: 'en' }),
+);
+add('users: update own profile', 'clock null (the language) is accepted', true, user({ timeFormat: null }));
+add('users: update own profile', 'clock 13h is refused', false, user({ timeFormat: '13h' }));
+add(
+  'users: update own profile',
+  'a preference with an organization change is refused',
+  false,
+  user({ timeFormat: '12h', organizationId: 'orgB' }),
+);
 
 const org = (patch: Doc) => () => updateDoc(doc(admin, 'organizations/orgA'), patch);
 add('organizations: update', 'name changed is accepted', true, org({ name: 'Acme S. de R.L.' }));

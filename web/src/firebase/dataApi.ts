@@ -4,7 +4,7 @@ export { callFunction, invitationLink } from './callables';
 export type { CallableContract, CallableName } from './callables';
 export { describeCallableError } from './callableErrors';
 export type { DescribedCallableError } from './callableErrors';
-export { MembershipProvider, useMembership, useOrgId } from './membership';
+export { MembershipProvider, useDatePreferences, useMembership, useOrgId } from './membership';
 export type { Membership, MembershipStatus } from './membership';
 export {
   toLiveError,

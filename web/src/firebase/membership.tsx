@@ -11,6 +11,8 @@ import {
   type UserProfile,
   type WithId,
 } from '@trato/model';
+import { useLanguage } from '@/i18n/useLanguage';
+import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
 import { hasSuperadminClaim } from './claims';
 import { useDocument } from './hooks';
@@ -137,4 +139,20 @@ export function useOrgId(): string {
   const { organizationId } = useMembership();
   if (!organizationId) throw new Error('useOrgId is for the pages of an organization');
   return organizationId;
+}
+
+/**
+ * The signed-in member's date preferences (time zone and clock, issue 30) with their defaults; the
+ * defaults alone outside the signed-in area (and in unit tests without a membership).
+ */
+export function useDatePreferences(): DatePreferences {
+  const membership = useContext(MembershipContext);
+  const language = useLanguage();
+  const profile = membership?.profile ?? null;
+  const timeZone = profile?.timeZone ?? null;
+  const timeFormat = profile?.timeFormat ?? null;
+  return useMemo(
+    () => resolveDatePreferences({ timeZone, timeFormat }, language),
+    [timeZone, timeFormat, language],
+  );
 }

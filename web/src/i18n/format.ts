@@ -1,4 +1,5 @@
 import type { Language } from './language';
+import type { DatePreferences } from './preferences';
 
 const LOCALES: Record<Language, string> = {
   // Latin-American Spanish groups thousands with commas, like the rest of the product.
@@ -38,21 +39,48 @@ export function formatCount(count: { value: number; more: boolean }, language: L
   return numberFormat(language).format(count.value) + (count.more ? '+' : '');
 }
 
-/** "23 de noviembre de 2026" / "November 23, 2026". */
-export function formatDate(millis: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'long' }).format(millis);
+/** A member's zone and clock, as Intl's options (none: the device's zone, the locale's clock). */
+function zoneOptions(preferences?: DatePreferences): Intl.DateTimeFormatOptions {
+  if (!preferences) return {};
+  return { timeZone: preferences.timeZone, hourCycle: preferences.hour12 ? 'h12' : 'h23' };
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(
+  language: Language,
+  options: Intl.DateTimeFormatOptions,
+  preferences?: DatePreferences,
+): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}|${preferences?.timeZone ?? ''}|${preferences?.hour12 ?? ''}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeFor(language), { ...options, ...zoneOptions(preferences) });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "23 de noviembre de 2026" / "November 23, 2026" (in the member's zone when given). */
+export function formatDate(millis: number, language: Language, preferences?: DatePreferences): string {
+  return dateFormat(language, { dateStyle: 'long' }, preferences).format(millis);
 }
 
 /** "23 nov 2026". */
-export function formatShortDate(millis: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium' }).format(millis);
+export function formatShortDate(millis: number, language: Language, preferences?: DatePreferences): string {
+  return dateFormat(language, { dateStyle: 'medium' }, preferences).format(millis);
 }
 
-/** "23 nov 2026, 14:05" — date-times are local with minute precision (spec §9). */
-export function formatDateTime(millis: number, language: Language): string {
-  return new Intl.DateTimeFormat(localeFor(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    millis,
-  );
+/**
+ * "23 nov 2026, 14:05" / "Nov 23, 2026, 2:05 PM" — minute precision (spec §9), in the member's zone
+ * and clock when given.
+ */
+export function formatDateTime(millis: number, language: Language, preferences?: DatePreferences): string {
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }, preferences).format(millis);
+}
+
+/** "14:05" / "2:05 PM". */
+export function formatTime(millis: number, language: Language, preferences?: DatePreferences): string {
+  return dateFormat(language, { timeStyle: 'short' }, preferences).format(millis);
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/i18n/useLanguage';
 import type { Language } from '@/i18n/language';
+import type { DatePreferences } from '@/i18n/preferences';
+import { useDatePreferences } from '@/firebase/dataApi';
 import { useFieldState } from './fieldState';
 import { OutlinedTextField } from './OutlinedTextField';
 import {
@@ -21,16 +23,21 @@ import {
 /** What an unreadable text puts in the form: yup's date() refuses it with 'errors.date'. */
 const INVALID_DATE = new Date(Number.NaN);
 
-/** The order and clock of the current language (the 12/24 h choice becomes a preference in issue 30). */
-function textFormat(language: Language, withTime: boolean): DateTextFormat {
-  return { order: language === 'es' ? 'dmy' : 'mdy', withTime, hour12: language === 'en' };
+/** The language's order, the member's clock and time zone (issue 30). */
+function textFormat(language: Language, withTime: boolean, preferences: DatePreferences): DateTextFormat {
+  return {
+    order: language === 'es' ? 'dmy' : 'mdy',
+    withTime,
+    hour12: preferences.hour12,
+    timeZone: preferences.timeZone,
+  };
 }
 
 /**
- * A typed date field bound to Formik as a local Date (null when empty, an invalid Date while the
- * text is not a whole date). The text follows the language's order and clock and is masked as it is
- * typed; the calendar button opens the browser's own date (and time) picker, which phones show as
- * their native wheels. Written instead of MUI X Date Pickers, whose ~57 KB of gzip put every page
+ * A typed date field bound to Formik as a Date (null when empty, an invalid Date while the text is
+ * not a whole date). The text is the wall clock of the member's time zone, in the language's order
+ * and the member's clock, masked as it is typed; the calendar button opens the browser's own date
+ * (and time) picker, which phones show as their native wheels. Written instead of MUI X Date Pickers, whose ~57 KB of gzip put every page
  * with a task, meeting or deal dialog over its 450 KB budget (issue 29).
  */
 function DateTextField({
@@ -48,7 +55,7 @@ function DateTextField({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const format = textFormat(language, withTime);
+  const format = textFormat(language, withTime, useDatePreferences());
   const { field, helpers, showError, errorText } = useFieldState<Date | null>(name);
   const value = field.value;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,7 +75,7 @@ function DateTextField({
     // `shown` is rebuilt each render; only a new value matters here.
   }, [value]);
   // Another language or clock: the same date, written its way (an unreadable text stays as typed).
-  const formatKey = `${format.order}${format.hour12}`;
+  const formatKey = `${format.order}${format.hour12}${format.timeZone}`;
   useEffect(() => {
     if (value && !Number.isNaN(value.getTime())) setText(shown(value));
   }, [formatKey]);
@@ -137,9 +144,9 @@ function DateTextField({
                 type={withTime ? 'datetime-local' : 'date'}
                 tabIndex={-1}
                 aria-hidden
-                value={nativeInputValue(value, withTime)}
+                value={nativeInputValue(value, withTime, format.timeZone)}
                 onChange={(event) => {
-                  const picked = fromNativeInputValue(event.target.value);
+                  const picked = fromNativeInputValue(event.target.value, format.timeZone);
                   setText(shown(picked));
                   setDate(picked);
                   void helpers.setTouched(true);

@@ -10,10 +10,13 @@ import {
   type DateTextFormat,
 } from './dateText';
 
-const ES: DateTextFormat = { order: 'dmy', withTime: true, hour12: false };
-const EN: DateTextFormat = { order: 'mdy', withTime: true, hour12: true };
-const ES_DAY: DateTextFormat = { order: 'dmy', withTime: false, hour12: false };
-const EN_24: DateTextFormat = { order: 'mdy', withTime: true, hour12: false };
+const ZONE = 'UTC';
+const ES: DateTextFormat = { order: 'dmy', withTime: true, hour12: false, timeZone: ZONE };
+const EN: DateTextFormat = { order: 'mdy', withTime: true, hour12: true, timeZone: ZONE };
+const ES_DAY: DateTextFormat = { order: 'dmy', withTime: false, hour12: false, timeZone: ZONE };
+const EN_24: DateTextFormat = { order: 'mdy', withTime: true, hour12: false, timeZone: ZONE };
+/** An instant given as its UTC wall clock (month 1–12). */
+const at = (y: number, mo: number, d: number, h = 0, mi = 0) => new Date(Date.UTC(y, mo - 1, d, h, mi));
 
 describe('datePattern', () => {
   it('names the parts in the language, with the clock chosen', () => {
@@ -70,11 +73,11 @@ describe('maskedCaret', () => {
 
 describe('parseDateText', () => {
   it('reads a whole local date-time in the language order', () => {
-    expect(parseDateText('15/03/2024 09:30', ES)).toEqual(new Date(2024, 2, 15, 9, 30));
-    expect(parseDateText('03/15/2024 09:30 PM', EN)).toEqual(new Date(2024, 2, 15, 21, 30));
-    expect(parseDateText('03/15/2024 12:05 AM', EN)).toEqual(new Date(2024, 2, 15, 0, 5));
-    expect(parseDateText('03/15/2024 12:05 PM', EN)).toEqual(new Date(2024, 2, 15, 12, 5));
-    expect(parseDateText('15/03/2024', ES_DAY)).toEqual(new Date(2024, 2, 15));
+    expect(parseDateText('15/03/2024 09:30', ES)).toEqual(at(2024, 3, 15, 9, 30));
+    expect(parseDateText('03/15/2024 09:30 PM', EN)).toEqual(at(2024, 3, 15, 21, 30));
+    expect(parseDateText('03/15/2024 12:05 AM', EN)).toEqual(at(2024, 3, 15, 0, 5));
+    expect(parseDateText('03/15/2024 12:05 PM', EN)).toEqual(at(2024, 3, 15, 12, 5));
+    expect(parseDateText('15/03/2024', ES_DAY)).toEqual(at(2024, 3, 15));
   });
 
   it('is null when empty', () => {
@@ -102,34 +105,59 @@ describe('parseDateText', () => {
   });
 
   it('reads back what it formats', () => {
-    const date = new Date(2026, 10, 26, 16, 5);
+    const date = at(2026, 11, 26, 16, 5);
     for (const format of [ES, EN, EN_24]) {
       expect(parseDateText(formatDateText(date, format), format)).toEqual(date);
     }
-    expect(parseDateText(formatDateText(new Date(2026, 0, 2), ES_DAY), ES_DAY)).toEqual(new Date(2026, 0, 2));
+    expect(parseDateText(formatDateText(at(2026, 1, 2), ES_DAY), ES_DAY)).toEqual(at(2026, 1, 2));
   });
 });
 
 describe('formatDateText', () => {
   it('writes the date in the order and clock of the field', () => {
-    const morning = new Date(2024, 2, 5, 9, 7);
+    const morning = at(2024, 3, 5, 9, 7);
     expect(formatDateText(morning, ES)).toBe('05/03/2024 09:07');
     expect(formatDateText(morning, EN)).toBe('03/05/2024 09:07 AM');
-    expect(formatDateText(new Date(2024, 2, 5, 0, 0), EN)).toBe('03/05/2024 12:00 AM');
-    expect(formatDateText(new Date(2024, 2, 5, 12, 30), EN)).toBe('03/05/2024 12:30 PM');
+    expect(formatDateText(at(2024, 3, 5, 0, 0), EN)).toBe('03/05/2024 12:00 AM');
+    expect(formatDateText(at(2024, 3, 5, 12, 30), EN)).toBe('03/05/2024 12:30 PM');
     expect(formatDateText(morning, ES_DAY)).toBe('05/03/2024');
   });
 });
 
 describe('native input values', () => {
   it('go both ways in local time', () => {
-    const date = new Date(2024, 2, 5, 9, 7);
-    expect(nativeInputValue(date, true)).toBe('2024-03-05T09:07');
-    expect(nativeInputValue(date, false)).toBe('2024-03-05');
-    expect(fromNativeInputValue('2024-03-05T09:07')).toEqual(date);
-    expect(fromNativeInputValue('2024-03-05')).toEqual(new Date(2024, 2, 5));
-    expect(nativeInputValue(null, true)).toBe('');
-    expect(nativeInputValue(new Date(Number.NaN), true)).toBe('');
-    expect(fromNativeInputValue('')).toBeNull();
+    const date = at(2024, 3, 5, 9, 7);
+    expect(nativeInputValue(date, true, ZONE)).toBe('2024-03-05T09:07');
+    expect(nativeInputValue(date, false, ZONE)).toBe('2024-03-05');
+    expect(fromNativeInputValue('2024-03-05T09:07', ZONE)).toEqual(date);
+    expect(fromNativeInputValue('2024-03-05', ZONE)).toEqual(at(2024, 3, 5));
+    expect(nativeInputValue(null, true, ZONE)).toBe('');
+    expect(nativeInputValue(new Date(Number.NaN), true, ZONE)).toBe('');
+    expect(fromNativeInputValue('', ZONE)).toBeNull();
+  });
+});
+
+describe("the member's time zone", () => {
+  const TGU: DateTextFormat = { ...ES, timeZone: 'America/Tegucigalpa' };
+  const NY: DateTextFormat = { ...EN, timeZone: 'America/New_York' };
+
+  it('shows and reads the wall clock of the zone, not of the device', () => {
+    const instant = new Date(Date.parse('2026-11-26T15:30:00Z'));
+    expect(formatDateText(instant, TGU)).toBe('26/11/2026 09:30');
+    expect(formatDateText(instant, NY)).toBe('11/26/2026 10:30 AM');
+    expect(parseDateText('26/11/2026 09:30', TGU)).toEqual(instant);
+    expect(nativeInputValue(instant, true, 'America/Tegucigalpa')).toBe('2026-11-26T09:30');
+    expect(fromNativeInputValue('2026-11-26T09:30', 'America/Tegucigalpa')).toEqual(instant);
+  });
+
+  it("a day is the zone's midnight", () => {
+    const day: DateTextFormat = { ...ES_DAY, timeZone: 'America/Tegucigalpa' };
+    expect(parseDateText('26/11/2026', day)).toEqual(new Date(Date.parse('2026-11-26T06:00:00Z')));
+  });
+
+  it('across a clock change: the skipped hour moves forward, the repeated one is the first', () => {
+    expect(parseDateText('03/08/2026 02:30 AM', NY)).toEqual(new Date(Date.parse('2026-03-08T07:30:00Z')));
+    expect(formatDateText(new Date(Date.parse('2026-03-08T07:30:00Z')), NY)).toBe('03/08/2026 03:30 AM');
+    expect(parseDateText('11/01/2026 01:30 AM', NY)).toEqual(new Date(Date.parse('2026-11-01T05:30:00Z')));
   });
 });

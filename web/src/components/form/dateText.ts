@@ -1,9 +1,11 @@
 /**
- * Typed dates and date-times, as pure functions: the date fields show a local date (and time, with
- * minute precision — spec §9) as text in the user's order and clock, mask what is typed into that
- * shape, and read it back. Spanish writes day/month/year, English month/day/year; the clock is 24 h
+ * Typed dates and date-times, as pure functions: the date fields show a date (and time, with minute
+ * precision — spec §9) as the wall clock of the member's time zone, in the user's order and clock,
+ * mask what is typed into that shape, and read it back. Spanish writes day/month/year, English month/day/year; the clock is 24 h
  * or 12 h with AM/PM (a personal preference, issue 30).
  */
+import { instantOf, wallClockAt } from '@/i18n/timeZone';
+
 export interface DateTextFormat {
   /** Day first (es) or month first (en). */
   order: 'dmy' | 'mdy';
@@ -11,6 +13,8 @@ export interface DateTextFormat {
   withTime: boolean;
   /** 12-hour clock with AM/PM instead of 24-hour. */
   hour12: boolean;
+  /** The IANA zone whose wall clock the text is (the member's preference). A day is its midnight. */
+  timeZone: string;
 }
 
 export type Meridiem = 'AM' | 'PM';
@@ -98,8 +102,8 @@ export function maskedCaret(raw: string, caret: number, masked: string): number 
 }
 
 /**
- * The local date the text names: null when empty, 'invalid' when incomplete or not a real date or
- * time (31/02, 25:00, 13 PM), else the Date (seconds and milliseconds zero).
+ * The instant the text names in the format's zone: null when empty, 'invalid' when incomplete or
+ * not a real date or time (31/02, 25:00, 13 PM), else the Date (seconds and milliseconds zero).
  */
 export function parseDateText(text: string, format: DateTextFormat): Date | null | 'invalid' {
   if (text.trim() === '') return null;
@@ -116,41 +120,38 @@ export function parseDateText(text: string, format: DateTextFormat): Date | null
     if (!meridiem || hour < 1 || hour > 12) return 'invalid';
     hour = (hour % 12) + (meridiem === 'PM' ? 12 : 0);
   } else if (hour > 23) return 'invalid';
-  const date = new Date(year, month - 1, day, hour, minute, 0, 0);
-  // Date rolls 31/02 over into March, and a clock change skips an hour: both are not what was typed.
-  const same =
-    date.getFullYear() === year &&
-    date.getMonth() === month - 1 &&
-    date.getDate() === day &&
-    date.getHours() === hour &&
-    date.getMinutes() === minute;
-  return same ? date : 'invalid';
+  // 31/02 is not a day (Date.UTC would roll it over into March).
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return 'invalid';
+  // A time the clocks skip in the zone reads as the same minutes after the change (timeZone.ts).
+  return new Date(instantOf({ year, month, day, hour, minute }, format.timeZone));
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The text a field shows for a date: "15/03/2024 09:30", "03/15/2024 09:30 AM", "15/03/2024". */
 export function formatDateText(date: Date, format: DateTextFormat): string {
-  const [first, second] =
-    format.order === 'dmy' ? [date.getDate(), date.getMonth() + 1] : [date.getMonth() + 1, date.getDate()];
-  const day = `${two(first)}/${two(second)}/${date.getFullYear()}`;
+  const wall = wallClockAt(date.getTime(), format.timeZone);
+  const [first, second] = format.order === 'dmy' ? [wall.day, wall.month] : [wall.month, wall.day];
+  const day = `${two(first)}/${two(second)}/${wall.year}`;
   if (!format.withTime) return day;
-  const hours = date.getHours();
-  if (!format.hour12) return `${day} ${two(hours)}:${two(date.getMinutes())}`;
-  return `${day} ${two(hours % 12 || 12)}:${two(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  const hours = wall.hour;
+  if (!format.hour12) return `${day} ${two(hours)}:${two(wall.minute)}`;
+  return `${day} ${two(hours % 12 || 12)}:${two(wall.minute)} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The value of a native date or datetime-local input for a date ("2024-03-15T09:30"). */
-export function nativeInputValue(date: Date | null, withTime: boolean): string {
+/** The value of a native date or datetime-local input for a date ("2024-03-15T09:30"), in the zone. */
+export function nativeInputValue(date: Date | null, withTime: boolean, timeZone: string): string {
   if (!date || Number.isNaN(date.getTime())) return '';
-  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-  return withTime ? `${day}T${two(date.getHours())}:${two(date.getMinutes())}` : day;
+  const wall = wallClockAt(date.getTime(), timeZone);
+  const day = `${wall.year}-${two(wall.month)}-${two(wall.day)}`;
+  return withTime ? `${day}T${two(wall.hour)}:${two(wall.minute)}` : day;
 }
 
-/** The local date a native date or datetime-local input holds, null when empty or unreadable. */
-export function fromNativeInputValue(value: string): Date | null {
+/** The instant a native date or datetime-local input names in the zone, null when empty or unreadable. */
+export function fromNativeInputValue(value: string, timeZone: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(value);
   if (!match) return null;
   const [, y, mo, d, h = '0', mi = '0'] = match;
-  return new Date(+y, +mo - 1, +d, +h, +mi, 0, 0);
+  return new Date(instantOf({ year: +y, month: +mo, day: +d, hour: +h, minute: +mi }, timeZone));
 }

@@ -8,6 +8,7 @@ import { RelatedRecords } from '@/components/data/RelatedRecords';
 import { useRelatedRequest, type RelatedProps } from './related';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
 const MeetingDialog = lazyWithPrefetch(() =>
@@ -19,10 +20,11 @@ export function RelatedMeetings({ by, id, links }: RelatedProps) {
   usePrefetchWhenIdle(MeetingDialog);
   const { t } = useTranslation('records');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const request = useRelatedRequest('meetings', by, id);
   const when = (value: Meeting['startTime']) => {
     const millis = millisOf(value);
-    return millis === null ? '-' : formatDateTime(millis, language);
+    return millis === null ? '-' : formatDateTime(millis, language, datePreferences);
   };
   const columns: ListColumn<WithId<Meeting>>[] = [
     { field: 'title', headerName: t('meeting.columns.title'), flex: 1.5, minWidth: 200 },

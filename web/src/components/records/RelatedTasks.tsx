@@ -9,6 +9,7 @@ import { StatusChip } from '@/components/data/StatusChip';
 import { useRelatedRequest, type RelatedProps } from './related';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
 const TaskDialog = lazyWithPrefetch(() =>
@@ -20,10 +21,11 @@ export function RelatedTasks({ by, id, links }: RelatedProps) {
   usePrefetchWhenIdle(TaskDialog);
   const { t } = useTranslation('records');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const request = useRelatedRequest('tasks', by, id);
   const due = (row: Task) => {
     const millis = millisOf(row.dueDate);
-    return millis === null ? '-' : formatDateTime(millis, language);
+    return millis === null ? '-' : formatDateTime(millis, language, datePreferences);
   };
   const columns: ListColumn<WithId<Task>>[] = [
     { field: 'title', headerName: t('task.columns.title'), flex: 1.5, minWidth: 200 },

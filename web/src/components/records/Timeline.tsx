@@ -24,6 +24,7 @@ import { StatusChip } from '@/components/data/StatusChip';
 import { orgRequest, useMembership, usePagedList, type PagedList, useOrgId } from '@/firebase/dataApi';
 import { formatDateTime, formatMoney, formatRelative, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 const ICONS: Record<TimelineKind, SvgIconComponent> = {
   note: StickyNote2RoundedIcon,
@@ -40,6 +41,7 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
   const { t } = useTranslation('records');
   const { t: tc } = useTranslation();
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const organizationId = useOrgId();
   const { can } = useMembership();
   const kinds = TIMELINE_KINDS.filter((kind) => can(TIMELINE_KIND_RESOURCE[kind], 'view'));
@@ -57,7 +59,7 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
     const parts: string[] = [];
     if (entry.kind === 'deal' && entry.amount !== null) parts.push(formatMoney(entry.amount, language));
     if (at !== null) {
-      const when = formatDateTime(at, language);
+      const when = formatDateTime(at, language, datePreferences);
       parts.push(
         entry.kind === 'task'
           ? t('timeline.due', { when })

@@ -8,18 +8,22 @@ import { RedirectDenied } from '@/components/RedirectDenied';
 import { useMembership, usePagedList } from '@/firebase/dataApi';
 import { formatShortDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 /** /admin (superadmin): every organization, newest first (organizations.list), paged on the server. */
 export default function AdminPage() {
   const { t } = useTranslation('admin');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const membership = useMembership();
   const organizations = usePagedList(
     membership.isSuperadmin ? { id: 'organizations.list', parentPath: '' } : null,
   );
   if (!membership.isSuperadmin) return <RedirectDenied />;
   const created = (organization: WithId<Organization>) =>
-    organization.createdAt?.toMillis ? formatShortDate(organization.createdAt.toMillis(), language) : '—';
+    organization.createdAt?.toMillis
+      ? formatShortDate(organization.createdAt.toMillis(), language, datePreferences)
+      : '—';
   const columns: ListColumn<WithId<Organization>>[] = [
     { field: 'name', headerName: t('name'), flex: 2, minWidth: 180 },
     {

@@ -33,6 +33,7 @@ import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatDateTime, formatMoney, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { openAmount, pipelineRows } from './utils/pipeline';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 const NEXT_ITEMS = 5;
 
@@ -312,6 +313,7 @@ function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
 }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const list = useLiveList(request, NEXT_ITEMS);
   return (
     <Panel
@@ -348,7 +350,7 @@ function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
                   {item.title}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>
-                  {millis === null ? '-' : formatDateTime(millis, language)}
+                  {millis === null ? '-' : formatDateTime(millis, language, datePreferences)}
                 </Typography>
               </Stack>
             );

@@ -15,6 +15,7 @@ import { useOrgId } from '@/firebase/dataApi';
 import { describeError, type ServerErrorKey } from '@/i18n/errors';
 import { formatCount, formatDateTime } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 type Outcome =
   | { status: 'running' }
@@ -26,6 +27,7 @@ export default function DebugDbPage() {
   const { t } = useTranslation('debug');
   const { t: tc } = useTranslation();
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const organizationId = useOrgId();
   const [outcome, setOutcome] = useState<Outcome>({ status: 'running' });
 
@@ -82,7 +84,10 @@ export default function DebugDbPage() {
                 })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('took', { ms: outcome.result.tookMs, at: formatDateTime(outcome.at, language) })}
+                {t('took', {
+                  ms: outcome.result.tookMs,
+                  at: formatDateTime(outcome.at, language, datePreferences),
+                })}
               </Typography>
             </Stack>
           )}

@@ -17,6 +17,7 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { formatMeetingRange } from './utils/meetingTimes';
 import { meetingsRequest, meetingsWhen, type MeetingsWhen } from './utils/meetingsQuery';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
 const MeetingDialog = lazyWithPrefetch(() =>
@@ -32,6 +33,7 @@ export default function MeetingsPage() {
   const { t } = useTranslation('meetings');
   const { t: tr } = useTranslation('records');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const organizationId = useOrgId();
   const params = useListParams(['when'] as const);
   const when = meetingsWhen(params.filters.when);
@@ -56,7 +58,7 @@ export default function MeetingsPage() {
 
   const at = (value: Meeting['startTime'] | null | undefined) => {
     const millis = millisOf(value);
-    return millis === null ? '-' : formatDateTime(millis, language);
+    return millis === null ? '-' : formatDateTime(millis, language, datePreferences);
   };
   const switchTo = (next: MeetingsWhen) => {
     setNow(Date.now());
@@ -137,7 +139,7 @@ export default function MeetingsPage() {
           <>
             <Typography sx={{ fontWeight: 700 }}>{row.title}</Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {formatMeetingRange(millisOf(row.startTime), millisOf(row.endTime), language)}
+              {formatMeetingRange(millisOf(row.startTime), millisOf(row.endTime), language, datePreferences)}
             </Typography>
             {row.contactName && (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>

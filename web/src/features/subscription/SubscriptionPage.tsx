@@ -17,6 +17,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { BillingError } from './components/BillingError';
 import { PlanFeatures } from './components/PlanFeatures';
 import { useBillingRedirect } from './hooks/useBillingRedirect';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 const CHIP_COLOR = {
   trial: 'info',
@@ -31,6 +32,7 @@ export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
   const { t: tc } = useTranslation();
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const { search } = useLocation();
   const membership = useMembership();
   const subscription = useSubscription(membership.organizationId);
@@ -45,7 +47,7 @@ export default function SubscriptionPage() {
 
   const mirror = subscription.mirror;
   const phase = subscriptionPhase(mirror, Date.now());
-  const date = (millis: number) => formatDate(millis, language);
+  const date = (millis: number) => formatDate(millis, language, datePreferences);
   const statusWord = mirror ? tc(`enums.subscriptionStatus.${mirror.status}`) : t('status.none');
   const detail = (() => {
     switch (phase.kind) {

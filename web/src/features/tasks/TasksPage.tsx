@@ -26,6 +26,7 @@ import {
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { pendingTasksQuery, pendingTasksValues, visibleTasks } from './utils/pendingTasks';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 // The dialog (and its date pickers) loads when it is first opened, not with the page.
 const TaskDialog = lazyWithPrefetch(() =>
@@ -40,6 +41,7 @@ export default function TasksPage() {
   usePrefetchWhenIdle(TaskDialog);
   const { t } = useTranslation('tasks');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const { toast } = useToast();
   const showError = useErrorToast();
   const organizationId = useOrgId();
@@ -67,7 +69,7 @@ export default function TasksPage() {
 
   const due = (row: Task) => {
     const millis = millisOf(row.dueDate);
-    return millis === null ? '-' : formatDateTime(millis, language);
+    return millis === null ? '-' : formatDateTime(millis, language, datePreferences);
   };
 
   const setHidden = (id: string, hidden: boolean) =>

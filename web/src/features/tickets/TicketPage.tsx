@@ -24,6 +24,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { TicketChips } from './components/TicketChips';
 import { ownerName, ticketAge } from './utils/ticketDisplay';
 import { sectionHref } from '@/app/sections';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 const LIST_PATH = sectionHref('tickets');
 
@@ -61,6 +62,7 @@ export default function TicketPage() {
 function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
   const { t } = useTranslation('tickets');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const { can } = useMembership();
   const members = useMembers();
   useDocumentTitle(`${ticket.ticketName} — Trato`);
@@ -69,7 +71,7 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
     const millis = millisOf(value);
     return millis === null
       ? null
-      : `${formatDateTime(millis, language)} (${ticketAge(value, Date.now(), language)})`;
+      : `${formatDateTime(millis, language, datePreferences)} (${ticketAge(value, Date.now(), language)})`;
   };
   const owner = ownerName(
     ticket.ownerId,

@@ -25,6 +25,7 @@ import {
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 /**
  * Where a contact's notes live. Their timeline entries carry the contact's company, which
@@ -44,6 +45,7 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const { toast } = useToast();
   const showError = useErrorToast();
   const organizationId = useOrgId();
@@ -132,7 +134,10 @@ export function NotesTab({ contact }: { contact: WithId<Contact> }) {
                   primary={note.content}
                   secondary={t('notes.by', {
                     name: note.authorName ?? '-',
-                    when: created === null ? tc('common.loading') : formatDateTime(created, language),
+                    when:
+                      created === null
+                        ? tc('common.loading')
+                        : formatDateTime(created, language, datePreferences),
                   })}
                   slotProps={{ primary: { sx: { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } } }}
                 />

@@ -25,6 +25,7 @@ import { formatFileSize, formatShortDate, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { fileKindOf, type FileKind } from '../utils/upload';
 import { sectionHref } from '@/app/sections';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 const KIND_ICON: Record<FileKind, { icon: SvgIconComponent; color: string }> = {
   pdf: { icon: PictureAsPdfRoundedIcon, color: '#DC2626' },
@@ -102,6 +103,7 @@ export const DocumentCard = memo(function DocumentCard({
 }) {
   const { t } = useTranslation('documents');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const kind = KIND_ICON[fileKindOf(document.mimeType, document.fileName)];
   const created = millisOf(document.createdAt);
   return (
@@ -120,7 +122,7 @@ export const DocumentCard = memo(function DocumentCard({
         {t('document.meta', {
           size: formatFileSize(document.size, language),
           by: uploader,
-          date: created === null ? '…' : formatShortDate(created, language),
+          date: created === null ? '…' : formatShortDate(created, language, datePreferences),
         })}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5, mt: 'auto' }}>

@@ -29,6 +29,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { testEmailSchema, type TestEmailValues } from '../utils/schemas';
 import { TeamMailboxes } from './components/TeamMailboxes';
 import { useConnectGmail, useMailErrorToast } from './hooks/useMailActions';
+import { useDatePreferences } from '@/firebase/dataApi';
 
 type Connection = MailConnection<{ toMillis(): number }>;
 
@@ -132,6 +133,7 @@ function Mailbox({
 }) {
   const { t } = useTranslation('settings');
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const gmail = useConnectGmail(organizationId);
   const connectButton = (label: string) => (
     <Button
@@ -165,7 +167,7 @@ function Mailbox({
         </Typography>
         {since !== undefined && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('email.connectedSince', { date: formatDate(since, language) })}
+            {t('email.connectedSince', { date: formatDate(since, language, datePreferences) })}
           </Typography>
         )}
       </Box>

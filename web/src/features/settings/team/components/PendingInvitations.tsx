@@ -13,8 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { LightTooltip } from '@/app/LightTooltip';
 import { useErrorToast, useToast } from '@/components/toast';
 import { QueryState } from '@/components/data/QueryState';
-import { callFunction, deleteInvitation, invitationLink, orgRequest, useLiveList } from '@/firebase/dataApi';
-import { localeFor, useLanguage } from '@/i18n';
+import {
+  callFunction,
+  deleteInvitation,
+  invitationLink,
+  orgRequest,
+  useDatePreferences,
+  useLiveList,
+} from '@/firebase/dataApi';
+import { useLanguage } from '@/i18n';
+import { formatDateTime } from '@/i18n/format';
 import { useCopyLink } from './useCopyLink';
 
 /** Pending invitations, newest first (invitations.pending), with copy-link and delete. */
@@ -30,6 +38,7 @@ export function PendingInvitations({
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const language = useLanguage();
+  const datePreferences = useDatePreferences();
   const { copy } = useCopyLink();
   const invitations = useLiveList(orgRequest(organizationId, 'invitations.pending', { status: 'pending' }));
   const [busy, setBusy] = useState<Record<string, 'copy' | 'delete'>>({});
@@ -64,11 +73,6 @@ export function PendingInvitations({
         showFailure(error);
       }
     });
-
-  const dateFormat = new Intl.DateTimeFormat(localeFor(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
 
   return (
     <Box component="section" aria-labelledby="pending-invitations-title">
@@ -113,7 +117,9 @@ export function PendingInvitations({
                       ) : (
                         expires && (
                           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                            {t('team.invitations.expires', { date: dateFormat.format(expires) })}
+                            {t('team.invitations.expires', {
+                              date: formatDateTime(expires.getTime(), language, datePreferences),
+                            })}
                           </Typography>
                         )
                       )}
