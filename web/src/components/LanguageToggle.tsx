@@ -1,14 +1,19 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES } from '@/i18n';
+import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES, type Language } from '@/i18n';
 
 /**
  * ES | EN switch; the choice is remembered in localStorage by the i18n module. Two toggle buttons
  * (aria-pressed) in a labelled group, drawn like MUI's ToggleButtonGroup: the shell and the
  * public pages show it, and MUI's group with its roving focus would add ~4 KB to each of them.
  */
-export function LanguageToggle() {
+export function LanguageToggle({
+  onChange = (language) => void changeLanguage(language),
+}: {
+  /** What a choice does: by default the screen's language; signed in, the profile's too. */
+  onChange?: (language: Language) => void;
+}) {
   const { t, i18n } = useTranslation();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'es';
   return (
@@ -32,7 +37,7 @@ export function LanguageToggle() {
             aria-label={t('common.language.button', { short, name: t(`common.language.${language}`) })}
             lang={language}
             onClick={() => {
-              if (!selected) void changeLanguage(language);
+              if (!selected) onChange(language);
             }}
             sx={{
               px: 1.25,

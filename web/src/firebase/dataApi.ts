@@ -4,7 +4,13 @@ export { callFunction, invitationLink } from './callables';
 export type { CallableContract, CallableName } from './callables';
 export { describeCallableError } from './callableErrors';
 export type { DescribedCallableError } from './callableErrors';
-export { MembershipProvider, useDatePreferences, useMembership, useOrgId } from './membership';
+export {
+  MembershipProvider,
+  useDatePreferences,
+  useLanguageChoice,
+  useMembership,
+  useOrgId,
+} from './membership';
 export type { Membership, MembershipStatus } from './membership';
 export {
   toLiveError,
@@ -33,7 +39,7 @@ export {
   deleteInvitation,
   setMemberPermission,
   updateOrganization,
-  updateProfileLanguage,
+  updateProfilePreferences,
   updateProfileName,
 } from './settingsData';
 export { useNotificationSources } from './notifications';

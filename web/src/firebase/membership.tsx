@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   can as canDo,
   paths,
@@ -11,11 +20,13 @@ import {
   type UserProfile,
   type WithId,
 } from '@trato/model';
+import { changeLanguage, currentLanguage, isLanguage, type Language } from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
 import { hasSuperadminClaim } from './claims';
 import { useDocument } from './hooks';
+import { updateProfilePreferences } from './settingsData';
 
 export type MembershipStatus = 'loading' | 'ready' | 'noOrganization' | 'error';
 
@@ -65,6 +76,7 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const organizationId =
     profileState.status === 'success' ? (profileState.data?.organizationId ?? null) : null;
+  useProfileLanguage(profileState.status === 'success' ? profileState.data?.language : undefined);
   const memberState = useDocument<Member>(uid && organizationId ? paths.member(organizationId, uid) : null);
   const organizationState = useDocument<Organization>(
     organizationId && memberState.status === 'success' && memberState.data
@@ -154,5 +166,35 @@ export function useDatePreferences(): DatePreferences {
   return useMemo(
     () => resolveDatePreferences({ timeZone, timeFormat }, language),
     [timeZone, timeFormat, language],
+  );
+}
+
+/**
+ * The profile's language is the member's on every device (issue 30): applied when the profile is
+ * first read and whenever it changes (another device chose another) — not merely when it differs
+ * from the screen's, so a choice made here is not undone by a snapshot that predates its write.
+ */
+function useProfileLanguage(language: string | undefined) {
+  const applied = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!language || language === applied.current) return;
+    applied.current = language;
+    if (isLanguage(language) && language !== currentLanguage()) void changeLanguage(language);
+  }, [language]);
+}
+
+/**
+ * Choosing a language (the ES | EN toggle, the profile's preference): the screen changes at once and,
+ * signed in, the profile keeps it for every device. A failed write leaves the choice on this device.
+ */
+export function useLanguageChoice(): (language: Language) => void {
+  const membership = useContext(MembershipContext);
+  const uid = membership?.profile ? membership.uid : null;
+  return useCallback(
+    (language: Language) => {
+      void changeLanguage(language);
+      if (uid) updateProfilePreferences(uid, { language }).catch(() => undefined);
+    },
+    [uid],
   );
 }

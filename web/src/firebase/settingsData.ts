@@ -1,5 +1,5 @@
 import { deleteDoc, doc, updateDoc, writeBatch } from 'firebase/firestore';
-import { paths, type Action, type Resource } from '@trato/model';
+import { paths, type Action, type Resource, type UserProfile } from '@trato/model';
 import { getDataServices } from './data';
 
 /**
@@ -18,8 +18,12 @@ export async function updateProfileName(
   await batch.commit();
 }
 
-export async function updateProfileLanguage(uid: string, language: 'es' | 'en'): Promise<void> {
-  await updateDoc(doc(getDataServices().firestore, paths.user(uid)), { language });
+/** The member's preferences on users/{uid} (issue 30): any of language, time zone and clock. */
+export async function updateProfilePreferences(
+  uid: string,
+  preferences: Partial<Pick<UserProfile, 'language' | 'timeZone' | 'timeFormat'>>,
+): Promise<void> {
+  await updateDoc(doc(getDataServices().firestore, paths.user(uid)), preferences);
 }
 
 /** organizations/{orgId}: admins change name, country and rtn only. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatTime,
   formatDate,
   formatDateTime,
   formatFileSize,
@@ -62,5 +63,42 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1536, 'en')).toBe('1.50 KB');
     expect(formatFileSize(3 * 1024 * 1024, 'es')).toBe('3.00 MB');
     expect(formatFileSize(5 * 1024 ** 3, 'en')).toBe('5.00 GB');
+  });
+});
+
+describe("dates in the member's zone and clock (issue 30)", () => {
+  const instant = Date.parse('2026-11-26T18:05:00Z');
+  const norm = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+  it('shows the wall clock of the chosen zone', () => {
+    const tegucigalpa = { timeZone: 'America/Tegucigalpa', hour12: false };
+    expect(norm(formatDateTime(instant, 'es', tegucigalpa))).toBe('26 nov 2026, 12:05');
+    expect(norm(formatDateTime(instant, 'es', { timeZone: 'Europe/Madrid', hour12: false }))).toBe(
+      '26 nov 2026, 19:05',
+    );
+    // A day boundary: in Tokyo it is already the 27th.
+    expect(norm(formatDate(instant, 'en', { timeZone: 'Asia/Tokyo', hour12: true }))).toBe(
+      'November 27, 2026',
+    );
+  });
+
+  it('uses the chosen clock whatever the language', () => {
+    const zone = 'America/Tegucigalpa';
+    expect(norm(formatDateTime(instant, 'en', { timeZone: zone, hour12: true }))).toBe(
+      'Nov 26, 2026, 12:05 PM',
+    );
+    expect(norm(formatDateTime(instant, 'en', { timeZone: zone, hour12: false }))).toBe(
+      'Nov 26, 2026, 12:05',
+    );
+    expect(norm(formatTime(instant, 'es', { timeZone: zone, hour12: true }))).toBe('12:05 p. m.');
+    expect(
+      norm(formatTime(Date.parse('2026-11-26T06:30:00Z'), 'es', { timeZone: zone, hour12: false })),
+    ).toBe('00:30');
+  });
+
+  it('follows summer time in zones that have it', () => {
+    const ny = { timeZone: 'America/New_York', hour12: true };
+    expect(norm(formatTime(Date.parse('2026-03-08T06:30:00Z'), 'en', ny))).toBe('1:30 AM');
+    expect(norm(formatTime(Date.parse('2026-03-08T07:30:00Z'), 'en', ny))).toBe('3:30 AM');
   });
 });

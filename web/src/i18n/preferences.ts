@@ -1,6 +1,23 @@
 import { DEFAULT_TIME_FORMAT, TIME_FORMATS, type TimeFormat } from '@trato/model';
 import type { Language } from './language';
-import { deviceTimeZone, isKnownTimeZone } from './timeZone';
+
+// Kept apart from timeZone.ts (the wall-clock arithmetic the date fields use): the signed-in shell
+// resolves preferences on every page and carries only this.
+
+/** The device's own zone ('America/Tegucigalpa'), the default preference. */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Whether Intl knows the zone (an unknown name throws a RangeError in every formatter). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** How a member reads dates and times (issue 30): the zone's wall clock, on a 12- or 24-hour clock. */
 export interface DatePreferences {

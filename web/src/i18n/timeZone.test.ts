@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { instantOf, isKnownTimeZone, knownTimeZones, wallClockAt } from './timeZone';
+import { isKnownTimeZone } from './preferences';
+import { instantOf, knownTimeZones, wallClockAt } from './timeZone';
 
 const utc = (iso: string) => Date.parse(`${iso}Z`);
 

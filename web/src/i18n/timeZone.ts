@@ -3,6 +3,8 @@
  * member's time zone may differ from the device's (issue 30), so the date fields read and write
  * the wall clock of the preferred zone, not of the browser.
  */
+import { deviceTimeZone } from './preferences';
+
 export interface WallClock {
   year: number;
   /** 1–12. */
@@ -10,21 +12,6 @@ export interface WallClock {
   day: number;
   hour: number;
   minute: number;
-}
-
-/** The device's own zone ('America/Tegucigalpa'), the default preference. */
-export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-/** Whether Intl knows the zone (an unknown name throws a RangeError in every formatter). */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The zones this browser knows, for the preference's list (a few in old browsers). */

@@ -2,6 +2,7 @@
 // the member is an admin of org1. Use with
 // `vi.mock('@/firebase/dataApi', async () => (await import('@/test/dataApiMock')).dataApiMock)`.
 import { vi } from 'vitest';
+import { resolveDatePreferences } from '@/i18n/preferences';
 
 export const writes = {
   createRecord: vi.fn(),
@@ -27,6 +28,8 @@ export const dataApiMock = {
     previous() {},
   }),
   useOrgId: () => 'org1',
+  // The defaults: the device's zone, Spanish's 24-hour clock.
+  useDatePreferences: () => resolveDatePreferences(null, 'es'),
   useMembership: () => ({
     organizationId: 'org1',
     uid: 'u1',

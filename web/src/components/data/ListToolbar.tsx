@@ -1,9 +1,9 @@
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { OutlinedSelect } from '@/components/form/OutlinedSelect';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 
 /** The search box and filters above a list; filters wrap under the search on phones. */
 export function ListToolbar({
@@ -32,7 +32,7 @@ export function ListToolbar({
         '& > .list-search': { flex: { xs: '1 1 100%', sm: '1 1 280px' }, maxWidth: { sm: 440 } },
       }}
     >
-      <TextField
+      <OutlinedTextField
         type="search"
         value={search}
         onChange={(event) => onSearch(event.target.value)}
@@ -69,22 +69,17 @@ export function FilterSelect({
   allLabel: string;
   options: { value: string; label: string }[];
 }) {
+  const id = useId();
   return (
-    <TextField
-      select
+    <OutlinedSelect
+      id={id}
       size="small"
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      // 'Todas las etapas' shows when nothing is chosen.
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      onChange={onChange}
+      displayEmpty
+      emptyLabel={<>{allLabel}</>}
+      options={options}
+    />
   );
 }

@@ -5,14 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '@/components/Can';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
 import { enrollContacts, orgRequest, useLiveList, useOrgId } from '@/firebase/dataApi';
+import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 
 /** The sequences offered (a team's; the /marketing list shows as many). */
 const MAX_SEQUENCES = 200;
@@ -86,20 +85,17 @@ function EnrollDialog({
           {options.length === 0 ? (
             <DialogContentText>{t('enroll.none')}</DialogContentText>
           ) : (
-            <TextField
-              select
+            <OutlinedSelect
               fullWidth
               id="enroll-sequence"
               label={t('enroll.sequence')}
               value={sequenceId}
-              onChange={(event) => setSequenceId(event.target.value)}
-            >
-              {options.map((sequence) => (
-                <MenuItem key={sequence.id} value={sequence.id}>
-                  {sequence.isActive ? sequence.name : t('enroll.paused', { name: sequence.name })}
-                </MenuItem>
-              ))}
-            </TextField>
+              onChange={setSequenceId}
+              options={options.map((sequence) => ({
+                value: sequence.id,
+                label: sequence.isActive ? sequence.name : t('enroll.paused', { name: sequence.name }),
+              }))}
+            />
           )}
         </QueryState>
       </DialogContent>

@@ -23,7 +23,9 @@ import {
   dealStageTotals,
   orgRequest,
   useCount,
+  useDatePreferences,
   useLiveList,
+  useLanguageChoice,
   useMembership,
   type CountAndSum,
   type QueryRequest,
@@ -33,7 +35,6 @@ import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatDateTime, formatMoney, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { openAmount, pipelineRows } from './utils/pipeline';
-import { useDatePreferences } from '@/firebase/dataApi';
 
 const NEXT_ITEMS = 5;
 
@@ -51,9 +52,10 @@ function useMinute(): Date {
 function DashboardHeaderActions() {
   const { t } = useTranslation();
   const { signOut, busy } = useSignOut();
+  const chooseLanguage = useLanguageChoice();
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-      <LanguageToggle />
+      <LanguageToggle onChange={chooseLanguage} />
       <Button
         variant="outlined"
         color="inherit"

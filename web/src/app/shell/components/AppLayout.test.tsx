@@ -24,6 +24,7 @@ vi.mock('@/firebase/dataApi', () => ({
   useMembership: () => membership,
   useOrgId: () => membership.organizationId,
   useSubscription: () => ({ status: 'success', live: true, error: null }),
+  useLanguageChoice: () => vi.fn(),
   firstMatches: vi.fn(),
   orgRequest: () => null,
 }));

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { LanguageToggle } from '@/components/LanguageToggle';
 import { RoundBadge } from '@/components/RoundBadge';
-import { useMembership } from '@/firebase/dataApi';
+import { useLanguageChoice, useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
 import { LightTooltip } from '@/app/LightTooltip';
 import { sectionHref } from '@/app/sections';
@@ -26,6 +26,7 @@ function initialOf(name: string, email: string): string {
 export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const membership = useMembership();
+  const chooseLanguage = useLanguageChoice();
   const { signOut, busy } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -101,7 +102,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
             <Typography variant="body2">{t('common.language.label')}</Typography>
-            <LanguageToggle />
+            <LanguageToggle onChange={chooseLanguage} />
           </Stack>
           {membership.organizationId && (
             <Button

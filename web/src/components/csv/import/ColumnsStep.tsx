@@ -3,11 +3,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 import type { EncodingChoice } from '../decode';
 import { mappingProblem } from '../fields';
 import type { Busy, LoadedFile } from './csvImportFlow';
@@ -70,23 +69,25 @@ export function ColumnsStep({
               delimiter: t(`import.columns.delimiters.${DELIMITER_NAMES[summary.delimiter] ?? 'comma'}`),
             })}
           </Typography>
-          <TextField
-            select
+          <OutlinedSelect
+            id="csv-encoding"
             size="small"
             label={t('import.columns.encoding')}
             value={encoding}
             disabled={Boolean(busy)}
-            onChange={(e) => flow.load(file, e.target.value as EncodingChoice)}
+            onChange={(value) => flow.load(file, value as EncodingChoice)}
             sx={{ width: { xs: '100%', sm: 300 } }}
-          >
-            <MenuItem value="auto">
-              {t('import.columns.encodings.auto', {
-                detected: t(`import.columns.encodings.${summary.encoding}`),
-              })}
-            </MenuItem>
-            <MenuItem value="utf-8">{t('import.columns.encodings.utf-8')}</MenuItem>
-            <MenuItem value="windows-1252">{t('import.columns.encodings.windows-1252')}</MenuItem>
-          </TextField>
+            options={[
+              {
+                value: 'auto',
+                label: t('import.columns.encodings.auto', {
+                  detected: t(`import.columns.encodings.${summary.encoding}`),
+                }),
+              },
+              { value: 'utf-8', label: t('import.columns.encodings.utf-8') },
+              { value: 'windows-1252', label: t('import.columns.encodings.windows-1252') },
+            ]}
+          />
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('import.columns.intro')}

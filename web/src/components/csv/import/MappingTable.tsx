@@ -1,10 +1,9 @@
 // The columns step's table: each column of the file, two examples of its cells, and what to import
 // it as (each field once: a field another column has is disabled).
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 import { TARGETS, type ColumnMapping, type CsvEntity } from '../fields';
 import type { ParsedSummary } from '../session';
 import { choiceOf, IGNORE_COLUMN, targetOf } from './columnChoice';
@@ -89,31 +88,28 @@ export function MappingTable({
               {examples(summary, i) || '-'}
             </Typography>
             <Box role="cell">
-              <TextField
-                select
+              <OutlinedSelect
+                id={`csv-column-${i}`}
                 size="small"
                 fullWidth
                 label={phone ? target : undefined}
+                ariaLabel={`${target}: ${name}`}
                 value={choiceOf(mapping[i] ?? null)}
-                onChange={(e) => {
+                onChange={(value) => {
                   const next = [...mapping];
-                  next[i] = targetOf(entity, e.target.value);
+                  next[i] = targetOf(entity, value);
                   onChange(next);
                 }}
-                slotProps={{
-                  select: { displayEmpty: true },
-                  htmlInput: { 'aria-label': `${target}: ${name}` },
-                }}
-              >
-                <MenuItem value={IGNORE_COLUMN}>
-                  <em>{t('import.columns.ignore')}</em>
-                </MenuItem>
-                {TARGETS[entity].map((field) => (
-                  <MenuItem key={field} value={field} disabled={taken.has(field)}>
-                    {t(`columns.${field}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                displayEmpty
+                options={[
+                  { value: IGNORE_COLUMN, label: <em>{t('import.columns.ignore')}</em> },
+                  ...TARGETS[entity].map((field) => ({
+                    value: field,
+                    label: t(`columns.${field}`),
+                    disabled: taken.has(field),
+                  })),
+                ]}
+              />
             </Box>
           </Box>
         );

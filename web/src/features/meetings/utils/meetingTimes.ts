@@ -1,6 +1,6 @@
 import { formatDateTime, formatTime } from '@/i18n/format';
 import type { Language } from '@/i18n/language';
-import type { DatePreferences } from '@/i18n/preferences';
+import { deviceTimeZone, type DatePreferences } from '@/i18n/preferences';
 import { wallClockAt } from '@/i18n/timeZone';
 
 /**
@@ -16,7 +16,7 @@ export function formatMeetingRange(
   if (start === null) return '-';
   const from = formatDateTime(start, language, preferences);
   if (end === null) return from;
-  const zone = preferences?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = preferences?.timeZone ?? deviceTimeZone();
   const [a, b] = [wallClockAt(start, zone), wallClockAt(end, zone)];
   const sameDay = a.year === b.year && a.month === b.month && a.day === b.day;
   const to = sameDay ? formatTime(end, language, preferences) : formatDateTime(end, language, preferences);

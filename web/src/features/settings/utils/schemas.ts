@@ -1,5 +1,14 @@
 import * as yup from 'yup';
-import { EMAIL_PATTERN, LIMITS } from '@trato/model';
+import {
+  EMAIL_PATTERN,
+  LANGUAGES,
+  LIMITS,
+  TIME_FORMATS,
+  TIME_ZONE_PATTERN,
+  type Language,
+  type TimeFormat,
+} from '@trato/model';
+import { isKnownTimeZone } from '@/i18n/preferences';
 import { VALIDATION, fullNameField } from '@/components/form/rules';
 
 export interface ProfileValues {
@@ -8,6 +17,30 @@ export interface ProfileValues {
 
 export const profileFormSchema: yup.ObjectSchema<ProfileValues> = yup.object({
   fullName: fullNameField(),
+});
+
+export interface PreferencesValues {
+  language: Language;
+  timeZone: string;
+  timeFormat: TimeFormat;
+}
+
+/** Ajustes → Perfil → Preferencias (issue 30): what users/{uid} accepts (firestore.rules). */
+export const preferencesFormSchema: yup.ObjectSchema<PreferencesValues> = yup.object({
+  language: yup
+    .mixed<Language>()
+    .oneOf([...LANGUAGES], 'errors.oneOf')
+    .required('errors.required'),
+  timeZone: yup
+    .string()
+    .default('')
+    .required('errors.required')
+    .matches(TIME_ZONE_PATTERN, 'errors.oneOf')
+    .test('known', 'errors.oneOf', (zone) => isKnownTimeZone(zone)),
+  timeFormat: yup
+    .mixed<TimeFormat>()
+    .oneOf([...TIME_FORMATS], 'errors.oneOf')
+    .required('errors.required'),
 });
 
 export interface OrganizationValues {

@@ -5,9 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Formik, type FormikHelpers } from 'formik';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +13,7 @@ import { PermissionMatrixTable } from './PermissionMatrixTable';
 import { permissionsForRole, type Role } from '@trato/model';
 import { useToast } from '@/components/toast';
 import { FormTextField } from '@/components/form/FormTextField';
+import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { callFunction, describeCallableError, invitationLink } from '@/firebase/dataApi';
 import { describeError } from '@/i18n/errors';
@@ -98,18 +97,18 @@ export function InviteForm({
               disabled={isSubmitting}
               sx={{ flex: 2 }}
             />
-            <TextField
-              select
+            <OutlinedSelect
               id="invite-role"
               label={t('team.invite.role')}
               value={values.role}
-              onChange={(event) => void setFieldValue('role', event.target.value as Role)}
+              onChange={(role) => void setFieldValue('role', role as Role)}
               disabled={isSubmitting}
               sx={{ flex: 1, minWidth: 160 }}
-            >
-              <MenuItem value="seller">{tc('enums.role.seller')}</MenuItem>
-              <MenuItem value="admin">{tc('enums.role.admin')}</MenuItem>
-            </TextField>
+              options={[
+                { value: 'seller', label: tc('enums.role.seller') },
+                { value: 'admin', label: tc('enums.role.admin') },
+              ]}
+            />
           </Stack>
           {values.role === 'seller' ? (
             <Box sx={{ mb: 2 }}>
