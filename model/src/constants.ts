@@ -15,6 +15,21 @@ export const DEFAULT_TIME_FORMAT: Record<Language, TimeFormat> = { es: '24h', en
 export const TIME_ZONE_PATTERN = /^(?:UTC|[A-Z][A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
 export const TIME_ZONE_MAX_LENGTH = 64;
 
+/**
+ * Meeting preferences (issue 30): the length a new meeting gets, and the member's work hours and
+ * days (ISO weekdays, 1 = Monday … 7 = Sunday), against which the meeting dialog warns.
+ */
+export const MEETING_MINUTES_CHOICES = [15, 30, 45, 60, 90, 120] as const;
+export const DEFAULT_MEETING_MINUTES = 60;
+export const MEETING_MINUTES_MIN = 5;
+export const MEETING_MINUTES_MAX = 480;
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const DEFAULT_WORK_DAYS: readonly number[] = [1, 2, 3, 4, 5];
+export const DEFAULT_WORK_START = '08:00';
+export const DEFAULT_WORK_END = '17:00';
+/** 'HH:mm' on a 24-hour clock, as stored (shown in the member's clock). */
+export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+
 export const PRICE_USD_PER_MONTH = 20;
 export const TRIAL_DAYS = 14;
 

@@ -59,6 +59,11 @@ export interface UserProfile<TS = TimestampLike> {
   language: Language;
   timeZone?: string | null;
   timeFormat?: TimeFormat | null;
+  /** Meeting preferences (absent or null: an hour, 08:00–17:00, Monday to Friday). */
+  meetingMinutes?: number | null;
+  workStart?: string | null;
+  workEnd?: string | null;
+  workDays?: number[] | null;
   organizationId: string | null;
   createdAt: TS;
 }

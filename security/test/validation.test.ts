@@ -285,6 +285,47 @@ add(
 );
 add('users: update own profile', 'clock null (the language) is accepted', true, user({ timeFormat: null }));
 add('users: update own profile', 'clock 13h is refused', false, user({ timeFormat: '13h' }));
+// Meeting preferences (issue 30).
+add(
+  'users: update own profile',
+  'meeting preferences are accepted',
+  true,
+  user({ meetingMinutes: 45, workStart: '07:30', workEnd: '16:00', workDays: [1, 2, 3, 4, 5, 6] }),
+);
+add(
+  'users: update own profile',
+  'meeting preferences null are accepted',
+  true,
+  user({ meetingMinutes: null, workStart: null, workEnd: null, workDays: null }),
+);
+for (const minutes of [4, 481, 30.5, '30'])
+  add(
+    'users: update own profile',
+    `meeting minutes ${JSON.stringify(minutes)} are refused`,
+    false,
+    user({ meetingMinutes: minutes }),
+  );
+for (const time of ['8:00', '24:00', '08:60', '08:00:00', 'ocho'])
+  add('users: update own profile', `work start ${time} is refused`, false, user({ workStart: time }));
+add(
+  'users: update own profile',
+  'work hours that end before they start are refused',
+  false,
+  user({ workStart: '18:00', workEnd: '09:00' }),
+);
+add(
+  'users: update own profile',
+  'work hours that end when they start are refused',
+  false,
+  user({ workStart: '09:00', workEnd: '09:00' }),
+);
+for (const days of [[], [0], [8], [1, 2, 3, 4, 5, 6, 7, 1], ['1'], 'lun'])
+  add(
+    'users: update own profile',
+    `work days ${JSON.stringify(days)} are refused`,
+    false,
+    user({ workDays: days }),
+  );
 add(
   'users: update own profile',
   'a preference with an organization change is refused',

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useFormikContext } from 'formik';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meetingSchema, type Meeting, type WithId } from '@trato/model';
+import { DEFAULT_MEETING_MINUTES, meetingSchema, type Meeting, type WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DateTimeField } from '@/components/form/DateTimeField';
@@ -17,21 +18,71 @@ import {
   deleteRecord,
   orgTarget,
   updateRecord,
+  useDatePreferences,
   useMembership,
   useOrgId,
 } from '@/firebase/dataApi';
 import type { RecordLinks } from '@/components/records/links';
+import {
+  outsideWorkTime,
+  proposedEnd,
+  resolveMeetingPreferences,
+  type MeetingPreferences,
+} from './meetingHours';
 
 const REQUIRED = 'records:meeting.requiredFields';
 /** Title, start and end: 'Complete los campos requeridos' (spec §5); the end not before the start. */
 const schema = withRequiredMessage(meetingSchema, ['title', 'startTime', 'endTime'], REQUIRED);
 
-/** A new meeting starts at the next full hour and lasts an hour. */
-export function defaultMeetingTimes(now = new Date()): { startTime: Date; endTime: Date } {
+/** A new meeting starts at the next full hour and lasts the member's default length (an hour). */
+export function defaultMeetingTimes(
+  now = new Date(),
+  minutes = DEFAULT_MEETING_MINUTES,
+): { startTime: Date; endTime: Date } {
   const start = new Date(now);
   start.setMinutes(0, 0, 0);
   start.setHours(start.getHours() + 1);
-  return { startTime: start, endTime: new Date(start.getTime() + 60 * 60 * 1000) };
+  return { startTime: start, endTime: proposedEnd(start, minutes) };
+}
+
+const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime());
+
+/**
+ * Start and end: a new start moves an end that was the proposal (or missing) to the member's
+ * default length after it; a meeting outside their work days or hours gets a warning under the end.
+ */
+function MeetingTimesFields({ preferences }: { preferences: MeetingPreferences }) {
+  const { t } = useTranslation('records');
+  const { values, setFieldValue } = useFormikContext<{ startTime: unknown; endTime: unknown }>();
+  const { timeZone } = useDatePreferences();
+  const previousStart = useRef(values.startTime);
+  useEffect(() => {
+    const before = previousStart.current;
+    previousStart.current = values.startTime;
+    if (!isDate(values.startTime) || values.startTime === before) return;
+    const end = values.endTime;
+    const wasProposal =
+      !isDate(end) ||
+      (isDate(before) && end.getTime() === proposedEnd(before, preferences.minutes).getTime());
+    if (wasProposal) void setFieldValue('endTime', proposedEnd(values.startTime, preferences.minutes));
+  }, [values.startTime, values.endTime, preferences.minutes, setFieldValue]);
+  const outside =
+    isDate(values.startTime) && isDate(values.endTime)
+      ? outsideWorkTime(values.startTime, values.endTime, preferences, timeZone)
+      : null;
+  return (
+    <>
+      <DateTimeField name="startTime" label={t('meeting.startTime')} required />
+      <DateTimeField
+        name="endTime"
+        label={t('meeting.endTime')}
+        required
+        helperText={
+          outside ? t(outside === 'day' ? 'meeting.outsideWorkDays' : 'meeting.outsideWorkHours') : undefined
+        }
+      />
+    </>
+  );
 }
 
 /**
@@ -54,7 +105,8 @@ export function MeetingDialog({
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const organizationId = useOrgId();
-  const { uid } = useMembership();
+  const { uid, profile } = useMembership();
+  const preferences = resolveMeetingPreferences(profile);
   const canDelete = useCan('meetings', 'delete');
   const [confirming, setConfirming] = useState(false);
   const target = orgTarget(organizationId, 'meetings');
@@ -80,7 +132,7 @@ export function MeetingDialog({
           ...(meeting
             ? {}
             : {
-                ...defaultMeetingTimes(),
+                ...defaultMeetingTimes(new Date(), preferences.minutes),
                 contactId: links?.contactId ?? '',
                 companyId: links?.companyId ?? '',
                 participantIds: uid ? [uid] : [],
@@ -95,8 +147,7 @@ export function MeetingDialog({
         extraActions={meeting && canDelete && <DeleteAction onClick={() => setConfirming(true)} />}
       >
         <FormTextField name="title" label={t('meeting.title')} required autoFocus />
-        <DateTimeField name="startTime" label={t('meeting.startTime')} required />
-        <DateTimeField name="endTime" label={t('meeting.endTime')} required />
+        <MeetingTimesFields preferences={preferences} />
         <EnumSelectField name="status" enumName="meetingStatus" label={t('meeting.status')} />
         <EntityPickerField
           name="contactId"

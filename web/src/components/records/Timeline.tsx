@@ -2,11 +2,9 @@ import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -98,11 +96,26 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
           const created = millisOf(entry.createdAt);
           return (
             <ListItem key={entry.id} divider={index < list.rows.length - 1} alignItems="flex-start">
-              <ListItemAvatar>
-                <Avatar sx={{ bgcolor: 'action.selected', color: 'text.primary' }}>
-                  <Icon fontSize="small" aria-hidden="true" />
-                </Avatar>
-              </ListItemAvatar>
+              {/* The entry's icon in a circle: Avatar's look, without its code (record pages are
+                  at their 450 KB budget). */}
+              <Box
+                aria-hidden="true"
+                sx={{
+                  flexShrink: 0,
+                  width: 40,
+                  height: 40,
+                  mt: 0.5,
+                  mr: 2,
+                  borderRadius: '50%',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  bgcolor: 'action.selected',
+                  color: 'text.primary',
+                }}
+              >
+                <Icon fontSize="small" />
+              </Box>
               <ListItemText
                 primary={
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>

@@ -76,4 +76,32 @@ describe('entity dialogs of the contact page', () => {
     expect(await screen.findByText('Complete los campos requeridos')).toBeTruthy();
     expect(writes.createRecord).not.toHaveBeenCalled();
   });
+
+  it('meeting: a new start moves the proposed end by the default length; outside work hours warns', async () => {
+    writes.createRecord.mockResolvedValue('m1');
+    await renderWithApp(<MeetingDialog onClose={() => {}} />);
+    const start = screen.getByRole<HTMLInputElement>('textbox', { name: /^Inicio/ });
+    const end = screen.getByRole<HTMLInputElement>('textbox', { name: /^Fin/ });
+    // Monday 15 March 2032, 10:00 (the default preferences: an hour, 08:00–17:00, Monday–Friday).
+    fireEvent.change(start, { target: { value: '150320321000' } });
+    await waitFor(() => expect(end.value).toBe('15/03/2032 11:00'));
+    expect(screen.queryByText(/Fuera de tu/)).toBeNull();
+    // An end typed by hand stays when the start moves.
+    fireEvent.change(end, { target: { value: '150320321130' } });
+    fireEvent.change(start, { target: { value: '150320320930' } });
+    await waitFor(() => expect(start.value).toBe('15/03/2032 09:30'));
+    expect(end.value).toBe('15/03/2032 11:30');
+    // Sunday.
+    fireEvent.change(start, { target: { value: '140320321000' } });
+    fireEvent.change(end, { target: { value: '140320321100' } });
+    expect(await screen.findByText('Fuera de tus días laborables (Ajustes → Perfil)')).toBeTruthy();
+    // Monday at 19:00.
+    fireEvent.change(start, { target: { value: '150320321900' } });
+    fireEvent.change(end, { target: { value: '150320322000' } });
+    expect(await screen.findByText('Fuera de tu horario laboral (Ajustes → Perfil)')).toBeTruthy();
+    // A warning, not a refusal.
+    type('Título', 'Visita tarde');
+    save();
+    await waitFor(() => expect(writes.createRecord).toHaveBeenCalled());
+  });
 });

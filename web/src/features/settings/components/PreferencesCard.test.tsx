@@ -39,6 +39,10 @@ describe('Ajustes → Perfil → Preferencias', () => {
       language: 'es',
       timeZone: 'America/Tegucigalpa',
       timeFormat: '24h',
+      meetingMinutes: 60,
+      workStart: '08:00',
+      workEnd: '17:00',
+      workDays: [1, 2, 3, 4, 5],
     });
     expect(await screen.findByText('Preferencias guardadas')).toBeTruthy();
   });
@@ -62,5 +66,34 @@ describe('Ajustes → Perfil → Preferencias', () => {
     await waitFor(() => expect(state.update).toHaveBeenCalled());
     expect(i18n.language).toBe('es');
     expect(screen.getByRole('combobox', { name: 'Idioma' }).textContent).toBe('English');
+  });
+
+  it('saves the meeting preferences, and refuses no work day or a day that ends before it starts', async () => {
+    state.update.mockResolvedValue(undefined);
+    await renderWithApp(<PreferencesCard />);
+    const pick = (name: string, option: string) => {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name }));
+      fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+    };
+    pick('Duración de una reunión nueva', '30 min');
+    pick('Inicio de la jornada', '7:30 a. m.');
+    pick('Fin de la jornada', '7:00 a. m.');
+    for (const day of ['lun', 'mar', 'mié', 'jue', 'vie'])
+      fireEvent.click(screen.getByRole('checkbox', { name: day }));
+    save();
+    expect(await screen.findByText('Elige al menos un día')).toBeTruthy();
+    expect(screen.getByText('El fin de la jornada debe ser posterior al inicio')).toBeTruthy();
+    expect(state.update).not.toHaveBeenCalled();
+    pick('Fin de la jornada', '4:00 p. m.');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'sáb' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'lun' }));
+    save();
+    await waitFor(() => expect(state.update).toHaveBeenCalled());
+    expect(state.update.mock.calls[0][1]).toMatchObject({
+      meetingMinutes: 30,
+      workStart: '07:30',
+      workEnd: '16:00',
+      workDays: [1, 6],
+    });
   });
 });

@@ -4,8 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_FORMAT, type TimeFormat } from '@trato/model';
+import { DEFAULT_TIME_FORMAT, MEETING_MINUTES_CHOICES, type TimeFormat } from '@trato/model';
 import { GuardedForm } from '@/components/form/GuardedForm';
+import { resolveMeetingPreferences } from '@/components/records/meetingHours';
 import { SelectField } from '@/components/form/SelectField';
 import { TimeZoneField } from '@/components/form/TimeZoneField';
 import { useErrorToast, useToast } from '@/components/toast';
@@ -13,7 +14,8 @@ import { updateProfilePreferences, useMembership } from '@/firebase/dataApi';
 import { changeLanguage, useLanguage } from '@/i18n';
 import { formatTime } from '@/i18n/format';
 import { deviceTimeZone, isKnownTimeZone } from '@/i18n/preferences';
-import { preferencesFormSchema, type PreferencesValues } from '../utils/schemas';
+import { preferencesFormSchema, preferencesUpdate, type PreferencesValues } from '../utils/schemas';
+import { WorkDaysField } from './WorkDaysField';
 import { SaveButton } from './SaveButton';
 
 /** 14:30 of today, in a clock: the example beside each choice. */
@@ -21,7 +23,8 @@ const EXAMPLE = new Date(2026, 0, 1, 14, 30).getTime();
 
 /**
  * Preferencias (issue 30): language (the toggle's choice, kept on the profile for every device),
- * time zone (default: this device's) and clock; every date in the app follows them.
+ * time zone (default: this device's) and clock, which every date in the app follows; and for
+ * meetings the default length and the work hours and days the meeting dialog warns against.
  */
 export function PreferencesCard() {
   const { t } = useTranslation('settings');
@@ -32,11 +35,23 @@ export function PreferencesCard() {
   const language = useLanguage();
   const profile = membership.profile;
   const storedZone = profile?.timeZone;
+  const meeting = resolveMeetingPreferences(profile);
   const initialValues: PreferencesValues = {
     language,
     timeZone: storedZone && isKnownTimeZone(storedZone) ? storedZone : deviceTimeZone(),
     timeFormat: profile?.timeFormat ?? DEFAULT_TIME_FORMAT[language],
+    meetingMinutes: String(meeting.minutes),
+    workStart: meeting.workStart,
+    workEnd: meeting.workEnd,
+    workDays: [...meeting.workDays],
   };
+  // Work hours every half hour, written in the member's clock (stored 'HH:mm', 24-hour).
+  const hour12 = (profile?.timeFormat ?? DEFAULT_TIME_FORMAT[language]) === '12h';
+  const halfHours = Array.from({ length: 48 }, (_, i) => {
+    const value = `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
+    const at = Date.UTC(2026, 0, 1, Math.floor(i / 2), i % 2 ? 30 : 0);
+    return { value, label: formatTime(at, language, { timeZone: 'UTC', hour12 }).replace(/\u202f/g, ' ') };
+  });
   const clock = (format: TimeFormat) =>
     t(`preferences.${format}`, {
       example: formatTime(EXAMPLE, language, { timeZone: 'UTC', hour12: format === '12h' }).replace(
@@ -48,7 +63,7 @@ export function PreferencesCard() {
   const submit = async (values: PreferencesValues) => {
     if (!membership.uid) return;
     try {
-      await updateProfilePreferences(membership.uid, values);
+      await updateProfilePreferences(membership.uid, preferencesUpdate(values));
       if (values.language !== language) await changeLanguage(values.language);
       toast({ title: t('preferences.saved', { lng: values.language }), variant: 'success' });
     } catch (error) {
@@ -95,6 +110,33 @@ export function PreferencesCard() {
                   ]}
                   disabled={isSubmitting}
                 />
+                <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, pt: 1 }}>
+                  {t('preferences.meetings')}
+                </Typography>
+                <SelectField
+                  name="meetingMinutes"
+                  label={t('preferences.meetingMinutes')}
+                  options={MEETING_MINUTES_CHOICES.map((minutes) => ({
+                    value: String(minutes),
+                    label: t('preferences.minutes', { count: minutes }),
+                  }))}
+                  disabled={isSubmitting}
+                />
+                <Stack direction="row" spacing={2}>
+                  <SelectField
+                    name="workStart"
+                    label={t('preferences.workStart')}
+                    options={halfHours}
+                    disabled={isSubmitting}
+                  />
+                  <SelectField
+                    name="workEnd"
+                    label={t('preferences.workEnd')}
+                    options={halfHours}
+                    disabled={isSubmitting}
+                  />
+                </Stack>
+                <WorkDaysField label={t('preferences.workDays')} help={t('preferences.workHoursHelp')} />
                 <SaveButton busy={isSubmitting} disabled={!dirty} />
               </Stack>
             </GuardedForm>

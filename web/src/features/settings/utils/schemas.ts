@@ -5,6 +5,9 @@ import {
   LIMITS,
   TIME_FORMATS,
   TIME_ZONE_PATTERN,
+  CLOCK_TIME_PATTERN,
+  MEETING_MINUTES_CHOICES,
+  WEEKDAYS,
   type Language,
   type TimeFormat,
 } from '@trato/model';
@@ -23,6 +26,11 @@ export interface PreferencesValues {
   language: Language;
   timeZone: string;
   timeFormat: TimeFormat;
+  /** Minutes, as the select holds them ('60'). */
+  meetingMinutes: string;
+  workStart: string;
+  workEnd: string;
+  workDays: number[];
 }
 
 /** Ajustes → Perfil → Preferencias (issue 30): what users/{uid} accepts (firestore.rules). */
@@ -41,7 +49,44 @@ export const preferencesFormSchema: yup.ObjectSchema<PreferencesValues> = yup.ob
     .mixed<TimeFormat>()
     .oneOf([...TIME_FORMATS], 'errors.oneOf')
     .required('errors.required'),
+  meetingMinutes: yup
+    .string()
+    .default('')
+    .required('errors.required')
+    .oneOf(MEETING_MINUTES_CHOICES.map(String), 'errors.oneOf'),
+  workStart: yup.string().default('').required('errors.required').matches(CLOCK_TIME_PATTERN, 'errors.oneOf'),
+  workEnd: yup
+    .string()
+    .default('')
+    .required('errors.required')
+    .matches(CLOCK_TIME_PATTERN, 'errors.oneOf')
+    .test('after-start', 'settings:preferences.endBeforeStart', function (end) {
+      return !end || end > (this.parent as PreferencesValues).workStart;
+    }),
+  workDays: yup
+    .array(
+      yup
+        .number()
+        .required()
+        .oneOf([...WEEKDAYS]),
+    )
+    .default([])
+    .min(1, 'settings:preferences.workDaysRequired')
+    .required('settings:preferences.workDaysRequired'),
 });
+
+/** What users/{uid} stores of the form (the rules' shape): minutes as a number, days in order. */
+export function preferencesUpdate(values: PreferencesValues) {
+  return {
+    language: values.language,
+    timeZone: values.timeZone,
+    timeFormat: values.timeFormat,
+    meetingMinutes: Number(values.meetingMinutes),
+    workStart: values.workStart,
+    workEnd: values.workEnd,
+    workDays: [...new Set(values.workDays)].sort((a, b) => a - b),
+  };
+}
 
 export interface OrganizationValues {
   name: string;
