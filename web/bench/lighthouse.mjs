@@ -137,33 +137,38 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const results = {};
   try {
+    // The public pages first, signed out: measured after the sign-in, /auth would find the session
+    // and go on to /dashboard (Lighthouse's storage reset keeps the Firebase session's IndexedDB),
+    // which is what made /auth look like 400 KB of JavaScript on 2026-11-26.
     const pages = PUBLIC_PAGES.map((page) => ({ page, url: `${origin}${page}`, signedIn: false }));
-    if (cloud) {
+    const signedInPages = async () => {
+      if (!cloud) return [];
       const contactPath = await signInAndFindContact(chrome.port, origin);
-      for (const page of SIGNED_IN_PAGES)
-        pages.push({
-          page,
-          url: `${origin}${page.replace('/contactos/:contact', contactPath)}`,
-          signedIn: true,
-        });
-    }
-    for (const { page, url, signedIn } of pages) {
-      results[page] = [];
-      for (let i = 0; i < runs; i++) {
-        const { lhr } = await lighthouse(url, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'seo'],
-          // Signed in: keep the Firebase session (IndexedDB) that signInAndFindContact left.
-          disableStorageReset: signedIn,
-        });
-        if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
-        const summary = summarize(lhr);
-        results[page].push(summary);
-        console.log(
-          `  ${page} run ${i + 1}/${runs}: performance ${summary.performance}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms`,
-        );
+      return SIGNED_IN_PAGES.map((page) => ({
+        page,
+        url: `${origin}${page.replace('/contactos/:contact', contactPath)}`,
+        signedIn: true,
+      }));
+    };
+    for (const batch of [pages, signedInPages]) {
+      for (const { page, url, signedIn } of typeof batch === 'function' ? await batch() : batch) {
+        results[page] = [];
+        for (let i = 0; i < runs; i++) {
+          const { lhr } = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'seo'],
+            // Signed in: keep the Firebase session (IndexedDB) that signInAndFindContact left.
+            disableStorageReset: signedIn,
+          });
+          if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+          const summary = summarize(lhr);
+          results[page].push(summary);
+          console.log(
+            `  ${page} run ${i + 1}/${runs}: performance ${summary.performance}, LCP ${summary.lcpMs} ms, TBT ${summary.tbtMs} ms`,
+          );
+        }
       }
     }
   } finally {

@@ -78,7 +78,7 @@ describe('/tickets/nuevo', FORM, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Nuevo Ticket' })).toBeTruthy();
     expect((field(/^Pipeline/) as HTMLInputElement).value).toBe('Support Pipeline');
     expect(screen.getByRole('combobox', { name: 'Estado' }).textContent).toBe('Nuevo');
-    expect((screen.getByRole('combobox', { name: 'Propietario' }) as HTMLInputElement).value).toBe(
+    expect(((await screen.findByRole('combobox', { name: 'Propietario' })) as HTMLInputElement).value).toBe(
       'Ana López',
     );
   });
@@ -95,7 +95,7 @@ describe('/tickets/nuevo', FORM, () => {
     await page('/tickets/nuevo', 'es', {
       links: { contactId: 'c1', contactName: 'María Hernández', companyId: null, companyName: null },
     });
-    expect((screen.getByRole('combobox', { name: 'Contacto' }) as HTMLInputElement).value).toBe(
+    expect(((await screen.findByRole('combobox', { name: 'Contacto' })) as HTMLInputElement).value).toBe(
       'María Hernández',
     );
     fireEvent.change(field(/^Nombre del ticket/), { target: { value: '  No llega la factura ' } });

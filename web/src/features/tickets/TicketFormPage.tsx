@@ -3,16 +3,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Formik } from 'formik';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Ticket, WithId } from '@trato/model';
 import { useCan } from '@/components/Can';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
+import { lazyWithPrefetch } from '@/components/prefetchedLazy';
 import { LoadingBlock, QueryState } from '@/components/data/QueryState';
-import { EntityPickerField, PICKERS } from '@/components/form/EntityPickerField';
 import { FormTextField } from '@/components/form/FormTextField';
 import { GuardedForm } from '@/components/form/GuardedForm';
-import { MemberField } from '@/components/form/MemberSelectField';
 import { EnumSelectField, SelectField } from '@/components/form/SelectField';
 import { PageHeader } from '@/components/page/PageHeader';
 import { BackLink } from '@/components/records/BackLink';
@@ -37,6 +37,19 @@ const NotFoundRecord = lazy(() =>
   import('@/components/records/NotFoundRecord').then((m) => ({ default: m.NotFoundRecord })),
 );
 
+const TicketPicker = lazyWithPrefetch(() => import('./components/TicketPicker'));
+
+/** A picker once its code is here; until then (a moment after the form) the field, read-only. */
+function Picker({ kind, label }: { kind: 'owner' | 'contact' | 'company'; label: string }) {
+  return (
+    <Suspense
+      fallback={<OutlinedTextField label={label} fullWidth slotProps={{ input: { readOnly: true } }} />}
+    >
+      <TicketPicker kind={kind} label={label} />
+    </Suspense>
+  );
+}
+
 const LIST_PATH = sectionHref('tickets');
 
 /**
@@ -44,6 +57,8 @@ const LIST_PATH = sectionHref('tickets');
  * Members without tickets.create (new) or tickets.edit (existing) are sent away, told why.
  */
 export default function TicketFormPage() {
+  // The pickers' code right away, in parallel with the ticket (not when the page is idle).
+  useEffect(() => void TicketPicker.prefetch().catch(() => undefined), []);
   const { id } = useParams();
   const may = useCan('tickets', id === undefined ? 'create' : 'edit');
   if (!may) return <RedirectDenied />;
@@ -174,7 +189,7 @@ function TicketForm({ ticket }: { ticket: WithId<Ticket> | null }) {
                     />
                   </Cell>
                   <Cell span={half}>
-                    <MemberField name="ownerId" label={t('form.owner')} />
+                    <Picker kind="owner" label={t('form.owner')} />
                   </Cell>
                   <Cell span={half}>
                     <FormTextField
@@ -186,20 +201,10 @@ function TicketForm({ ticket }: { ticket: WithId<Ticket> | null }) {
                     />
                   </Cell>
                   <Cell span={half}>
-                    <EntityPickerField
-                      name="contactId"
-                      labelName="contactName"
-                      label={t('form.contact')}
-                      queries={PICKERS.contacts}
-                    />
+                    <Picker kind="contact" label={t('form.contact')} />
                   </Cell>
                   <Cell span={half}>
-                    <EntityPickerField
-                      name="companyId"
-                      labelName="companyName"
-                      label={t('form.company')}
-                      queries={PICKERS.companies}
-                    />
+                    <Picker kind="company" label={t('form.company')} />
                   </Cell>
                   <Cell span={whole}>
                     <FormTextField
