@@ -62,7 +62,7 @@ const CRM_LIST_WITH_DATES = 440 * KB;
 /**
  * The record pages with their related lists and the task, meeting or deal dialog (date fields,
  * entity and member pickers) on first open, the edit dialog too: /empresas/:id and /contactos/:id
- * (442.9 / 449.0 KB; first load 352.9 / 378.2 KB). MUI X Date Pickers (~57 KB) and MUI's Tabs
+ * (443.9 / 448.9 KB; first load 352.4 / 376.6 KB). MUI X Date Pickers (~57 KB) and MUI's Tabs
  * (~5.5 KB) went for this (components/form/DateTimeField.tsx, components/TabBar.tsx).
  */
 const CRM_RECORD_PAGE = SIGNED_IN_ROUTE_MAX;

@@ -37,8 +37,9 @@ function textFormat(language: Language, withTime: boolean, preferences: DatePref
  * A typed date field bound to Formik as a Date (null when empty, an invalid Date while the text is
  * not a whole date). The text is the wall clock of the member's time zone, in the language's order
  * and the member's clock, masked as it is typed; the calendar button opens the browser's own date
- * (and time) picker, which phones show as their native wheels. Written instead of MUI X Date Pickers, whose ~57 KB of gzip put every page
- * with a task, meeting or deal dialog over its 450 KB budget (issue 29).
+ * (and time) picker, which phones show as their native wheels. Written instead of MUI X Date
+ * Pickers, whose ~57 KB of gzip put every page with a task, meeting or deal dialog over its 450 KB
+ * budget (issue 29).
  */
 function DateTextField({
   name,

@@ -10,7 +10,7 @@ import { useRelatedRequest, type RelatedProps } from './related';
 import { formatMoney } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 
-// The dialog (and its date pickers) loads when it is first opened, not with the page.
+// The dialog (its form, date fields and pickers) is fetched when the page is idle, not with it.
 const DealDialog = lazyWithPrefetch(() =>
   import('./DealDialog').then((module) => ({ default: module.DealDialog })),
 );

@@ -10,7 +10,7 @@ import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useDatePreferences } from '@/firebase/dataApi';
 
-// The dialog (and its date pickers) loads when it is first opened, not with the page.
+// The dialog (its form, date fields and pickers) is fetched when the page is idle, not with it.
 const MeetingDialog = lazyWithPrefetch(() =>
   import('./MeetingDialog').then((module) => ({ default: module.MeetingDialog })),
 );
