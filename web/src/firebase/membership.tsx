@@ -21,6 +21,7 @@ import {
   type WithId,
 } from '@trato/model';
 import { changeLanguage, currentLanguage, isLanguage, type Language } from '@/i18n';
+import { languageSyncAction, readLanguageSync, storeSyncedLanguage } from '@/i18n/language';
 import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
@@ -76,7 +77,7 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const organizationId =
     profileState.status === 'success' ? (profileState.data?.organizationId ?? null) : null;
-  useProfileLanguage(profileState.status === 'success' ? profileState.data?.language : undefined);
+  useProfileLanguage(uid, profileState.status === 'success' ? profileState.data?.language : undefined);
   const memberState = useDocument<Member>(uid && organizationId ? paths.member(organizationId, uid) : null);
   const organizationState = useDocument<Organization>(
     organizationId && memberState.status === 'success' && memberState.data
@@ -170,17 +171,28 @@ export function useDatePreferences(): DatePreferences {
 }
 
 /**
- * The profile's language is the member's on every device (issue 30): applied when the profile is
- * first read and whenever it changes (another device chose another) — not merely when it differs
- * from the screen's, so a choice made here is not undone by a snapshot that predates its write.
+ * The profile's language is the member's on every device (issue 30). When the profile is first read
+ * on this page, it and this device's choice are merged (languageSyncAction): the device follows the
+ * profile, or its own newer choice goes to the profile. Later changes of the profile (another
+ * device chose) are applied as they come — but not a snapshot that predates this device's write.
  */
-function useProfileLanguage(language: string | undefined) {
-  const applied = useRef<string | undefined>(undefined);
+function useProfileLanguage(uid: string | null, language: string | undefined) {
+  const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!language || language === applied.current) return;
-    applied.current = language;
-    if (isLanguage(language) && language !== currentLanguage()) void changeLanguage(language);
-  }, [language]);
+    if (!uid || !isLanguage(language) || language === seen.current) return;
+    const first = seen.current === undefined;
+    seen.current = language;
+    const action = first ? languageSyncAction(language, readLanguageSync()) : 'apply';
+    if (action === 'save') {
+      const chosen = currentLanguage();
+      updateProfilePreferences(uid, { language: chosen })
+        .then(() => storeSyncedLanguage(chosen))
+        .catch(() => undefined);
+      return;
+    }
+    storeSyncedLanguage(language);
+    if (action === 'apply' && language !== currentLanguage()) void changeLanguage(language);
+  }, [uid, language]);
 }
 
 /**
@@ -193,7 +205,10 @@ export function useLanguageChoice(): (language: Language) => void {
   return useCallback(
     (language: Language) => {
       void changeLanguage(language);
-      if (uid) updateProfilePreferences(uid, { language }).catch(() => undefined);
+      if (uid)
+        updateProfilePreferences(uid, { language })
+          .then(() => storeSyncedLanguage(language))
+          .catch(() => undefined);
     },
     [uid],
   );
