@@ -20,7 +20,7 @@ test('a renamed seller appears under the new name in the admin Permisos tab', as
   await expect(fullName).toHaveValue('Luis Vendedor');
   await expect(page.getByLabel(/^Email/)).toHaveValue(sellerEmail);
   await fullName.fill('Luis Alberto Vendedor');
-  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByRole('form', { name: 'Perfil' }).getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Perfil actualizado' })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/^Nombre completo/)).toHaveValue('Luis Alberto Vendedor');
