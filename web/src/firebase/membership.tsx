@@ -1,13 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   can as canDo,
   paths,
@@ -20,8 +11,7 @@ import {
   type UserProfile,
   type WithId,
 } from '@trato/model';
-import { changeLanguage, currentLanguage, isLanguage, type Language } from '@/i18n';
-import { languageSyncAction, readLanguageSync, storeSyncedLanguage } from '@/i18n/language';
+import { changeLanguage, type Language } from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
@@ -77,7 +67,6 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const organizationId =
     profileState.status === 'success' ? (profileState.data?.organizationId ?? null) : null;
-  useProfileLanguage(uid, profileState.status === 'success' ? profileState.data?.language : undefined);
   const memberState = useDocument<Member>(uid && organizationId ? paths.member(organizationId, uid) : null);
   const organizationState = useDocument<Organization>(
     organizationId && memberState.status === 'success' && memberState.data
@@ -171,33 +160,8 @@ export function useDatePreferences(): DatePreferences {
 }
 
 /**
- * The profile's language is the member's on every device (issue 30). When the profile is first read
- * on this page, it and this device's choice are merged (languageSyncAction): the device follows the
- * profile, or its own newer choice goes to the profile. Later changes of the profile (another
- * device chose) are applied as they come — but not a snapshot that predates this device's write.
- */
-function useProfileLanguage(uid: string | null, language: string | undefined) {
-  const seen = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    if (!uid || !isLanguage(language) || language === seen.current) return;
-    const first = seen.current === undefined;
-    seen.current = language;
-    const action = first ? languageSyncAction(language, readLanguageSync()) : 'apply';
-    if (action === 'save') {
-      const chosen = currentLanguage();
-      updateProfilePreferences(uid, { language: chosen })
-        .then(() => storeSyncedLanguage(chosen))
-        .catch(() => undefined);
-      return;
-    }
-    storeSyncedLanguage(language);
-    if (action === 'apply' && language !== currentLanguage()) void changeLanguage(language);
-  }, [uid, language]);
-}
-
-/**
  * Choosing a language (the ES | EN toggle, the profile's preference): the screen changes at once and,
- * signed in, the profile keeps it for every device. A failed write leaves the choice on this device.
+ * signed in, the profile keeps it. A failed write leaves the choice on this device.
  */
 export function useLanguageChoice(): (language: Language) => void {
   const membership = useContext(MembershipContext);
@@ -205,10 +169,7 @@ export function useLanguageChoice(): (language: Language) => void {
   return useCallback(
     (language: Language) => {
       void changeLanguage(language);
-      if (uid)
-        updateProfilePreferences(uid, { language })
-          .then(() => storeSyncedLanguage(language))
-          .catch(() => undefined);
+      if (uid) updateProfilePreferences(uid, { language }).catch(() => undefined);
     },
     [uid],
   );

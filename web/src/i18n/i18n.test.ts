@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, languageSyncAction, readStoredLanguage } from './language';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, readStoredLanguage } from './language';
 import { FEATURE_NAMESPACES, type FeatureNamespace } from './namespaces';
 
 type Tree = { [key: string]: string | Tree };
@@ -147,23 +147,5 @@ describe('stored language', () => {
         },
       }),
     ).toBe('es');
-  });
-});
-
-describe("the profile's language against this device's (issue 30)", () => {
-  it('a device that never chose follows the profile', () => {
-    expect(languageSyncAction('en', { chosen: null, synced: null })).toBe('apply');
-  });
-  it('nothing to do when they agree', () => {
-    expect(languageSyncAction('en', { chosen: 'en', synced: null })).toBe('none');
-    expect(languageSyncAction('es', { chosen: 'es', synced: 'en' })).toBe('none');
-  });
-  it('a choice made here since the last agreement goes to the profile', () => {
-    // Chosen on the sign-in page of a new device, or while offline.
-    expect(languageSyncAction('es', { chosen: 'en', synced: null })).toBe('save');
-    expect(languageSyncAction('es', { chosen: 'en', synced: 'es' })).toBe('save');
-  });
-  it('a profile changed elsewhere since the last agreement comes here', () => {
-    expect(languageSyncAction('en', { chosen: 'es', synced: 'es' })).toBe('apply');
   });
 });
