@@ -22,7 +22,7 @@ import { SaveButton } from './SaveButton';
 const EXAMPLE = new Date(2026, 0, 1, 14, 30).getTime();
 
 /**
- * Preferencias (issue 30): language (the toggle's choice, kept on the profile for every device),
+ * Preferencias (issue 30): language (the toggle's choice, kept on the profile),
  * time zone (default: this device's) and clock, which every date in the app follows; and for
  * meetings the default length and the work hours and days the meeting dialog warns against.
  */
