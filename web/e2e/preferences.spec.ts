@@ -8,7 +8,7 @@ import { loginThroughUi, PASSWORD, trialAdmin, typeDateTime } from './support';
  */
 const SLOW = { timeout: 30_000 };
 
-test('es: time zone and 12-hour clock change how a due time reads; the language follows the profile', async ({
+test('es: time zone and 12-hour clock change how a due time reads; English chosen there changes the app', async ({
   page,
 }) => {
   test.setTimeout(150_000);
