@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@/i18n';
+import { resolveDatePreferences } from '@/i18n/preferences';
 import { renderWithApp } from '@/test/render';
 
 const state = vi.hoisted(() => ({
@@ -10,6 +11,7 @@ const state = vi.hoisted(() => ({
 vi.mock('@/firebase/dataApi', () => ({
   updateProfilePreferences: state.update,
   useMembership: () => ({ uid: 'u1', organizationId: 'org1', profile: state.profile }),
+  useDatePreferences: () => resolveDatePreferences(state.profile, i18n.language === 'en' ? 'en' : 'es'),
 }));
 
 const { PreferencesCard } = await import('./PreferencesCard');

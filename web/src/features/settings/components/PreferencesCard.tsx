@@ -4,16 +4,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_TIME_FORMAT, MEETING_MINUTES_CHOICES, type TimeFormat } from '@trato/model';
+import { MEETING_MINUTES_CHOICES, type TimeFormat } from '@trato/model';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { resolveMeetingPreferences } from '@/components/records/meetingHours';
 import { SelectField } from '@/components/form/SelectField';
 import { TimeZoneField } from '@/components/form/TimeZoneField';
 import { useErrorToast, useToast } from '@/components/toast';
-import { updateProfilePreferences, useMembership } from '@/firebase/dataApi';
+import { updateProfilePreferences, useDatePreferences, useMembership } from '@/firebase/dataApi';
 import { changeLanguage, useLanguage } from '@/i18n';
 import { formatTime } from '@/i18n/format';
-import { deviceTimeZone, isKnownTimeZone } from '@/i18n/preferences';
 import { preferencesFormSchema, preferencesUpdate, type PreferencesValues } from '../utils/schemas';
 import { WorkDaysField } from './WorkDaysField';
 import { SaveButton } from './SaveButton';
@@ -34,19 +33,19 @@ export function PreferencesCard() {
   const membership = useMembership();
   const language = useLanguage();
   const profile = membership.profile;
-  const storedZone = profile?.timeZone;
+  // The stored preferences with their defaults, resolved where every date on screen resolves them.
+  const { timeZone, hour12 } = useDatePreferences();
   const meeting = resolveMeetingPreferences(profile);
   const initialValues: PreferencesValues = {
     language,
-    timeZone: storedZone && isKnownTimeZone(storedZone) ? storedZone : deviceTimeZone(),
-    timeFormat: profile?.timeFormat ?? DEFAULT_TIME_FORMAT[language],
+    timeZone,
+    timeFormat: hour12 ? '12h' : '24h',
     meetingMinutes: String(meeting.minutes),
     workStart: meeting.workStart,
     workEnd: meeting.workEnd,
     workDays: [...meeting.workDays],
   };
   // Work hours every half hour, written in the member's clock (stored 'HH:mm', 24-hour).
-  const hour12 = (profile?.timeFormat ?? DEFAULT_TIME_FORMAT[language]) === '12h';
   const halfHours = Array.from({ length: 48 }, (_, i) => {
     const value = `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
     const at = Date.UTC(2026, 0, 1, Math.floor(i / 2), i % 2 ? 30 : 0);
