@@ -7,6 +7,7 @@ export { health } from './diagnostics/health.js';
 export { debugQuery } from './diagnostics/debugQuery.js';
 export { checkUsername } from './accounts/checkUsername.js';
 export { createOrganization } from './accounts/createOrganization.js';
+export { addOrganization } from './accounts/addOrganization.js';
 export { createInvitation } from './invitations/createInvitation.js';
 export { getInvitationLink } from './invitations/getInvitationLink.js';
 export { getInvitation } from './invitations/getInvitation.js';

@@ -11,6 +11,7 @@ import {
   callError,
   callOk,
   db,
+  sellerOf,
   signUp,
   uniqueEmail,
   uniqueName,
@@ -132,7 +133,7 @@ describe('createOrganization', () => {
       organizationId,
     });
     expect(Object.keys(profile.data()!).sort()).toEqual(
-      ['createdAt', 'email', 'fullName', 'language', 'organizationId', 'username'].sort(),
+      ['createdAt', 'email', 'fullName', 'language', 'organizationId', 'organizationIds', 'username'].sort(),
     );
     expect(organization.data()).toMatchObject({
       name: 'Cafetalera Copán',
@@ -230,5 +231,85 @@ describe('createOrganization', () => {
     }
     expect((await db.doc(`users/${user.uid}`).get()).exists).toBe(false);
     expect(await organizationsCreatedBy(user.uid)).toHaveLength(0);
+  });
+});
+
+describe('addOrganization', () => {
+  const newId = () => db.collection('organizations').doc().id;
+  const add = (user: { idToken: string }, data: Record<string, unknown>) =>
+    call<OrgResult>(
+      'addOrganization',
+      { companyName: 'Segunda S.A.', language: 'es', ...data },
+      user.idToken,
+    );
+
+  it('opens another organization for an administrator, once per id, keeping the default', async () => {
+    const admin = await adminWithOrganization('Primera');
+    const organizationId = newId();
+    const outcomes = await Promise.all([add(admin, { organizationId }), add(admin, { organizationId })]);
+    for (const outcome of outcomes) expect(outcome).toEqual({ ok: true, result: { organizationId } });
+    const organization = (await db.doc(`organizations/${organizationId}`).get()).data();
+    expect(organization).toMatchObject({ name: 'Segunda S.A.', createdBy: admin.uid, country: null });
+    const member = (await db.doc(`organizations/${organizationId}/members/${admin.uid}`).get()).data();
+    expect(member).toMatchObject({ role: 'admin', username: admin.username, fullName: 'Admin Test' });
+    const profile = (await db.doc(`users/${admin.uid}`).get()).data();
+    expect(profile).toMatchObject({
+      organizationId: admin.organizationId,
+      organizationIds: [admin.organizationId, organizationId],
+    });
+    // No subscription: the new organization starts its own trial from its Suscripción page.
+    expect((await db.doc(`organizations/${organizationId}/billing/subscription`).get()).exists).toBe(false);
+  });
+
+  it('refuses a seller, someone without an account, an id in use and bad input', async () => {
+    const admin = await adminWithOrganization();
+    const seller = await sellerOf(admin);
+    const refused = await add(seller, { organizationId: newId() });
+    expect(!refused.ok && refused.error).toMatchObject({
+      status: 'PERMISSION_DENIED',
+      details: { reason: 'not-admin' },
+    });
+    const stranger = await signUp();
+    const noProfile = await add(stranger, { organizationId: newId() });
+    expect(!noProfile.ok && noProfile.error.status).toBe('PERMISSION_DENIED');
+    // Someone else's organization id: refused, and that organization is untouched.
+    const taken = await add(seller, { organizationId: admin.organizationId });
+    expect(taken.ok).toBe(false);
+    const other = await adminWithOrganization();
+    const clash = await add(other, { organizationId: admin.organizationId });
+    expect(!clash.ok && clash.error).toMatchObject({ status: 'ALREADY_EXISTS' });
+    expect((await db.doc(`organizations/${admin.organizationId}/members/${other.uid}`).get()).exists).toBe(
+      false,
+    );
+    for (const [data, field] of [
+      [{ organizationId: 'a/b' }, 'organizationId'],
+      [{ organizationId: newId(), companyName: '' }, 'companyName'],
+      [{ organizationId: newId(), companyName: 'x'.repeat(201) }, 'companyName'],
+      [{ organizationId: newId(), language: 'fr' }, 'language'],
+    ] as const) {
+      const error = await callError(
+        'addOrganization',
+        { companyName: 'Ok', language: 'es', ...data },
+        admin.idToken,
+      );
+      expect(error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        details: { reason: 'invalid-input', field },
+      });
+    }
+    expect((await callError('addOrganization', { organizationId: newId() })).status).toBe('UNAUTHENTICATED');
+    expect(await organizationsCreatedBy(seller.uid)).toEqual([]);
+  });
+
+  it('stops at twenty organizations', async () => {
+    const admin = await adminWithOrganization();
+    const others = Array.from({ length: 19 }, () => newId());
+    await db.doc(`users/${admin.uid}`).update({ organizationIds: [admin.organizationId, ...others] });
+    for (const id of others) await db.doc(`organizations/${id}/members/${admin.uid}`).set({ role: 'seller' });
+    const refused = await add(admin, { organizationId: newId() });
+    expect(!refused.ok && refused.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { reason: 'organization-limit' },
+    });
   });
 });

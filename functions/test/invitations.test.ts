@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   adminWithOrganization,
+  runId,
   call,
   callError,
   callOk,
@@ -353,16 +354,70 @@ describe('getInvitation and acceptInvitation', () => {
     expect((await accept(invitee, token)).ok).toBe(true);
   });
 
-  it('a member of another organization cannot join a second one', async () => {
+  it('a member of another organization joins a second one and keeps the first, name and username', async () => {
     const other = await adminWithOrganization('First');
     const admin = await adminWithOrganization('Second');
     const { token } = await invite(admin, other.email);
-    const outcome = await accept(other, token);
-    expect(!outcome.ok && outcome.error).toMatchObject({
-      status: 'FAILED_PRECONDITION',
-      details: { reason: 'has-organization' },
+    // The invitation page's 'Unirme' for a signed-in account sends the token alone.
+    const outcome = await call('acceptInvitation', { token, language: 'es' }, other.idToken);
+    expect(outcome).toEqual({ ok: true, result: { organizationId: admin.organizationId } });
+    expect(await memberIds(admin.organizationId)).toEqual([admin.uid, other.uid].sort());
+    const member = (await db.doc(`organizations/${admin.organizationId}/members/${other.uid}`).get()).data();
+    expect(member).toMatchObject({ role: 'seller', fullName: 'Admin Test', username: other.username });
+    // Still the admin of the first; the profile lists both and opens the new one by default.
+    const first = await db.doc(`organizations/${other.organizationId}/members/${other.uid}`).get();
+    expect(first.get('role')).toBe('admin');
+    const profile = (await db.doc(`users/${other.uid}`).get()).data();
+    expect(profile).toMatchObject({
+      organizationId: admin.organizationId,
+      organizationIds: [other.organizationId, admin.organizationId],
+      username: other.username,
+    });
+  });
+
+  it('a new account must send its name and username', async () => {
+    const admin = await adminWithOrganization();
+    const invitee = await signUp();
+    const { token } = await invite(admin, invitee.email);
+    const noName = await call('acceptInvitation', { token, username: uniqueName('n') }, invitee.idToken);
+    expect(!noName.ok && noName.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { reason: 'invalid-input', field: 'fullName' },
+    });
+    const noUsername = await call('acceptInvitation', { token, fullName: 'Ana' }, invitee.idToken);
+    expect(!noUsername.ok && noUsername.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { reason: 'invalid-input', field: 'username' },
     });
     expect(await memberIds(admin.organizationId)).toEqual([admin.uid]);
+    expect((await accept(invitee, token)).ok).toBe(true);
+  });
+
+  it('refuses a twenty-first organization, counting only those the person is still a member of', async () => {
+    const person = await adminWithOrganization('Mine');
+    const admin = await adminWithOrganization('Inviting');
+    // Nineteen more in the profile's list: one of them no longer has the person as a member.
+    const others = Array.from({ length: 19 }, (_, i) => `gone-${runId}-${i}`);
+    await db.doc(`users/${person.uid}`).update({ organizationIds: [person.organizationId, ...others] });
+    for (const id of others.slice(1)) {
+      await db.doc(`organizations/${id}/members/${person.uid}`).set({ role: 'seller' });
+    }
+    const { token } = await invite(admin, person.email);
+    // Twenty live ones with the first 'gone' one: refused.
+    await db.doc(`organizations/${others[0]}/members/${person.uid}`).set({ role: 'seller' });
+    const refused = await accept(person, token);
+    expect(!refused.ok && refused.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { reason: 'organization-limit' },
+    });
+    expect(await memberIds(admin.organizationId)).toEqual([admin.uid]);
+    // Removed from one of them: room again, and the list forgets the one that is gone.
+    await db.doc(`organizations/${others[0]}/members/${person.uid}`).delete();
+    expect((await accept(person, token)).ok).toBe(true);
+    const ids = (await db.doc(`users/${person.uid}`).get()).get('organizationIds') as string[];
+    expect(ids).toHaveLength(20);
+    expect(ids).not.toContain(others[0]);
+    expect(ids.at(-1)).toBe(admin.organizationId);
   });
 });
 

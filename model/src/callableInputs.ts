@@ -132,6 +132,7 @@ function buildSchemas() {
       companyName: inputText(LIMITS.orgName),
       language,
     }),
+    addOrganization: yup.object({ organizationId, companyName: inputText(LIMITS.orgName), language }),
     createInvitation: yup.object({
       organizationId,
       email: inputEmail(),
@@ -142,8 +143,9 @@ function buildSchemas() {
     getInvitation: yup.object({ token: inputCredential() }),
     acceptInvitation: yup.object({
       token: inputCredential(),
-      fullName: inputText(LIMITS.fullName),
-      username: inputUsername(),
+      // Required for a new account only (the function says which is missing).
+      fullName: inputText(LIMITS.fullName).optional(),
+      username: inputUsername().optional(),
       // The language the invitee used on the page; Spanish when absent.
       language: yup
         .mixed<(typeof LANGUAGES)[number]>()
@@ -221,6 +223,7 @@ export type CallableInputSchemasAgree = {
 const agree: CallableInputSchemasAgree = {
   checkUsername: true,
   createOrganization: true,
+  addOrganization: true,
   createInvitation: true,
   getInvitationLink: true,
   getInvitation: true,

@@ -18,6 +18,14 @@ export interface CallableContract extends BillingCallables, MailCallables {
     in: { fullName: string; username: string; companyName: string; language: Language };
     out: { organizationId: string };
   };
+  /**
+   * An administrator opens another organization (issue 30), with its own trial. The id is the
+   * client's (a new Firestore id), so a retried request finds what the first one created.
+   */
+  addOrganization: {
+    in: { organizationId: string; companyName: string; language: Language };
+    out: { organizationId: string };
+  };
   createInvitation: {
     in: { organizationId: string; email: string; role: Role; permissions: PermissionMap };
     out: {
@@ -41,8 +49,9 @@ export interface CallableContract extends BillingCallables, MailCallables {
       permissions: PermissionMap;
     };
   };
+  /** fullName and username are for a new account: an existing one joins with its own. */
   acceptInvitation: {
-    in: { token: string; fullName: string; username: string; language?: Language };
+    in: { token: string; fullName?: string; username?: string; language?: Language };
     out: { organizationId: string };
   };
   /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
@@ -91,7 +100,8 @@ export const FAILURE_REASONS = [
   'expired',
   'wrong-email',
   'no-email',
-  'has-organization',
+  /** The person already has ORGANIZATIONS_PER_USER_MAX organizations. */
+  'organization-limit',
   'not-admin',
   'already-member',
   'stale-link',

@@ -43,6 +43,8 @@ export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^(?!__.*__$)[a-z0-9_]{3,20}$/;
 
 export const INVITATION_EXPIRY_DAYS = 7;
+/** Organizations one person may create or join (an agency serving its clients stays well inside). */
+export const ORGANIZATIONS_PER_USER_MAX = 20;
 
 export const PROJECT_ID_FOR_EMULATORS = 'demo-trato';
 

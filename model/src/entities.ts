@@ -64,8 +64,23 @@ export interface UserProfile<TS = TimestampLike> {
   workStart?: string | null;
   workEnd?: string | null;
   workDays?: number[] | null;
+  /** The organization a device without a choice of its own opens (the last one joined or created). */
   organizationId: string | null;
+  /**
+   * Every organization the person joined or created, server-written (issue 30); profiles from
+   * before it have only organizationId. A removal leaves the id here: the member document decides.
+   */
+  organizationIds?: string[];
   createdAt: TS;
+}
+
+/** The organizations a profile names, the default one first, without repeats. */
+export function organizationsOf(
+  profile: Pick<UserProfile<unknown>, 'organizationId' | 'organizationIds'> | null,
+): string[] {
+  if (!profile) return [];
+  const ids = [profile.organizationId, ...(profile.organizationIds ?? [])];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
 /** usernames/{username} — server-only reservation. */

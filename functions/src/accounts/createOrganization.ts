@@ -3,6 +3,7 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import {
   TOP,
+  organizationsOf,
   paths,
   type Member,
   type Organization,
@@ -60,6 +61,7 @@ export async function createOrganizationCore(
       username,
       language,
       organizationId,
+      otherOrganizations: organizationsOf(profile),
       now,
     });
     const organization: Organization<FieldValue> = {

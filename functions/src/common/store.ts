@@ -9,6 +9,8 @@ import type {
 } from 'firebase-admin/firestore';
 
 import {
+  ORGANIZATIONS_PER_USER_MAX,
+  organizationsOf,
   paths,
   type Invitation,
   type InvitationToken,
@@ -90,29 +92,63 @@ export async function requireAdmin(
 
 export interface ProfileClaim {
   userRef: DocumentReference;
-  usernameRef: DocumentReference;
+  /** The username a new account asks for (null: an existing account, which keeps its own). */
+  usernameRef: DocumentReference | null;
   /** users/{uid} and usernames/{username} as read in the same transaction. */
   profile: UserProfile | null;
-  usernameSnap: DocumentSnapshot;
+  usernameSnap: DocumentSnapshot | null;
   uid: string;
   fullName: string;
   email: string;
   username: string;
   language: Language;
   organizationId: string;
+  /** The organizations the person keeps besides this one (roomForAnother's answer). */
+  otherOrganizations: string[];
   now: FieldValue;
+}
+
+/**
+ * The organizations a person keeps before joining or creating another, inside the transaction:
+ * the profile's list, without those that no longer have them as a member once the list is full;
+ * refused with 'organization-limit' when they are ORGANIZATIONS_PER_USER_MAX live ones.
+ */
+export async function roomForAnother(
+  db: Firestore,
+  read: Reader,
+  uid: string,
+  profile: UserProfile | null,
+): Promise<string[]> {
+  const ids = organizationsOf(profile);
+  if (ids.length < ORGANIZATIONS_PER_USER_MAX) return ids;
+  const members = await Promise.all(ids.map((id) => readMember(db, read, id, uid)));
+  const live = ids.filter((_, index) => members[index] !== null);
+  if (live.length >= ORGANIZATIONS_PER_USER_MAX) {
+    fail('failed-precondition', 'This account already has the most organizations it may have.', {
+      reason: 'organization-limit',
+    });
+  }
+  return live;
 }
 
 /**
  * Joining an organization (creating one or accepting an invitation), inside the transaction and
  * after its reads: a new account reserves the requested username and gets its profile; an
- * existing profile keeps its name and username and only points at the organization. Returns the
+ * existing profile keeps its name and username, adds the organization to its list and opens it
+ * by default. Returns the
  * name and username the membership copies.
  */
 export function claimProfile(tx: Transaction, c: ProfileClaim): { fullName: string; username: string } {
+  const organizationIds = [...c.otherOrganizations.filter((id) => id !== c.organizationId), c.organizationId];
   if (c.profile) {
-    tx.update(c.userRef, { organizationId: c.organizationId });
+    tx.update(c.userRef, { organizationId: c.organizationId, organizationIds });
     return { fullName: c.profile.fullName, username: c.profile.username };
+  }
+  if (!c.usernameRef || !c.usernameSnap) {
+    fail('invalid-argument', 'username is required for a new account.', {
+      reason: 'invalid-input',
+      field: 'username',
+    });
   }
   if (c.usernameSnap.exists && c.usernameSnap.get('uid') !== c.uid) {
     fail('already-exists', 'That username is taken.', { reason: 'username-taken' });
@@ -124,6 +160,7 @@ export function claimProfile(tx: Transaction, c: ProfileClaim): { fullName: stri
     username: c.username,
     language: c.language,
     organizationId: c.organizationId,
+    organizationIds,
     createdAt: c.now,
   };
   tx.create(c.userRef, profile);

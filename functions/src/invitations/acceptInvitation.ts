@@ -12,7 +12,13 @@ import {
 import { db } from '../common/admin.js';
 import { requireCaller, sameEmail, type Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
-import { claimProfile, findInvitationByToken, readMember, readerOf } from '../common/store.js';
+import {
+  claimProfile,
+  findInvitationByToken,
+  readMember,
+  readerOf,
+  roomForAnother,
+} from '../common/store.js';
 import { parseInput } from '../common/validation.js';
 import { assertAcceptable } from './getInvitation.js';
 
@@ -26,7 +32,8 @@ export type AcceptInvitationResult = CallableContract['acceptInvitation']['out']
  * is read and written in the same transaction, two acceptances of one invitation conflict and
  * the one that re-runs finds it accepted: one invitation yields one member.
  *
- * Idempotent for the invitee: a caller already in the organization gets its id back.
+ * Idempotent for the invitee: a caller already in the organization gets its id back. An existing
+ * account joins with its own name and username (the ones sent are for a new account).
  */
 export async function acceptInvitationCore(
   firestore: Firestore,
@@ -41,11 +48,12 @@ export async function acceptInvitationCore(
     const invitation = await findInvitationByToken(firestore, read, token);
     const { organizationId } = invitation;
     const userRef = firestore.doc(paths.user(caller.uid));
-    const usernameRef = firestore.doc(paths.username(username));
+    // An existing account keeps its username; a new one reserves the one it sent.
+    const usernameRef = username ? firestore.doc(paths.username(username)) : null;
     const [membership, userSnap, usernameSnap] = await Promise.all([
       readMember(firestore, read, organizationId, caller.uid),
       read(userRef),
-      read(usernameRef),
+      usernameRef ? read(usernameRef) : null,
     ]);
     if (membership) return { organizationId };
 
@@ -55,16 +63,17 @@ export async function acceptInvitationCore(
     }
 
     const profile = userSnap.exists ? (userSnap.data() as UserProfile) : null;
-    // One organization per user (users/{uid}.organizationId): someone still in another team
-    // must leave it first. A profile left behind by a removal does not block.
-    if (profile?.organizationId && profile.organizationId !== organizationId) {
-      const elsewhere = await readMember(firestore, read, profile.organizationId, caller.uid);
-      if (elsewhere) {
-        fail('failed-precondition', 'This account already belongs to an organization.', {
-          reason: 'has-organization',
+    if (!profile) {
+      const missing = !fullName ? 'fullName' : !username ? 'username' : null;
+      if (missing) {
+        fail('invalid-argument', `${missing} is required for a new account.`, {
+          reason: 'invalid-input',
+          field: missing,
         });
       }
     }
+    // Someone already in other organizations keeps them and adds this one (issue 30).
+    const otherOrganizations = await roomForAnother(firestore, read, caller.uid, profile);
     const now = FieldValue.serverTimestamp();
     const email = caller.email as string;
     const joined = claimProfile(tx, {
@@ -73,11 +82,12 @@ export async function acceptInvitationCore(
       profile,
       usernameSnap,
       uid: caller.uid,
-      fullName,
+      fullName: fullName ?? '',
       email,
-      username,
+      username: username ?? '',
       language,
       organizationId,
+      otherOrganizations,
       now,
     });
     const member: Member<FieldValue> = {

@@ -6,6 +6,7 @@ import type { ReactNode, Ref } from 'react';
 /** Where the panel opens from its anchor. */
 export type PanelPlacement =
   | 'below-end' // under a top-bar button, right edges aligned (full width on phones)
+  | 'below-start' // under a top-bar button, left edges aligned
   | 'above-start'; // over a button at the foot of the sidebar, left edges aligned
 
 interface AnchoredPanelProps {
@@ -30,6 +31,14 @@ function position(rect: DOMRect, placement: PanelPlacement, width: number): SxPr
       right: { xs: 8, sm: Math.max(8, window.innerWidth - rect.right) },
       left: { xs: 8, sm: 'auto' },
       width: { sm: width },
+      maxHeight: `calc(100vh - ${rect.bottom + 22}px)`,
+    };
+  }
+  if (placement === 'below-start') {
+    return {
+      top: rect.bottom + 6,
+      left: Math.max(8, rect.left),
+      width: `min(${width}px, calc(100vw - 16px))`,
       maxHeight: `calc(100vh - ${rect.bottom + 22}px)`,
     };
   }

@@ -11,7 +11,7 @@ export {
   useMembership,
   useOrgId,
 } from './membership';
-export type { Membership, MembershipStatus } from './membership';
+export type { Membership, MembershipStatus, OrganizationOption } from './membership';
 export {
   toLiveError,
   useChangeSignal,
@@ -40,6 +40,7 @@ export {
   setMemberPermission,
   updateOrganization,
   updateProfilePreferences,
+  newOrganizationId,
   updateProfileName,
 } from './settingsData';
 export { useNotificationSources } from './notifications';

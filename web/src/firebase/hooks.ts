@@ -60,6 +60,40 @@ export function useDocument<T extends object>(path: DocPath<T> | null): LiveStat
 }
 
 /**
+ * A few documents, live (the organizations of a member of several): one state per path, in the
+ * paths' order, each loading until its first snapshot. The list is meant to be small.
+ */
+export function useDocuments<T extends object>(paths: readonly DocPath<T>[]): LiveState<WithId<T> | null>[] {
+  const key = paths.join('\n');
+  const [state, setState] = useState<{ key: string; byPath: Record<string, LiveState<WithId<T> | null>> }>({
+    key: '',
+    byPath: {},
+  });
+  useEffect(() => {
+    const list = key ? key.split('\n') : [];
+    setState({ key, byPath: {} });
+    if (!list.length) return undefined;
+    const { firestore } = getDataServices();
+    const settle = (path: string, value: LiveState<WithId<T> | null>) =>
+      setState((previous) =>
+        previous.key === key ? { key, byPath: { ...previous.byPath, [path]: value } } : previous,
+      );
+    const stops = list.map((path) =>
+      onSnapshot(
+        doc(firestore, path).withConverter(converter<T>()),
+        (snapshot) => settle(path, { status: 'success', data: snapshot.data() ?? null, error: null }),
+        (error) => settle(path, { status: 'error', data: null, error: toLiveError(error) }),
+      ),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [key]);
+  return useMemo(
+    () => paths.map((path) => (state.key === key ? (state.byPath[path] ?? LOADING) : LOADING)),
+    [key, state],
+  );
+}
+
+/**
  * A chain of documents, live: `first`, then the document `next` names from each (a folder's
  * parent), at most `max` of them, in that order. One listener per link; a link that fails or does
  * not exist ends the chain there. Links are assumed fixed (a folder's parent never changes).

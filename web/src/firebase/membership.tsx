@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   can as canDo,
+  organizationsOf,
   paths,
   type Action,
   type Member,
@@ -16,10 +17,26 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
 import { hasSuperadminClaim } from './claims';
-import { useDocument } from './hooks';
+import { useDocument, useDocuments, type LiveState } from './hooks';
+import {
+  chooseOrganization,
+  readDeviceChoice,
+  writeDeviceChoice,
+  type MembershipAnswer,
+} from './organizationChoice';
+import type { SubscriptionMirror } from './subscription';
 import { updateProfilePreferences } from './settingsData';
 
 export type MembershipStatus = 'loading' | 'ready' | 'noOrganization' | 'error';
+
+/** One organization of the signed-in person, for the switcher (issue 30). */
+export interface OrganizationOption {
+  id: string;
+  name: string;
+  role: Role;
+  /** Its Stripe mirror (null: none yet, or still loading). */
+  subscription: SubscriptionMirror | null;
+}
 
 export interface Membership {
   /** loading until the auth state, the profile, the member document and the claims are known. */
@@ -36,12 +53,27 @@ export interface Membership {
   isSuperadmin: boolean;
   /** The same rule as firestore.rules: admins everything; sellers per resource, missing = view only. */
   can(resource: Resource, action: Action): boolean;
+  /** Every organization the person belongs to, in the profile's order (the open one among them). */
+  organizations: OrganizationOption[];
+  /** Opens another of the person's organizations, here and on the next visit from this device. */
+  switchOrganization(organizationId: string): void;
   error: { code: string; message: string } | null;
 }
 
 const MembershipContext = createContext<Membership | null>(null);
 
-/** Who the signed-in user is in their organization, kept live (onSnapshot). Inside the signed-in area. */
+function answerOf(state: LiveState<WithId<Member> | null>): MembershipAnswer {
+  if (state.status === 'loading') return 'loading';
+  if (state.status === 'success') return state.data ? 'member' : 'gone';
+  // A removed member can no longer read the member document: that organization is gone for them.
+  return state.error.code === 'permission-denied' ? 'gone' : 'error';
+}
+
+/**
+ * Who the signed-in user is in the organization this device shows, kept live (onSnapshot): the
+ * profile names the person's organizations; the member document of each says whether they still
+ * belong and with which role. Inside the signed-in area.
+ */
 export function MembershipProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const user = session.user;
@@ -64,18 +96,58 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
     };
   }, [user]);
 
+  const [deviceChoice, setDeviceChoice] = useState<{ uid: string; organizationId: string | null } | null>(
+    null,
+  );
+  const chosenHere =
+    uid && deviceChoice?.uid === uid ? deviceChoice.organizationId : uid ? readDeviceChoice(uid) : null;
+  const switchOrganization = useCallback(
+    (organizationId: string) => {
+      if (!uid) return;
+      writeDeviceChoice(uid, organizationId);
+      setDeviceChoice({ uid, organizationId });
+    },
+    [uid],
+  );
+
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
-  const organizationId =
-    profileState.status === 'success' ? (profileState.data?.organizationId ?? null) : null;
-  const memberState = useDocument<Member>(uid && organizationId ? paths.member(organizationId, uid) : null);
-  const organizationState = useDocument<Organization>(
-    organizationId && memberState.status === 'success' && memberState.data
-      ? paths.organization(organizationId)
-      : null,
+  const profileData = profileState.status === 'success' ? profileState.data : null;
+  const organizationIdsKey = organizationsOf(profileData).join(',');
+  const organizationIds = useMemo(
+    () => (organizationIdsKey ? organizationIdsKey.split(',') : []),
+    [organizationIdsKey],
+  );
+  const memberStates = useDocuments<Member>(
+    useMemo(() => (uid ? organizationIds.map((id) => paths.member(id, uid)) : []), [organizationIds, uid]),
+  );
+  const answers = useMemo(
+    () => Object.fromEntries(organizationIds.map((id, i) => [id, answerOf(memberStates[i]!)])),
+    [memberStates, organizationIds],
+  );
+  const memberOf = useMemo(
+    () => organizationIds.filter((id) => answers[id] === 'member'),
+    [answers, organizationIds],
+  );
+  const organizationStates = useDocuments<Organization>(
+    useMemo(() => memberOf.map((id) => paths.organization(id)), [memberOf]),
+  );
+  const subscriptionStates = useDocuments<SubscriptionMirror>(
+    useMemo(() => memberOf.map((id) => paths.subscription(id)), [memberOf]),
+  );
+  const choice = useMemo(
+    () => chooseOrganization(organizationIds, answers, chosenHere),
+    [answers, chosenHere, organizationIds],
   );
 
   const value = useMemo<Membership>(() => {
     const isSuperadmin = claims?.uid === uid ? claims.superadmin : false;
+    const organizations: OrganizationOption[] = memberOf.flatMap((id, i) => {
+      const member = memberStates[organizationIds.indexOf(id)]?.data;
+      const organization = organizationStates[i]?.data;
+      if (!member || !organization) return [];
+      const subscription = subscriptionStates[i]?.data ?? null;
+      return [{ id, name: organization.name, role: member.role, subscription }];
+    });
     const base = {
       uid,
       email: user?.email ?? '',
@@ -88,6 +160,8 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
       permissions: {},
       isAdmin: false,
       can: () => false,
+      organizations,
+      switchOrganization,
       error: null,
     } satisfies Omit<Membership, 'status'>;
 
@@ -96,31 +170,45 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
     }
     if (profileState.status === 'error') return { ...base, status: 'error', error: profileState.error };
     const profile = profileState.data;
-    if (!profile || !profile.organizationId) return { ...base, profile, status: 'noOrganization' };
-    if (memberState.status === 'loading') return { ...base, profile, status: 'loading' };
-    // A removed member can no longer read the member document: no organization any more.
-    if (memberState.status === 'error') {
-      return memberState.error.code === 'permission-denied'
-        ? { ...base, profile, status: 'noOrganization' }
-        : { ...base, profile, status: 'error', error: memberState.error };
+    if (choice.status === 'loading') return { ...base, profile, status: 'loading' };
+    if (choice.status === 'none') {
+      // Every organization failed to load for another reason than a removal: say so.
+      const failed = memberStates.find((state) => state.status === 'error' && answerOf(state) === 'error');
+      return failed?.error
+        ? { ...base, profile, status: 'error', error: failed.error }
+        : { ...base, profile, status: 'noOrganization' };
     }
-    const member = memberState.data;
-    if (!member) return { ...base, profile, status: 'noOrganization' };
-    if (organizationState.status === 'loading') return { ...base, profile, status: 'loading' };
-    const organization = organizationState.status === 'success' ? organizationState.data : null;
+    const { organizationId } = choice;
+    const member = memberStates[organizationIds.indexOf(organizationId)]!.data!;
+    const organizationState = organizationStates[memberOf.indexOf(organizationId)];
+    if (!organizationState || organizationState.status === 'loading')
+      return { ...base, profile, status: 'loading' };
     return {
       ...base,
       status: 'ready',
       profile,
-      organizationId: profile.organizationId,
-      organization,
+      organizationId,
+      organization: organizationState.status === 'success' ? organizationState.data : null,
       member,
       role: member.role,
       permissions: member.permissions ?? {},
       isAdmin: member.role === 'admin',
       can: (resource: Resource, action: Action) => canDo(member, resource, action),
     };
-  }, [claims, memberState, organizationState, profileState, session.status, uid, user?.email]);
+  }, [
+    choice,
+    claims,
+    memberOf,
+    memberStates,
+    organizationIds,
+    organizationStates,
+    profileState,
+    session.status,
+    subscriptionStates,
+    switchOrganization,
+    uid,
+    user?.email,
+  ]);
 
   return <MembershipContext.Provider value={value}>{children}</MembershipContext.Provider>;
 }

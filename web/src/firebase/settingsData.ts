@@ -1,21 +1,29 @@
-import { deleteDoc, doc, updateDoc, writeBatch } from 'firebase/firestore';
-import { paths, type Action, type Resource, type UserProfile } from '@trato/model';
+import { collection, deleteDoc, doc, updateDoc, writeBatch } from 'firebase/firestore';
+import { TOP, paths, type Action, type Resource, type UserProfile } from '@trato/model';
 import { getDataServices } from './data';
 
 /**
- * users/{uid}.fullName and, in the same batch, the copy on the member document the team sees
- * (the rules accept the member change only when it equals the profile after the batch).
+ * users/{uid}.fullName and, in the same batch, the copy on the member document each team sees
+ * (the rules accept a member change only when it equals the profile after the batch).
  */
 export async function updateProfileName(
   uid: string,
-  organizationId: string | null,
+  organizationIds: readonly string[],
   fullName: string,
 ): Promise<void> {
   const { firestore } = getDataServices();
   const batch = writeBatch(firestore);
   batch.update(doc(firestore, paths.user(uid)), { fullName });
-  if (organizationId) batch.update(doc(firestore, paths.member(organizationId, uid)), { fullName });
+  for (const organizationId of organizationIds) {
+    batch.update(doc(firestore, paths.member(organizationId, uid)), { fullName });
+  }
   await batch.commit();
+}
+
+/** An id for an organization about to be created (addOrganization takes it, so a retry is safe). */
+export function newOrganizationId(): string {
+  const { firestore } = getDataServices();
+  return doc(collection(firestore, TOP.organizations)).id;
 }
 
 /** The member's preferences on users/{uid} (issue 30): any of language, time zone and clock. */

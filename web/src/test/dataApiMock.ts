@@ -35,5 +35,7 @@ export const dataApiMock = {
     uid: 'u1',
     member: { fullName: 'Ana López' },
     can: () => true,
+    organizations: [{ id: 'org1', name: 'Distribuidora Maya', role: 'admin', subscription: null }],
+    switchOrganization() {},
   }),
 };

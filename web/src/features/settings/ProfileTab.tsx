@@ -25,7 +25,11 @@ export function ProfileTab() {
   const submit = async (values: ProfileValues) => {
     if (!uid) return;
     try {
-      await updateProfileName(uid, membership.organizationId, values.fullName.trim());
+      await updateProfileName(
+        uid,
+        membership.organizations.map((organization) => organization.id),
+        values.fullName.trim(),
+      );
       toast({ title: t('profile.updated'), variant: 'success' });
     } catch (error) {
       showFailure(error);

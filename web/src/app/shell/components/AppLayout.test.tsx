@@ -19,6 +19,11 @@ const membership: Partial<Membership> = {
   isAdmin: true,
   isSuperadmin: false,
   can: () => true,
+  organizations: [
+    { id: 'org1', name: 'Distribuidora Maya', role: 'admin', subscription: null },
+    { id: 'org2', name: 'Café Copán', role: 'seller', subscription: null },
+  ],
+  switchOrganization: vi.fn(),
 };
 vi.mock('@/firebase/dataApi', () => ({
   useMembership: () => membership,
@@ -48,6 +53,26 @@ describe.each(['es', 'en'] as const)('the shell in %s', (language) => {
     const box = screen.getByRole('button', { name: placeholder });
     expect(box.textContent).toContain(placeholder);
     expect(labelInNameViolations(document.body)).toEqual([]);
+  });
+
+  it("the organization switcher lists the person's organizations and opens another", async () => {
+    await renderShell(language);
+    fireEvent.click(
+      screen.getByRole('button', {
+        name: i18n.t('app.organizations.switcher', { name: 'Distribuidora Maya' }),
+      }),
+    );
+    const panel = await screen.findByRole('dialog', { name: i18n.t('app.organizations.title') });
+    const options = within(panel).getAllByTestId('organization-option');
+    expect(options.map((option) => option.getAttribute('aria-current'))).toEqual(['true', null]);
+    expect(options[1]!.textContent).toContain(i18n.t('enums.role.seller'));
+    expect(within(panel).getByRole('button', { name: i18n.t('app.organizations.new') })).toBeTruthy();
+    expect(labelInNameViolations(document.body)).toEqual([]);
+    fireEvent.click(options[1]!);
+    expect(membership.switchOrganization).toHaveBeenCalledWith('org2');
+    expect(
+      await screen.findByText(i18n.t('app.organizations.switched', { name: 'Café Copán' })),
+    ).toBeTruthy();
   });
 
   it('its search dialog, user menu and language buttons too', async () => {

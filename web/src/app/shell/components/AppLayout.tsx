@@ -3,7 +3,6 @@ import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
 import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -20,6 +19,9 @@ import { SectionGuard } from '../SectionGuard';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { SearchButton } from '../search/SearchButton';
 import { SidebarContent } from './Sidebar';
+import { OrganizationMenu } from '../organizations/OrganizationMenu';
+import { useOrganizationLink } from '../organizations/useOrganizationLink';
+import { FullPageLoader } from '@/components/FullPageLoader';
 
 /** The sticky top bar's height. */
 const TOP_BAR_HEIGHT = 56;
@@ -50,6 +52,7 @@ export function AppLayout() {
   const membership = useMembership();
   const { pathname } = useLocation();
   const collapsed = !sidebar.isMobile && !sidebar.open;
+  const switching = useOrganizationLink();
   const toggleLabel = t('app.sidebar.toggle');
   useScrollClearance();
 
@@ -123,13 +126,13 @@ export function AppLayout() {
               {sidebar.open && !sidebar.isMobile ? <MenuOpenRoundedIcon /> : <MenuRoundedIcon />}
             </IconButton>
           </LightTooltip>
-          {membership.organization && (
-            <Typography noWrap sx={{ fontWeight: 600, color: 'text.secondary' }} data-testid="org-name">
-              {membership.organization.name}
-            </Typography>
-          )}
+          <OrganizationMenu />
           {membership.status === 'ready' && (
-            <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            // Search and the bell start afresh in another organization, like the page.
+            <Box
+              key={membership.organizationId}
+              sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.5 }}
+            >
               <SearchButton compact={sidebar.isMobile} />
               <NotificationsBell />
             </Box>
@@ -145,7 +148,7 @@ export function AppLayout() {
             <SubscriptionGate gated={needsSubscription(pathname)}>
               {/* A page never outlives its organization: another one mounts it afresh. */}
               <Fragment key={membership.organizationId ?? 'none'}>
-                <Outlet />
+                {switching ? <FullPageLoader label={t('app.loadingOrganization')} /> : <Outlet />}
               </Fragment>
             </SubscriptionGate>
           </SectionGuard>

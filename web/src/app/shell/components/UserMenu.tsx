@@ -17,6 +17,8 @@ import { useLanguageChoice, useMembership } from '@/firebase/dataApi';
 import { useSignOut } from '@/components/useSignOut';
 import { LightTooltip } from '@/app/LightTooltip';
 import { sectionHref } from '@/app/sections';
+import { OrganizationList } from '../organizations/OrganizationList';
+import { useCanAddOrganization, useNewOrganization } from '../organizations/OrganizationMenu';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -30,6 +32,9 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
   const { signOut, busy } = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const canAddOrganization = useCanAddOrganization();
+  const newOrganization = useNewOrganization();
+  const close = () => setAnchor(null);
   const email = membership.email;
   const name = membership.profile?.fullName ?? '';
   const open = Boolean(anchor);
@@ -89,8 +94,8 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           id={menuId}
           anchor={anchor}
           placement="above-start"
-          width={260}
-          onClose={() => setAnchor(null)}
+          width={280}
+          onClose={close}
           label={t('app.user.menu')}
           sx={{ p: 2 }}
         >
@@ -100,6 +105,16 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           <Typography sx={{ fontWeight: 600, wordBreak: 'break-all', mb: 1.5 }} data-testid="user-menu-email">
             {email}
           </Typography>
+          {(membership.organizations.length > 1 || canAddOrganization) && (
+            <Box sx={{ mb: 1.5 }}>
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mb: 0.5 }}>
+                {t('app.organizations.title')}
+              </Typography>
+              <OrganizationList onChosen={close} />
+              {canAddOrganization && newOrganization.button(close)}
+              <Divider sx={{ mt: 1 }} />
+            </Box>
+          )}
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
             <Typography variant="body2">{t('common.language.label')}</Typography>
             <LanguageToggle onChange={chooseLanguage} />
@@ -110,7 +125,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               to={sectionHref('subscription')}
               fullWidth
               color="inherit"
-              onClick={() => setAnchor(null)}
+              onClick={close}
               startIcon={<CreditCardRoundedIcon />}
               sx={{ justifyContent: 'flex-start', mb: 1 }}
             >
@@ -133,6 +148,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
           </Button>
         </AnchoredPanel>
       )}
+      {newOrganization.dialog}
     </>
   );
 }

@@ -28,6 +28,7 @@ import { describeError } from '@/i18n/errors';
 import { acceptSchema, inviteFailure, type AcceptValues } from './utils/inviteErrors';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 import { sectionHref } from '@/app/sections';
+import { writeDeviceChoice } from '@/firebase/organizationChoice';
 
 type InvitationInfo = CallableContract['getInvitation']['out'];
 type LoadState =
@@ -100,14 +101,16 @@ export default function InvitePage() {
   const submit = async (values: AcceptValues, helpers: FormikHelpers<AcceptValues>) => {
     if (state.status !== 'ready') return;
     const { invitation } = state;
+    let uid: string;
     try {
-      const current = session.user;
+      let current = session.user;
       if (current && current.email?.toLowerCase() !== invitation.email.toLowerCase()) {
         await api.signOut();
       }
       if (!current || current.email?.toLowerCase() !== invitation.email.toLowerCase()) {
-        await api.signUpOrSignIn(invitation.email, values.password, values.fullName.trim());
+        current = await api.signUpOrSignIn(invitation.email, values.password, values.fullName.trim());
       }
+      uid = current.uid;
     } catch (error) {
       const described = describeAuthError(error);
       toast({
@@ -118,21 +121,41 @@ export default function InvitePage() {
       return;
     }
     try {
-      await callFunction('acceptInvitation', {
-        token,
-        fullName: values.fullName.trim(),
-        username: values.username,
-        language,
-      });
-      toast({
-        title: t('invite.joined', { organization: invitation.organizationName }),
-        variant: 'success',
-      });
-      navigate(sectionHref('dashboard'), { replace: true });
+      await join(uid, { fullName: values.fullName.trim(), username: values.username });
     } catch (error) {
       if (!handleRefusal(error, helpers)) {
         showFailure(error);
       }
+    }
+  };
+
+  /** Joins and opens the organization on this device (a member of others keeps them). */
+  const join = async (uid: string, account: { fullName?: string; username?: string }) => {
+    if (state.status !== 'ready') return;
+    const { organizationId } = await callFunction('acceptInvitation', { token, ...account, language });
+    writeDeviceChoice(uid, organizationId);
+    toast({
+      title: t('invite.joined', { organization: state.invitation.organizationName }),
+      variant: 'success',
+    });
+    navigate(sectionHref('dashboard'), { replace: true });
+  };
+
+  /** Signed in with the invited address: an existing account joins as it is, in one click. */
+  const [joining, setJoining] = useState(false);
+  const [needsAccount, setNeedsAccount] = useState(false);
+  const joinAsSignedIn = async () => {
+    if (!session.user) return;
+    setJoining(true);
+    try {
+      await join(session.user.uid, {});
+    } catch (error) {
+      // An account that never finished signing up has no name or username yet: the form asks.
+      const described = describeCallableError(error);
+      if (described.reason === 'invalid-input') setNeedsAccount(true);
+      else if (!handleRefusal(error)) showFailure(error);
+    } finally {
+      setJoining(false);
     }
   };
 
@@ -176,6 +199,7 @@ export default function InvitePage() {
   const mismatch = typedEmail && typedEmail.toLowerCase() !== invitation.email.toLowerCase();
   const signedInAs = session.user?.email ?? null;
   const signedInAsOther = signedInAs !== null && signedInAs.toLowerCase() !== invitation.email.toLowerCase();
+  const signedInAsInvitee = signedInAs !== null && !signedInAsOther && !needsAccount;
 
   return (
     <AuthLayout>
@@ -224,37 +248,69 @@ export default function InvitePage() {
               {t('invite.emailMismatch', { email: invitation.email })}
             </Alert>
           )}
-          <Formik<AcceptValues>
-            initialValues={initialValues}
-            validationSchema={acceptSchema}
-            onSubmit={submit}
-          >
-            {({ isSubmitting }) => (
-              <GuardedForm aria-label={t('invite.title')}>
-                <Stack spacing={2.25}>
-                  <OutlinedTextField
-                    id="invite-email"
-                    label={tc('auth.fields.email')}
-                    value={invitation.email}
-                    type="email"
-                    helperText={t('invite.emailFixed')}
-                    slotProps={{ input: { readOnly: true } }}
-                  />
-                  <FullNameField disabled={isSubmitting} />
-                  <UsernameField disabled={isSubmitting} />
-                  <PasswordField autoComplete="new-password" disabled={isSubmitting} />
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {t('invite.passwordHint')}
-                  </Typography>
-                  <SubmitButton
-                    busy={isSubmitting}
-                    label={t('invite.submit')}
-                    busyLabel={t('invite.submitting')}
-                  />
-                </Stack>
-              </GuardedForm>
-            )}
-          </Formik>
+          {signedInAsInvitee ? (
+            <Stack spacing={2}>
+              <Typography data-testid="invite-existing-account">
+                {t('invite.existingAccount', {
+                  email: signedInAs,
+                  organization: invitation.organizationName,
+                })}
+              </Typography>
+              <Button
+                variant="contained"
+                size="large"
+                onClick={() => void joinAsSignedIn()}
+                disabled={joining}
+                aria-busy={joining}
+              >
+                {joining ? t('invite.submitting') : t('invite.submit')}
+              </Button>
+            </Stack>
+          ) : (
+            <>
+              <Formik<AcceptValues>
+                initialValues={initialValues}
+                validationSchema={acceptSchema}
+                onSubmit={submit}
+              >
+                {({ isSubmitting }) => (
+                  <GuardedForm aria-label={t('invite.title')}>
+                    <Stack spacing={2.25}>
+                      <OutlinedTextField
+                        id="invite-email"
+                        label={tc('auth.fields.email')}
+                        value={invitation.email}
+                        type="email"
+                        helperText={t('invite.emailFixed')}
+                        slotProps={{ input: { readOnly: true } }}
+                      />
+                      <FullNameField disabled={isSubmitting} />
+                      <UsernameField disabled={isSubmitting} />
+                      <PasswordField autoComplete="new-password" disabled={isSubmitting} />
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {t('invite.passwordHint')}
+                      </Typography>
+                      <SubmitButton
+                        busy={isSubmitting}
+                        label={t('invite.submit')}
+                        busyLabel={t('invite.submitting')}
+                      />
+                    </Stack>
+                  </GuardedForm>
+                )}
+              </Formik>
+              {!signedInAs && (
+                <Button
+                  variant="text"
+                  fullWidth
+                  sx={{ mt: 1.5 }}
+                  onClick={() => navigate('/auth', { state: { mode: 'login', from: `/invite/${token}` } })}
+                >
+                  {t('invite.haveAccount')}
+                </Button>
+              )}
+            </>
+          )}
         </CardContent>
       </Card>
     </AuthLayout>

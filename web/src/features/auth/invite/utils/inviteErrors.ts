@@ -30,8 +30,8 @@ export function inviteFailure(code: string | null, reason: string | null): Invit
   }
   if (reason === 'wrong-email')
     return { title: 'auth:toasts.error', key: 'auth:invite.errors.wrongEmail', leave: false };
-  if (reason === 'has-organization') {
-    return { title: 'auth:toasts.error', key: 'auth:invite.errors.hasOrganization', leave: false };
+  if (reason === 'organization-limit') {
+    return { title: 'auth:toasts.error', key: 'auth:invite.errors.organizationLimit', leave: false };
   }
   return null;
 }
