@@ -5,6 +5,7 @@ import './common/options.js';
 
 export { health } from './diagnostics/health.js';
 export { debugQuery } from './diagnostics/debugQuery.js';
+export { adminOrganizationStats } from './admin/organizationStats.js';
 export { checkUsername } from './accounts/checkUsername.js';
 export { createOrganization } from './accounts/createOrganization.js';
 export { addOrganization } from './accounts/addOrganization.js';

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 
 import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 
 export const projectId = process.env.GCLOUD_PROJECT ?? 'demo-trato';
@@ -117,6 +118,23 @@ export async function callError(name: string, data: unknown, idToken?: string): 
   const outcome = await call(name, data, idToken);
   if (outcome.ok) throw new Error(`${name} unexpectedly succeeded: ${JSON.stringify(outcome.result)}`);
   return outcome.error;
+}
+
+/** A signed-up account with the superadmin claim in its ID token (set as the server would). */
+export async function signUpSuperadmin(): Promise<TestUser> {
+  const user = await signUp(uniqueEmail('root'));
+  await getAuth(app).setCustomUserClaims(user.uid, { superadmin: true });
+  const response = await fetch(
+    `${authOrigin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'secret123', returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken: string };
+  if (!response.ok) throw new Error(`signIn failed: ${JSON.stringify(body)}`);
+  return { ...user, idToken: body.idToken };
 }
 
 /** A signed-up administrator with an organization. */

@@ -21,6 +21,7 @@ import {
   ID_PATTERN,
   LANGUAGES,
   LIMITS,
+  PAGE_SIZE,
   URL_PATTERN,
   USERNAME_PATTERN,
 } from './constants.js';
@@ -153,6 +154,14 @@ function buildSchemas() {
         .nonNullable(ERR.oneOf)
         .default(DEFAULT_LANGUAGE),
     }),
+    adminOrganizationStats: yup.object({
+      organizationIds: yup
+        .array(inputId().defined())
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .min(1, ERR.required)
+        .max(PAGE_SIZE, ERR.tooLong),
+    }),
     debugQuery: yup.object({ organizationId }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
@@ -229,6 +238,7 @@ const agree: CallableInputSchemasAgree = {
   getInvitation: true,
   acceptInvitation: true,
   debugQuery: true,
+  adminOrganizationStats: true,
   createCheckoutSession: true,
   createPortalSession: true,
   checkSubscription: true,

@@ -7,7 +7,7 @@ import type { BillingCallables } from './billing.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { PermissionMap } from './entities.js';
-import type { Role } from './enums.js';
+import type { Role, SubscriptionStatus } from './enums.js';
 
 /** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
 export interface CallableContract extends BillingCallables, MailCallables {
@@ -54,11 +54,33 @@ export interface CallableContract extends BillingCallables, MailCallables {
     in: { token: string; fullName?: string; username?: string; language?: Language };
     out: { organizationId: string };
   };
+  /**
+   * /admin (superadmin): what the organizations of a page have that the rules do not show the
+   * superadmin — member count, last activity (the newest change to a CRM record) and the
+   * subscription — without reading any record's content.
+   */
+  adminOrganizationStats: {
+    in: { organizationIds: string[] };
+    out: { organizations: AdminOrganizationStats[] };
+  };
   /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
   debugQuery: {
     in: { organizationId: string };
     out: { collection: 'sendLog'; count: number; tookMs: number };
   };
+}
+
+/** One organization's figures on /admin (dates ISO 8601). */
+export interface AdminOrganizationStats {
+  id: string;
+  memberCount: number;
+  lastActivityAt: string | null;
+  subscription: {
+    status: SubscriptionStatus;
+    trialEnd: string | null;
+    currentPeriodEnd: string | null;
+    cancelAtPeriodEnd: boolean;
+  } | null;
 }
 
 export type CallableName = keyof CallableContract;
@@ -102,6 +124,8 @@ export const FAILURE_REASONS = [
   'no-email',
   /** The person already has ORGANIZATIONS_PER_USER_MAX organizations. */
   'organization-limit',
+  /** A superadmin-only callable called by someone else. */
+  'not-superadmin',
   'not-admin',
   'already-member',
   'stale-link',

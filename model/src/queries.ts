@@ -14,7 +14,8 @@ import type { CollectionEntities } from './entities.js';
  * paths vary and no composite index can name them: such a query has only equalities and no order
  * (Firestore merges single-field indexes, in document id order).
  */
-export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=' | 'words';
+/** 'prefix': the values that start with a text (a range: >= text and < text + U+F8FF). */
+export type FilterOp = '==' | 'in' | 'array-contains' | '<' | '<=' | '>' | '>=' | 'prefix' | 'words';
 export interface QueryFilter {
   field: string;
   op: FilterOp;
@@ -92,6 +93,9 @@ function filtered<const P extends string, const F extends readonly string[]>(
     }
   return out;
 }
+
+/** The end of a prefix range: every string that starts with `text` sorts below it. */
+export const PREFIX_END = '\uf8ff';
 
 /**
  * The values of a search's filters (QueryRequest values in the web): the typed text for the
@@ -300,6 +304,8 @@ export const APP_QUERIES = [
   // Ajustes → Email accounts: which members have connected a mailbox (admins).
   q('mailConnections.list', 'mailConnections', [], [asc('email')], 'admin'),
   q('organizations.list', 'organizations', [], [desc('createdAt')], 'superadmin'),
+  // /admin's search: organizations whose name starts with the typed text (any case).
+  q('organizations.search', 'organizations', [{ field: 'nameKey', op: 'prefix' }], [asc('nameKey')], 'superadmin'),
 ];
 
 /** The id of a declared query: a query the model does not declare does not compile. */
@@ -326,7 +332,7 @@ export interface CompositeIndex {
   fields: IndexField[];
 }
 
-const RANGE_OPS: FilterOp[] = ['<', '<=', '>', '>='];
+const RANGE_OPS: FilterOp[] = ['<', '<=', '>', '>=', 'prefix'];
 
 export interface NeededIndex extends CompositeIndex {
   /** How many leading fields (array-contains and equalities) may come in any order. */

@@ -25,7 +25,17 @@ import { uniformPermissions, type PermissionMap } from '@trato/model';
 
 import { as } from '../src/callers.js';
 import { createEnv } from '../src/env.js';
-import { createAudit, crmBody, memberDoc, seedWorld, userDoc, writeAll, type Doc } from '../src/world.js';
+import {
+  createAudit,
+  crmBody,
+  memberDoc,
+  NOW,
+  seedWorld,
+  ts,
+  userDoc,
+  writeAll,
+  type Doc,
+} from '../src/world.js';
 
 let env: RulesTestEnvironment;
 const A = 'organizations/orgA';
@@ -45,6 +55,11 @@ beforeAll(async () => {
     [`users/${DUAL}`, { ...userDoc(DUAL, 'orgB'), organizationIds: ['orgA', 'orgB'] }],
     [`${A}/members/${DUAL}`, memberDoc('seller', sellerInA, DUAL)],
     [`${B}/members/${DUAL}`, memberDoc('admin', {}, DUAL)],
+    // B from after issue 30: its name has the superadmin's search key.
+    [
+      B,
+      { name: 'Org orgB', nameKey: 'org orgb', country: 'HN', rtn: null, createdAt: ts(NOW), createdBy: 'adminB' },
+    ],
   ];
   await env.withSecurityRulesDisabled((ctx) => writeAll(ctx.firestore() as unknown as Firestore, docs));
 });
@@ -105,8 +120,12 @@ describe('a seller of A who is the administrator of B', () => {
   });
 
   describe("B's administrator has no power in A", () => {
-    allowed("renames B (control: an administrator's write)", () =>
-      updateDoc(doc(db(), B), { name: 'Org B renamed' }),
+    allowed("renames B with its search key (control: an administrator's write)", () =>
+      updateDoc(doc(db(), B), { name: 'Org B Renamed', nameKey: 'org b renamed' }),
+    );
+    denied('renames B and leaves the old search key', () => updateDoc(doc(db(), B), { name: 'Hidden Name' }));
+    denied('gives B a search key that is not its name', () =>
+      updateDoc(doc(db(), B), { name: 'Org B Renamed', nameKey: 'acme' }),
     );
     denied('renames A', () => updateDoc(doc(db(), A), { name: 'Taken over' }));
     denied('makes themself an administrator of A', () =>

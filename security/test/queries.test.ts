@@ -24,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   APP_QUERIES,
+  PREFIX_END,
   RESOURCES,
   searchQueryWords,
   TIMELINE_KINDS,
@@ -70,6 +71,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
   if (field === 'email') return ['ana@acme.example', 'luis@acme.example'];
   if (op === 'in') return ['pending', 'in_progress', 'cancelled'];
   if (op.startsWith('<') || op.startsWith('>')) return ts(NOW + DAY);
+  if (op === 'prefix') return 'org';
   const byField: Record<string, unknown> = {
     searchTokens: 'acme',
     // Two words: the seeded company 'Acme Honduras' has both.
@@ -109,6 +111,7 @@ function build(db: Firestore, spec: QuerySpec, uid: string, values: Record<strin
       // A search of several words: one equality on searchIndex per word (as web/src/firebase/queries.ts).
       if (f.op === 'words')
         return searchQueryWords(v as string).map((w) => where(new FieldPath(f.field, w), '==', true));
+      if (f.op === 'prefix') return [where(f.field, '>=', v), where(f.field, '<', `${String(v)}${PREFIX_END}`)];
       return [where(f.field, f.op, v)];
     }),
     ...spec.orderBy.map((o) => orderBy(o.field, o.direction)),

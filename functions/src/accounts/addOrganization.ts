@@ -3,6 +3,7 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import {
   ORGANIZATIONS_PER_USER_MAX,
+  organizationNameKey,
   organizationsOf,
   paths,
   type CallableContract,
@@ -70,6 +71,7 @@ export async function addOrganizationCore(
     const now = FieldValue.serverTimestamp();
     const organization: Organization<FieldValue> = {
       name: companyName,
+      nameKey: organizationNameKey(companyName),
       country: null,
       rtn: null,
       createdAt: now,

@@ -3,6 +3,7 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import {
   TOP,
+  organizationNameKey,
   organizationsOf,
   paths,
   type Member,
@@ -66,6 +67,7 @@ export async function createOrganizationCore(
     });
     const organization: Organization<FieldValue> = {
       name: companyName,
+      nameKey: organizationNameKey(companyName),
       country: null,
       rtn: null,
       createdAt: now,

@@ -235,6 +235,12 @@ export const SECTIONS: readonly Section[] = [
     needsSubscription: false,
     pages: [
       { path: '', title: 'admin', load: () => import('@/features/admin/AdminPage'), namespaces: ['admin'] },
+      {
+        path: ':organizationId',
+        title: 'adminOrganization',
+        load: () => import('@/features/admin/OrganizationAdminPage'),
+        namespaces: ['admin'],
+      },
     ],
   },
 ];

@@ -24,6 +24,7 @@ import {
   COUNT_LIMIT,
   DEAL_STAGES,
   paths,
+  PREFIX_END,
   searchesSeveralWords,
   searchQueryToken,
   searchQueryWords,
@@ -117,6 +118,10 @@ export function buildQuery<Id extends QueryId>(
   for (const filter of spec.where) {
     const value = request.values?.[filter.field];
     if (value === undefined) throw new Error(`Query ${spec.id} needs a value for ${filter.field}`);
+    if (filter.op === 'prefix') {
+      constraints.push(where(filter.field, '>=', value), where(filter.field, '<', `${String(value)}${PREFIX_END}`));
+      continue;
+    }
     if (filter.op !== 'words') {
       constraints.push(where(filter.field, filter.op, filterValue(filter.field, value)));
       continue;

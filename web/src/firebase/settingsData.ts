@@ -1,5 +1,5 @@
 import { collection, deleteDoc, doc, updateDoc, writeBatch } from 'firebase/firestore';
-import { TOP, paths, type Action, type Resource, type UserProfile } from '@trato/model';
+import { TOP, organizationNameKey, paths, type Action, type Resource, type UserProfile } from '@trato/model';
 import { getDataServices } from './data';
 
 /**
@@ -34,12 +34,15 @@ export async function updateProfilePreferences(
   await updateDoc(doc(getDataServices().firestore, paths.user(uid)), preferences);
 }
 
-/** organizations/{orgId}: admins change name, country and rtn only. */
+/** organizations/{orgId}: admins change name (with its search key), country and rtn only. */
 export async function updateOrganization(
   orgId: string,
   values: { name: string; country: string | null; rtn: string | null },
 ): Promise<void> {
-  await updateDoc(doc(getDataServices().firestore, paths.organization(orgId)), values);
+  await updateDoc(doc(getDataServices().firestore, paths.organization(orgId)), {
+    ...values,
+    nameKey: organizationNameKey(values.name),
+  });
 }
 
 /** One switch of the Permisos matrix: permissions.<resource>.<action> on another member's document. */
