@@ -45,6 +45,8 @@ const USAGE = `Usage: trato-emulator [options]
   --google-redirect-uri <u> an authorized redirect URI, repeatable (env GOOGLE_OAUTH_REDIRECT_URIS,
                             comma-separated; default the web app's /auth/gmail/callback on 5173, 5199, 4173)
   --google-account <email>  an address offered on the consent page, repeatable
+  --google-grant <email>=<refresh token>  a standing gmail.send grant to the client (a system
+                            sender's), repeatable; kept across resets
   --google-token-ttl <s>    access-token lifetime in seconds (default 3599)
   --quiet                   do not log denied / failed requests
   --help`;
@@ -69,6 +71,7 @@ interface Cli {
   googlePort?: number;
   googleClient: { id: string; secret: string; redirectUris: string[] };
   googleAccounts?: string[];
+  googleGrants?: Array<{ email: string; refreshToken: string }>;
   googleTokenTtl?: number;
   quiet: boolean;
 }
@@ -98,6 +101,7 @@ function parseCli(argv: string[]): Cli {
       'google-client-secret': { type: 'string' },
       'google-redirect-uri': { type: 'string', multiple: true },
       'google-account': { type: 'string', multiple: true },
+      'google-grant': { type: 'string', multiple: true },
       'google-token-ttl': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -151,6 +155,12 @@ function parseCli(argv: string[]): Cli {
         DEFAULT_REDIRECT_URIS,
     },
     googleAccounts: values['google-account'],
+    googleGrants: (values['google-grant'] ?? []).map((value) => {
+      const at = value.indexOf('=');
+      if (at < 1 || at === value.length - 1)
+        throw new Error(`--google-grant wants <email>=<refresh token>: ${value}`);
+      return { email: value.slice(0, at), refreshToken: value.slice(at + 1) };
+    }),
     googleTokenTtl:
       values['google-token-ttl'] !== undefined ? seconds(values['google-token-ttl']) : undefined,
     quiet: values.quiet!,
@@ -193,6 +203,7 @@ async function main(): Promise<void> {
             port: cli.googlePort,
             clients: [{ ...cli.googleClient, name: 'Trato' }],
             accounts: cli.googleAccounts,
+            grants: cli.googleGrants,
             accessTokenTtlSeconds: cli.googleTokenTtl,
           }
         : undefined,

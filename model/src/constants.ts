@@ -28,6 +28,18 @@ export const DEFAULT_WORK_DAYS: readonly number[] = [1, 2, 3, 4, 5];
 export const DEFAULT_WORK_START = '08:00';
 export const DEFAULT_WORK_END = '17:00';
 /** 'HH:mm' on a 24-hour clock, as stored (shown in the member's clock). */
+/**
+ * Notification preferences (issue 30): the catalogue's task and meeting notifications, each shown
+ * in the bell (unless muted) and, when chosen, in a daily e-mail digest at the member's hour.
+ */
+export const NOTIFICATION_KINDS = ['tasks', 'meetings'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The digest's hour in the member's time zone when they have not chosen one. */
+export const DEFAULT_DIGEST_HOUR = 7;
+/** The zone of a digest whose member never saved one (the web saves the device's on opting in). */
+export const DIGEST_FALLBACK_TIME_ZONE = 'UTC';
+/** Items of each kind a digest lists (the rest are counted: 'y 4 más'). */
+export const DIGEST_ITEMS_MAX = 20;
 export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 export const PRICE_USD_PER_MONTH = 20;

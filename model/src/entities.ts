@@ -26,7 +26,7 @@ import type {
   TicketStatus,
   TimelineKind,
 } from './enums.js';
-import type { Language, TimeFormat } from './constants.js';
+import type { Language, NotificationKind, TimeFormat } from './constants.js';
 import type { OptOutMethod } from './sequences.js';
 
 export interface TimestampLike {
@@ -64,6 +64,12 @@ export interface UserProfile<TS = TimestampLike> {
   workStart?: string | null;
   workEnd?: string | null;
   workDays?: number[] | null;
+  /** Notification kinds left out of the bell (absent: none). */
+  mutedNotifications?: NotificationKind[] | null;
+  /** Notification kinds in the daily e-mail digest (absent: none — the digest is opt-in). */
+  emailNotifications?: NotificationKind[] | null;
+  /** The digest's hour, 0–23, in the member's time zone (absent: DEFAULT_DIGEST_HOUR). */
+  digestHour?: number | null;
   /** The organization a device without a choice of its own opens (the last one joined or created). */
   organizationId: string | null;
   /**

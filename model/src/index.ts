@@ -18,3 +18,4 @@ export * from './converters.js';
 export * from './schemas.js';
 export * from './queries.js';
 export * from './timeline.js';
+export * from './timeZone.js';

@@ -305,7 +305,13 @@ export const APP_QUERIES = [
   q('mailConnections.list', 'mailConnections', [], [asc('email')], 'admin'),
   q('organizations.list', 'organizations', [], [desc('createdAt')], 'superadmin'),
   // /admin's search: organizations whose name starts with the typed text (any case).
-  q('organizations.search', 'organizations', [{ field: 'nameKey', op: 'prefix' }], [asc('nameKey')], 'superadmin'),
+  q(
+    'organizations.search',
+    'organizations',
+    [{ field: 'nameKey', op: 'prefix' }],
+    [asc('nameKey')],
+    'superadmin',
+  ),
 ];
 
 /** The id of a declared query: a query the model does not declare does not compile. */

@@ -58,7 +58,14 @@ beforeAll(async () => {
     // B from after issue 30: its name has the superadmin's search key.
     [
       B,
-      { name: 'Org orgB', nameKey: 'org orgb', country: 'HN', rtn: null, createdAt: ts(NOW), createdBy: 'adminB' },
+      {
+        name: 'Org orgB',
+        nameKey: 'org orgb',
+        country: 'HN',
+        rtn: null,
+        createdAt: ts(NOW),
+        createdBy: 'adminB',
+      },
     ],
   ];
   await env.withSecurityRulesDisabled((ctx) => writeAll(ctx.firestore() as unknown as Firestore, docs));

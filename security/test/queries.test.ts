@@ -111,7 +111,8 @@ function build(db: Firestore, spec: QuerySpec, uid: string, values: Record<strin
       // A search of several words: one equality on searchIndex per word (as web/src/firebase/queries.ts).
       if (f.op === 'words')
         return searchQueryWords(v as string).map((w) => where(new FieldPath(f.field, w), '==', true));
-      if (f.op === 'prefix') return [where(f.field, '>=', v), where(f.field, '<', `${String(v)}${PREFIX_END}`)];
+      if (f.op === 'prefix')
+        return [where(f.field, '>=', v), where(f.field, '<', `${String(v)}${PREFIX_END}`)];
       return [where(f.field, f.op, v)];
     }),
     ...spec.orderBy.map((o) => orderBy(o.field, o.direction)),

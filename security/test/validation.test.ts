@@ -326,6 +326,34 @@ for (const days of [[], [0], [8], [1, 2, 3, 4, 5, 6, 7, 1], ['1'], 'lun'])
     false,
     user({ workDays: days }),
   );
+// Notification preferences (issue 30).
+add(
+  'users: update own profile',
+  'notification preferences are accepted',
+  true,
+  user({ mutedNotifications: ['meetings'], emailNotifications: ['tasks', 'meetings'], digestHour: 6 }),
+);
+add(
+  'users: update own profile',
+  'notification preferences empty or null are accepted',
+  true,
+  user({ mutedNotifications: [], emailNotifications: null, digestHour: null }),
+);
+for (const kinds of [['sends'], ['tasks', 'meetings', 'tasks'], 'tasks', [1]])
+  add(
+    'users: update own profile',
+    `digest kinds ${JSON.stringify(kinds)} are refused`,
+    false,
+    user({ emailNotifications: kinds }),
+  );
+add('users: update own profile', 'muted kind unknown is refused', false, user({ mutedNotifications: ['x'] }));
+for (const hour of [-1, 24, 7.5, '7'])
+  add(
+    'users: update own profile',
+    `digest hour ${JSON.stringify(hour)} is refused`,
+    false,
+    user({ digestHour: hour }),
+  );
 add(
   'users: update own profile',
   'a preference with an organization change is refused',
@@ -335,6 +363,18 @@ add(
 
 const org = (patch: Doc) => () => updateDoc(doc(admin, 'organizations/orgA'), patch);
 add('organizations: update', 'name changed is accepted', true, org({ name: 'Acme S. de R.L.' }));
+add(
+  'organizations: update',
+  'name changed with its search key is accepted',
+  true,
+  org({ name: 'Acme Ñandú', nameKey: 'acme ñandú' }),
+);
+add(
+  'organizations: update',
+  'a search key that is not the name lower-cased is refused',
+  false,
+  org({ name: 'Acme', nameKey: 'Acme' }),
+);
 add('organizations: update', 'empty name is refused', false, org({ name: '' }));
 add('organizations: update', 'name over 200 characters is refused', false, org({ name: 'x'.repeat(201) }));
 add('organizations: update', 'country HN is accepted', true, org({ country: 'HN' }));

@@ -72,6 +72,11 @@ export interface GoogleServerOptions {
   clients?: OAuthClient[];
   /** Addresses offered on the consent page (default DEFAULT_ACCOUNTS). */
   accounts?: string[];
+  /**
+   * Standing grants to the first client, as an operator's one-time consent leaves them (the
+   * functions' system sender, whose refresh token is a deployment secret): kept across resets.
+   */
+  grants?: Array<{ email: string; refreshToken: string; scopes?: string[] }>;
   /** Access-token lifetime (default 3599 s, Google's). */
   accessTokenTtlSeconds?: number;
   /** Authorization-code lifetime (default 600 s). */
@@ -116,7 +121,7 @@ export interface GoogleServer {
   messages(): ReturnType<typeof listMessages>;
   exportState(): StateExport;
   exportTo(file: string): Promise<void>;
-  /** Forget every code, token, message and injected failure (clients and accounts stay). */
+  /** Forget every code, token, message and injected failure (clients, accounts and standing grants stay). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -190,6 +195,22 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
     state.load(JSON.parse(await readFile(options.importFile, 'utf8')) as StateExport);
     log(`[google] state imported from ${options.importFile}`);
   }
+  const standingGrants = () => {
+    for (const [index, standing] of (options.grants ?? []).entries()) {
+      if (state.grantOfRefreshToken(standing.refreshToken)) continue;
+      state.addGrant({
+        id: `standing-${index}`,
+        clientId: clients[0]!.id,
+        email: standing.email.trim().toLowerCase(),
+        scopes: standing.scopes ?? [GMAIL_SEND],
+        refreshToken: standing.refreshToken,
+        createdAt: Date.now(),
+        lastUsedAt: Date.now(),
+        revokedAt: null,
+      });
+    }
+  };
+  standingGrants();
   const signer = new IdTokenSigner();
   const oauth = new OAuthService(state, {
     clients: () => clients,
@@ -233,6 +254,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
 
   const reset = () => {
     state.clear();
+    standingGrants();
     log('[google] state reset');
   };
   const controlCtx: ControlContext = {

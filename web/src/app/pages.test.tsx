@@ -78,7 +78,7 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it('covers every path of the spec', () => {
+  it('covers every path of the spec, and /admin/:organizationId (issue 30)', () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
@@ -99,6 +99,7 @@ describe('protected routes table', () => {
         '/subscription',
         '/debug/db',
         '/admin',
+        '/admin/:organizationId',
       ].sort(),
     );
   });

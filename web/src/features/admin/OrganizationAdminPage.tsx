@@ -15,6 +15,7 @@ import { RedirectDenied } from '@/components/RedirectDenied';
 import { useDatePreferences, useDocument, useMembership, usePagedList } from '@/firebase/dataApi';
 import { formatShortDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { sectionHref } from '@/app/sections';
 import { SubscriptionBadge } from './components/SubscriptionBadge';
 import { useOrganizationStats } from './hooks/useOrganizationStats';
 
@@ -69,7 +70,7 @@ export default function OrganizationAdminPage() {
         {organization.data && (
           <>
             <PageHeader
-              before={<BackLink to=".." label={t('back')} />}
+              before={<BackLink to={sectionHref('admin')} label={t('back')} />}
               title={organization.data.name}
               subtitle={t('readOnly')}
             />
