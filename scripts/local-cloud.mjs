@@ -120,7 +120,12 @@ const DEV_FUNCTION_SECRETS = {
   UNSUBSCRIBE_SECRET: 'dev-only-unsubscribe-secret-not-for-production-01',
   // Pepper of the hashed addresses in rateLimits/ (functions/src/common/rateLimit.ts).
   RATE_LIMIT_SECRET: 'dev-only-rate-limit-secret-not-for-production-0001',
+  // The system sender's refresh token (functions/src/notifications/systemMail.ts): the local
+  // Google holds a standing grant for it (--google-grant below), as an operator's consent would.
+  SYSTEM_MAIL_REFRESH_TOKEN: '1//0trato-local-system-sender-not-for-production',
 };
+/** The system sender's address (functions/.env.demo-trato SYSTEM_MAIL_FROM). */
+const SYSTEM_MAIL_FROM = 'avisos@trato.local';
 
 export function ensureDevFunctionSecrets() {
   const file = path.join(root, 'functions/.secret.local');
@@ -242,6 +247,8 @@ export async function startLocalCloud(options = {}) {
     String(ports.google),
     // The consent page offers the demo logins' addresses (any other can be typed).
     ...demoAddresses(dataDir).flatMap((email) => ['--google-account', email]),
+    '--google-grant',
+    `${SYSTEM_MAIL_FROM}=${DEV_FUNCTION_SECRETS.SYSTEM_MAIL_REFRESH_TOKEN}`,
   ];
   if (importData) cloudArgs.push('--import', dataDir);
   if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);

@@ -2,3 +2,4 @@
 // production functions and the emulator-only test hooks, which a deploy must never create.
 export * from './index.js';
 export { sequencesRunNow } from './sequences/runNow.js';
+export { digestRunNow } from './notifications/runNow.js';

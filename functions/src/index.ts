@@ -17,3 +17,4 @@ export { checkSubscription, createCheckoutSession, createPortalSession } from '.
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
 export { sequenceSender, unsubscribe } from './sequences/functions.js';
+export { dailyDigest } from './notifications/functions.js';

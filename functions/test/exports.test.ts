@@ -47,15 +47,16 @@ console.log(JSON.stringify(Object.fromEntries(Object.entries(files).map(([k, f])
 
 describe('the functions bundle', () => {
   it(
-    'production exports no emulator-only sequencesRunNow; the emulator build adds it',
+    'production exports no emulator-only test hook; the emulator build adds sequencesRunNow and digestRunNow',
     { timeout: 60_000 },
     async () => {
       const { production, emulator } = await buildsExports();
       expect(production).toEqual(
-        expect.arrayContaining(['sequenceSender', 'unsubscribe', 'emailSendTest', 'health']),
+        expect.arrayContaining(['sequenceSender', 'unsubscribe', 'emailSendTest', 'health', 'dailyDigest']),
       );
       expect(production).not.toContain('sequencesRunNow');
-      expect(emulator.sort()).toEqual([...production, 'sequencesRunNow'].sort());
+      expect(production).not.toContain('digestRunNow');
+      expect(emulator.sort()).toEqual([...production, 'sequencesRunNow', 'digestRunNow'].sort());
     },
   );
 });

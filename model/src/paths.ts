@@ -36,6 +36,8 @@ export const TOP = {
   stripeEvents: 'stripeEvents',
   mailQuotas: 'mailQuotas',
   rateLimits: 'rateLimits',
+  /** One per member and day: the daily digest's exactly-once claim (server-only). */
+  digests: 'digests',
 } as const;
 
 /** Collections under organizations/{orgId}. */
@@ -87,6 +89,8 @@ export const paths = {
   mailQuota: (uid: string) => `${TOP.mailQuotas}/${seg(uid)}`,
   /** Keyed by a keyed hash of what is counted (a caller's network address), never the value. */
   rateLimit: (keyHash: string) => `${TOP.rateLimits}/${seg(keyHash)}`,
+  /** `{uid}_{yyyy-mm-dd}` (the member's local date). */
+  digest: (uid: string, day: string) => `${TOP.digests}/${seg(`${uid}_${day}`)}`,
   notes: (orgId: string, contactId: string) => `${paths.doc(orgId, 'contacts', contactId)}/notes`,
   note: (orgId: string, contactId: string, noteId: string) =>
     `${paths.notes(orgId, contactId)}/${seg(noteId)}`,

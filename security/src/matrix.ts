@@ -77,6 +77,8 @@ export const EXPECTED = {
   oauthStates: serverOnly,
   // Per-address counters of the public callables (checkUsername).
   rateLimits: serverOnly,
+  // The daily digest's claims (issue 30).
+  digests: serverOnly,
   stripeEvents: serverOnly,
   sendLog: {
     get: perm('marketing', 'view'),

@@ -251,6 +251,12 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
     () => ({ purpose: 'checkUsername', windowStart: ts(NOW), count: 0, expireAt: ts(NOW) }),
     { count: 0 },
   ),
+  digests: serverDoc(
+    'digests',
+    () => 'digests/adminA_2026-11-26',
+    () => ({ uid: 'adminA', day: '2026-11-26', status: 'sent', at: ts(NOW) }),
+    { status: 'failed' },
+  ),
   stripeEvents: serverDoc(
     'stripeEvents',
     () => 'stripeEvents/evt_1',

@@ -26,11 +26,24 @@ export function newOrganizationId(): string {
   return doc(collection(firestore, TOP.organizations)).id;
 }
 
-/** The member's preferences on users/{uid} (issue 30): any of language, time zone and clock. */
-export async function updateProfilePreferences(
-  uid: string,
-  preferences: Partial<Pick<UserProfile, 'language' | 'timeZone' | 'timeFormat'>>,
-): Promise<void> {
+/** The member's preferences on users/{uid} (issue 30): what the rules let them change. */
+export type ProfilePreferences = Partial<
+  Pick<
+    UserProfile,
+    | 'language'
+    | 'timeZone'
+    | 'timeFormat'
+    | 'meetingMinutes'
+    | 'workStart'
+    | 'workEnd'
+    | 'workDays'
+    | 'mutedNotifications'
+    | 'emailNotifications'
+    | 'digestHour'
+  >
+>;
+
+export async function updateProfilePreferences(uid: string, preferences: ProfilePreferences): Promise<void> {
   await updateDoc(doc(getDataServices().firestore, paths.user(uid)), preferences);
 }
 

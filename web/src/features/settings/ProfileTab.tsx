@@ -7,6 +7,7 @@ import { useErrorToast, useToast } from '@/components/toast';
 import { FullNameField } from '@/components/form/AccountFields';
 import { GuardedForm } from '@/components/form/GuardedForm';
 import { updateProfileName, useMembership } from '@/firebase/dataApi';
+import { NotificationsCard } from './components/NotificationsCard';
 import { PreferencesCard } from './components/PreferencesCard';
 import { SaveButton } from './components/SaveButton';
 import { profileFormSchema, type ProfileValues } from './utils/schemas';
@@ -73,6 +74,7 @@ export function ProfileTab() {
         </CardContent>
       </Card>
       <PreferencesCard />
+      <NotificationsCard />
     </Stack>
   );
 }

@@ -39,7 +39,9 @@ function useMinuteClock(): number {
  */
 export function useNotifications(): Notifications {
   const organizationId = useOrgId();
-  const { uid, can } = useMembership();
+  const { uid, can, profile } = useMembership();
+  // Kinds the member left out of the bell (Ajustes → Perfil → Notificaciones).
+  const muted = profile?.mutedNotifications ?? [];
   // Without a live subscription the rules refuse every CRM read (the paywall shows): no queries.
   const live = useSubscription(organizationId).live;
   const now = useMinuteClock();
@@ -47,8 +49,8 @@ export function useNotifications(): Notifications {
   const sources = useNotificationSources({
     organizationId,
     uid,
-    tasks: live && can('tasks', 'view'),
-    meetings: live && can('meetings', 'view'),
+    tasks: live && can('tasks', 'view') && !muted.includes('tasks'),
+    meetings: live && can('meetings', 'view') && !muted.includes('meetings'),
     sends: live && can('marketing', 'view'),
     from,
     until,

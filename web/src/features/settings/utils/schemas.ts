@@ -1,5 +1,9 @@
 import * as yup from 'yup';
 import {
+  DEFAULT_DIGEST_HOUR,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type UserProfile,
   EMAIL_PATTERN,
   LANGUAGES,
   LIMITS,
@@ -85,6 +89,49 @@ export function preferencesUpdate(values: PreferencesValues) {
     workStart: values.workStart,
     workEnd: values.workEnd,
     workDays: [...new Set(values.workDays)].sort((a, b) => a - b),
+  };
+}
+
+/** The notification preferences as the form holds them: a switch per kind and channel. */
+export interface NotificationValues {
+  tasksInApp: boolean;
+  meetingsInApp: boolean;
+  tasksEmail: boolean;
+  meetingsEmail: boolean;
+  /** '0'–'23'. */
+  digestHour: string;
+}
+
+export function notificationValues(
+  profile: Pick<UserProfile, 'mutedNotifications' | 'emailNotifications' | 'digestHour'> | null,
+): NotificationValues {
+  const muted = profile?.mutedNotifications ?? [];
+  const email = profile?.emailNotifications ?? [];
+  return {
+    tasksInApp: !muted.includes('tasks'),
+    meetingsInApp: !muted.includes('meetings'),
+    tasksEmail: email.includes('tasks'),
+    meetingsEmail: email.includes('meetings'),
+    digestHour: String(profile?.digestHour ?? DEFAULT_DIGEST_HOUR),
+  };
+}
+
+/**
+ * What users/{uid} stores: the kinds out of the bell, the kinds in the digest and its hour. The
+ * digest runs in the profile's time zone, so opting in without one saves this device's.
+ */
+export function notificationsUpdate(
+  values: NotificationValues,
+  savedTimeZone: string | null | undefined,
+  deviceZone: string,
+): Pick<UserProfile, 'mutedNotifications' | 'emailNotifications' | 'digestHour'> & { timeZone?: string } {
+  const kinds = (on: Record<NotificationKind, boolean>) => NOTIFICATION_KINDS.filter((kind) => on[kind]);
+  const emailNotifications = kinds({ tasks: values.tasksEmail, meetings: values.meetingsEmail });
+  return {
+    mutedNotifications: kinds({ tasks: !values.tasksInApp, meetings: !values.meetingsInApp }),
+    emailNotifications,
+    digestHour: Number(values.digestHour),
+    ...(emailNotifications.length > 0 && !savedTimeZone && { timeZone: deviceZone }),
   };
 }
 
