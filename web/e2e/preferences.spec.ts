@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { loginThroughUi, PASSWORD, trialAdmin, typeDateTime } from './support';
+import {
+  FUNCTIONS_EMULATOR_URL,
+  loginThroughUi,
+  mailboxFor,
+  PASSWORD,
+  PROJECT_ID,
+  trialAdmin,
+  typeDateTime,
+} from './support';
 
 /**
  * Personal preferences (issue 30): a member sets the time zone America/Tegucigalpa and a 12-hour
@@ -60,4 +68,57 @@ test('es: time zone and 12-hour clock change how a due time reads; English chose
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible(SLOW);
+});
+
+test('es: tasks muted in the bell, the daily digest chosen in Ajustes arrives at my hour in the local mailbox', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const { email, admin } = await trialAdmin('digest', 'Resumen Lempira');
+  await loginThroughUi(page, email, PASSWORD);
+  const bell = page.getByRole('button', { name: /^Notificaciones \(\d+\)$/ });
+
+  await page.goto('/tareas');
+  await page.getByRole('button', { name: 'Crear primera tarea' }).click(SLOW);
+  const form = page.getByRole('dialog', { name: 'Nueva tarea' });
+  await form.getByLabel('Título').fill('Llamar al proveedor');
+  await typeDateTime(page, form, 'Fecha límite', Date.now() + 2 * 3_600_000);
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form).toBeHidden(SLOW);
+  await expect(bell).toHaveAccessibleName('Notificaciones (1)', SLOW);
+
+  // The digest's hour: the one it is now in this browser's zone (the zone opting in saves).
+  const now = Date.now();
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(
+    now,
+  );
+  const hourLabel = `${hour.padStart(2, '0')}:00`;
+
+  await page.goto('/ajustes');
+  const notifications = page.getByRole('form', { name: 'Notificaciones' });
+  await expect(notifications).toBeVisible(SLOW);
+  const tasks = notifications.getByRole('group', { name: 'Tareas (vencidas y para hoy)' });
+  await tasks.getByRole('checkbox', { name: 'En la campana' }).uncheck();
+  await tasks.getByRole('checkbox', { name: 'En el resumen diario por email' }).check();
+  await notifications.getByRole('combobox', { name: 'Hora del resumen' }).click();
+  await page.getByRole('option', { name: hourLabel, exact: true }).click();
+  await notifications.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.getByText('Notificaciones guardadas')).toBeVisible(SLOW);
+  await expect(bell).toHaveAccessibleName('Notificaciones (0)', SLOW);
+
+  // The hourly run at that hour (the emulator's hook runs it now): one e-mail, once.
+  for (let run = 0; run < 2; run++) {
+    const response = await fetch(`${FUNCTIONS_EMULATOR_URL}/${PROJECT_ID}/us-central1/digestRunNow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now, uid: admin.uid }),
+    });
+    expect(response.ok).toBe(true);
+  }
+  const mail = await mailboxFor(email);
+  expect(mail).toHaveLength(1);
+  expect(mail[0]!.subject).toBe('Tu día en Trato: 1 pendiente');
+  expect(mail[0]!.text).toContain('Llamar al proveedor');
+  expect(mail[0]!.text).toContain('/ajustes');
 });

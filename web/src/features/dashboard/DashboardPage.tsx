@@ -34,6 +34,7 @@ import {
 import { enumLabel } from '@/i18n/enums';
 import { formatCount, formatDateTime, formatMoney, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { outsideWorkTime, resolveMeetingPreferences } from '@/components/records/meetingHours';
 import { openAmount, pipelineRows } from './utils/pipeline';
 
 const NEXT_ITEMS = 5;
@@ -74,7 +75,9 @@ function DashboardHeaderActions() {
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const organizationId = useOrgId();
-  const { can, email, member } = useMembership();
+  const { can, email, member, profile } = useMembership();
+  const workTime = resolveMeetingPreferences(profile);
+  const datePreferences = useDatePreferences();
   const now = useMinute();
   const request = <const Id extends QueryId>(id: Id, resource: Resource, values?: Record<string, unknown>) =>
     can(resource, 'view') ? orgRequest(organizationId, id, values) : null;
@@ -152,6 +155,19 @@ export default function DashboardPage() {
               request={request('meetings.upcoming', 'meetings', { startTime: now })}
               to={sectionHref('meetings')}
               when={(meeting) => millisOf(meeting.startTime)}
+              note={(meeting) => {
+                // The member's work days and hours (issue 30): a meeting outside them says so.
+                const start = millisOf(meeting.startTime);
+                const end = millisOf(meeting.endTime) ?? start;
+                if (start === null || end === null) return null;
+                const outside = outsideWorkTime(
+                  new Date(start),
+                  new Date(end),
+                  workTime,
+                  datePreferences.timeZone,
+                );
+                return outside && t(outside === 'day' ? 'next.offDay' : 'next.offHours');
+              }}
             />
           )}
           {can('tasks', 'view') && (
@@ -306,12 +322,15 @@ function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
   request,
   to,
   when,
+  note,
 }: {
   title: string;
   empty: string;
   request: QueryRequest<Id> | null;
   to: string;
   when: (item: WithId<QueryRow<Id>>) => number | null;
+  /** A word on an item ('Día no laborable'). */
+  note?: (item: WithId<QueryRow<Id>>) => string | null;
 }) {
   const { t } = useTranslation('dashboard');
   const language = useLanguage();
@@ -341,6 +360,7 @@ function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
         <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {list.data.map((item) => {
             const millis = when(item);
+            const remark = note?.(item);
             return (
               <Stack
                 component="li"
@@ -351,8 +371,20 @@ function NextList<Id extends 'meetings.upcoming' | 'tasks.pending'>({
                 <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0 }} noWrap>
                   {item.title}
                 </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary', flexShrink: 0 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ color: 'text.secondary', flexShrink: 0, textAlign: 'right' }}
+                >
                   {millis === null ? '-' : formatDateTime(millis, language, datePreferences)}
+                  {remark && (
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ display: 'block', color: 'warning.dark' }}
+                    >
+                      {remark}
+                    </Typography>
+                  )}
                 </Typography>
               </Stack>
             );
