@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES, type Language } from '@/i18n';
+import { chooseLanguage, isLanguage, SUPPORTED_LANGUAGES, type Language } from '@/i18n';
 
 /**
  * ES | EN switch; the choice is remembered in localStorage by the i18n module. Two toggle buttons
@@ -9,7 +9,7 @@ import { changeLanguage, isLanguage, SUPPORTED_LANGUAGES, type Language } from '
  * public pages show it, and MUI's group with its roving focus would add ~4 KB to each of them.
  */
 export function LanguageToggle({
-  onChange = (language) => void changeLanguage(language),
+  onChange = (language) => void chooseLanguage(language),
 }: {
   /** What a choice does: by default the screen's language; signed in, the profile's too. */
   onChange?: (language: Language) => void;

@@ -12,7 +12,14 @@ import {
   type UserProfile,
   type WithId,
 } from '@trato/model';
-import { changeLanguage, type Language } from '@/i18n';
+import {
+  chooseLanguage,
+  languageSync,
+  rememberSyncedLanguage,
+  storedLanguageChoice,
+  syncedLanguage,
+  type Language,
+} from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
 import { useSession } from './auth';
@@ -112,6 +119,7 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
 
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const profileData = profileState.status === 'success' ? profileState.data : null;
+  useProfileLanguage(uid, profileData?.language ?? null);
   const organizationIdsKey = organizationsOf(profileData).join(',');
   const organizationIds = useMemo(
     () => (organizationIdsKey ? organizationIdsKey.split(',') : []),
@@ -248,17 +256,34 @@ export function useDatePreferences(): DatePreferences {
 }
 
 /**
- * Choosing a language (the ES | EN toggle, the profile's preference): the screen changes at once and,
- * signed in, the profile keeps it. A failed write leaves the choice on this device.
+ * Choosing a language (the ES | EN toggle): the screen changes at once and, signed in, the profile
+ * keeps it. A failed write leaves the choice pending on this device (languageSync retries it).
  */
 export function useLanguageChoice(): (language: Language) => void {
   const membership = useContext(MembershipContext);
   const uid = membership?.profile ? membership.uid : null;
   return useCallback(
     (language: Language) => {
-      void changeLanguage(language);
+      void chooseLanguage(language);
       if (uid) updateProfilePreferences(uid, { language }).catch(() => undefined);
     },
     [uid],
   );
+}
+
+/**
+ * The profile's language followed on every device (issue 30): when the profile answers, a choice
+ * made on this device since they last agreed (on the sign-in page, offline) goes to the profile;
+ * otherwise the screen takes the profile's language — at sign-in, and whenever another device
+ * changes it. The device's language is read from what it stored, never from i18next's resolved
+ * language, which stays on the old one while the new catalogue loads.
+ */
+function useProfileLanguage(uid: string | null, profileLanguage: Language | null): void {
+  useEffect(() => {
+    if (!uid || !profileLanguage) return;
+    const action = languageSync(profileLanguage, storedLanguageChoice(), syncedLanguage(uid));
+    if (action.kind === 'apply') void chooseLanguage(action.language);
+    if (action.kind === 'write') updateProfilePreferences(uid, { language: action.language }).catch(() => undefined);
+    rememberSyncedLanguage(uid, action.kind === 'agreed' ? profileLanguage : action.language);
+  }, [uid, profileLanguage]);
 }

@@ -1,7 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './es.json';
-import { DEFAULT_LANGUAGE, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  readStoredLanguage,
+  storeLanguage,
+  type Language,
+} from './language';
 import { namespaceBackend, type FeatureNamespace } from './namespaces';
 
 export * from './language';
@@ -20,9 +26,12 @@ function syncDocumentLanguage(language: string) {
   }
 }
 
+// The language in effect at start-up is not stored: only a choice is (storedLanguageChoice tells
+// a device that chose from one that never did, for the profile's language, issue 30).
+let started = false;
 i18n.on('languageChanged', (language) => {
   if (isLanguage(language)) {
-    storeLanguage(language);
+    if (started) storeLanguage(language);
     syncDocumentLanguage(language);
   }
 });
@@ -44,6 +53,7 @@ void i18n
     returnNull: false,
   });
 syncDocumentLanguage(i18n.language);
+started = true;
 
 /**
  * Resolves once the current language's core catalogue is there: at once in Spanish; in English
@@ -53,6 +63,15 @@ export const i18nReady: Promise<unknown> = i18n.loadNamespaces('translation');
 
 export function changeLanguage(language: Language): Promise<unknown> {
   return i18n.changeLanguage(language);
+}
+
+/**
+ * A person's choice on this device (the ES | EN toggle): stored at once (the switch itself waits
+ * for the catalogue), so that the profile's language meets the choice, not the old language.
+ */
+export function chooseLanguage(language: Language): Promise<unknown> {
+  storeLanguage(language);
+  return changeLanguage(language);
 }
 
 export function currentLanguage(): Language {
