@@ -122,3 +122,36 @@ test('es: tasks muted in the bell, the daily digest chosen in Ajustes arrives at
   expect(mail[0]!.text).toContain('Llamar al proveedor');
   expect(mail[0]!.text).toContain('/ajustes');
 });
+
+test('the language is the profile’s: chosen on one device, another signed-in device and a new one follow it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { email } = await trialAdmin('lang', 'Idiomas Copán');
+  await loginThroughUi(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { level: 1, name: /^Hola,/ })).toBeVisible(SLOW);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await loginThroughUi(otherPage, email, PASSWORD);
+  await expect(otherPage.getByRole('heading', { level: 1, name: /^Hola,/ })).toBeVisible(SLOW);
+
+  // English on the first device: the second one, open meanwhile, follows.
+  await page.getByRole('main').getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible(SLOW);
+  await expect(otherPage.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible(SLOW);
+  await other.close();
+
+  // A device that never chose opens in the profile's language.
+  const fresh = await browser.newContext();
+  const freshPage = await fresh.newPage();
+  await freshPage.goto('/auth');
+  await freshPage.getByLabel(/^Email/).fill(email);
+  await freshPage.getByLabel(/^(Contraseña|Password)/).fill(PASSWORD);
+  await freshPage.getByRole('button', { name: /^(Iniciar sesión|Log in)$/ }).click();
+  await expect(freshPage.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible({
+    timeout: 45_000,
+  });
+  await fresh.close();
+});
