@@ -6,6 +6,7 @@ import {
   createContactThroughUi,
   createEmulatorUser,
   inviteToken,
+  setCustomClaims,
   uniqueEmail,
   expectDashboard,
   PASSWORD,
@@ -689,5 +690,52 @@ test('screenshots of the CSV import and export', async ({ page }) => {
     await expect(page.getByRole('dialog').getByRole('status')).toBeVisible(SLOW);
     await shot(page, `csv-export-progress-${tag}`, false);
     await expect(page.getByRole('dialog')).toHaveCount(0, SLOW);
+  });
+});
+
+/** Issue 30: the organization switcher, 'Nueva organización', the notification preferences and /admin. */
+test('screenshots of organizations, notification preferences and /admin', async ({ page }) => {
+  test.setTimeout(300_000);
+  // A superadmin (the claim set before signing in) who runs an agency and joined a client.
+  const { email, admin } = await trialAdmin('shot-orgs', 'Café Aurora');
+  await setCustomClaims(admin.uid, { superadmin: true });
+  const { admin: client } = await trialAdmin('shot-orgs-client', 'Distribuidora Copán');
+  const token = await inviteToken(client, email);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto('/auth');
+  await page.evaluate(() => window.localStorage.setItem('trato.lang', 'es'));
+  await loginAs(page, email);
+  await page.goto(`/invite/${token}`);
+  await page.getByRole('button', { name: 'Unirme al equipo' }).click(SLOW);
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW);
+
+  await eachVariant(page, async (tag) => {
+    await page.goto('/dashboard');
+    await expectDashboard(page);
+    await page.getByTestId('org-name').click();
+    await expect(page.getByTestId('organization-option')).toHaveCount(2, SLOW);
+    await shot(page, `org-switcher-${tag}`, false);
+    await page.getByRole('button', { name: /^(Nueva organización|New organization)$/ }).click();
+    await expect(page.getByRole('dialog', { name: /^(Nueva organización|New organization)$/ })).toBeVisible(
+      SLOW,
+    );
+    await shot(page, `org-new-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/ajustes');
+    const notifications = page.getByRole('form', { name: /^(Notificaciones|Notifications)$/ });
+    await expect(notifications).toBeVisible(SLOW);
+    await notifications.getByRole('checkbox').nth(1).check();
+    await notifications.scrollIntoViewIfNeeded();
+    await shot(page, `settings-notifications-${tag}`, false);
+
+    await page.goto('/admin');
+    await expect(page.getByRole('main').getByText('Distribuidora Copán').first()).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `admin-${tag}`);
+    await page.goto(`/admin/${client.organizationId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Distribuidora Copán' })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `admin-organization-${tag}`);
   });
 });
