@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   can as canDo,
   organizationsOf,
@@ -279,11 +279,20 @@ export function useLanguageChoice(): (language: Language) => void {
  * language, which stays on the old one while the new catalogue loads.
  */
 function useProfileLanguage(uid: string | null, profileLanguage: Language | null): void {
+  // A write is asked once per page and language: refused or lost, the next page load asks again.
+  const asked = useRef<string | null>(null);
   useEffect(() => {
     if (!uid || !profileLanguage) return;
     const action = languageSync(profileLanguage, storedLanguageChoice(), syncedLanguage(uid));
-    if (action.kind === 'apply') void chooseLanguage(action.language);
-    if (action.kind === 'write') updateProfilePreferences(uid, { language: action.language }).catch(() => undefined);
-    rememberSyncedLanguage(uid, action.kind === 'agreed' ? profileLanguage : action.language);
+    if (action.kind === 'agreed') rememberSyncedLanguage(uid, profileLanguage);
+    if (action.kind === 'apply') {
+      rememberSyncedLanguage(uid, action.language);
+      void chooseLanguage(action.language);
+    }
+    // Agreed only once the profile shows it (a write lost in a reload must not count as agreed).
+    if (action.kind === 'write' && asked.current !== `${uid}:${action.language}`) {
+      asked.current = `${uid}:${action.language}`;
+      updateProfilePreferences(uid, { language: action.language }).catch(() => undefined);
+    }
   }, [uid, profileLanguage]);
 }

@@ -26,14 +26,11 @@ function syncDocumentLanguage(language: string) {
   }
 }
 
-// The language in effect at start-up is not stored: only a choice is (storedLanguageChoice tells
-// a device that chose from one that never did, for the profile's language, issue 30).
-let started = false;
+// Only a choice is stored (chooseLanguage), at the moment it is made: not the language in effect
+// at start-up, nor later when the switch completes, so storedLanguageChoice tells a device that
+// chose from one that never did (the profile's language, issue 30).
 i18n.on('languageChanged', (language) => {
-  if (isLanguage(language)) {
-    if (started) storeLanguage(language);
-    syncDocumentLanguage(language);
-  }
+  if (isLanguage(language)) syncDocumentLanguage(language);
 });
 
 void i18n
@@ -53,7 +50,6 @@ void i18n
     returnNull: false,
   });
 syncDocumentLanguage(i18n.language);
-started = true;
 
 /**
  * Resolves once the current language's core catalogue is there: at once in Spanish; in English

@@ -11,7 +11,7 @@ import { SelectField } from '@/components/form/SelectField';
 import { TimeZoneField } from '@/components/form/TimeZoneField';
 import { useErrorToast, useToast } from '@/components/toast';
 import { updateProfilePreferences, useDatePreferences, useMembership } from '@/firebase/dataApi';
-import { changeLanguage, useLanguage } from '@/i18n';
+import { chooseLanguage, useLanguage } from '@/i18n';
 import { formatTime } from '@/i18n/format';
 import { preferencesFormSchema, preferencesUpdate, type PreferencesValues } from '../utils/schemas';
 import { WorkDaysField } from './WorkDaysField';
@@ -63,7 +63,7 @@ export function PreferencesCard() {
     if (!membership.uid) return;
     try {
       await updateProfilePreferences(membership.uid, preferencesUpdate(values));
-      if (values.language !== language) await changeLanguage(values.language);
+      if (values.language !== language) await chooseLanguage(values.language);
       toast({ title: t('preferences.saved', { lng: values.language }), variant: 'success' });
     } catch (error) {
       showFailure(error);
