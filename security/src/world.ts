@@ -408,7 +408,10 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       { purpose: 'checkUsername', windowStart: ts(NOW), count: 3, expireAt: ts(NOW) },
     ]);
     docs.push(['stripeEvents/evt_1', { type: 'customer.subscription.updated', processedAt: ts(NOW) }]);
-    docs.push(['digests/adminA_2026-11-26', { uid: 'adminA', day: '2026-11-26', status: 'sent', at: ts(NOW) }]);
+    docs.push([
+      'digests/adminA_2026-11-26',
+      { uid: 'adminA', day: '2026-11-26', status: 'sent', at: ts(NOW) },
+    ]);
     await writeAll(db, docs);
   });
 }

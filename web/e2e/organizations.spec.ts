@@ -126,6 +126,8 @@ test('a member of two organizations switches between them and sees only that one
   await page.getByRole('button', { name: 'Cambiar de organización: Tercera Honduras' }).click();
   const options = page.getByRole('dialog', { name: 'Organizaciones' }).getByTestId('organization-option');
   await expect(options).toHaveCount(3);
-  await expect(options.filter({ hasText: 'Tercera Honduras' })).toContainText('Administrador · Sin suscripción');
+  await expect(options.filter({ hasText: 'Tercera Honduras' })).toContainText(
+    'Administrador · Sin suscripción',
+  );
   await expect(options.filter({ hasText: 'Cliente Copán' })).toContainText('Vendedor · Prueba gratis');
 });

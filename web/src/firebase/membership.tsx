@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   can as canDo,
   organizationsOf,
@@ -30,6 +39,7 @@ import {
   readDeviceChoice,
   writeDeviceChoice,
   type MembershipAnswer,
+  type OrganizationChoice,
 } from './organizationChoice';
 import type { SubscriptionMirror } from './subscription';
 import { updateProfilePreferences } from './settingsData';
@@ -142,9 +152,15 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
   const subscriptionStates = useDocuments<SubscriptionMirror>(
     useMemo(() => memberOf.map((id) => paths.subscription(id)), [memberOf]),
   );
-  const choice = useMemo(
-    () => chooseOrganization(organizationIds, answers, chosenHere),
-    [answers, chosenHere, organizationIds],
+  // An organization chosen here that the profile does not list yet (just created or joined): wait
+  // for the profile's snapshot rather than open another one meanwhile.
+  const awaited = uid && deviceChoice?.uid === uid ? deviceChoice.organizationId : null;
+  const choice = useMemo<OrganizationChoice>(
+    () =>
+      awaited && !organizationIds.includes(awaited)
+        ? { status: 'loading' }
+        : chooseOrganization(organizationIds, answers, chosenHere),
+    [answers, awaited, chosenHere, organizationIds],
   );
 
   const value = useMemo<Membership>(() => {

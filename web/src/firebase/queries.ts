@@ -119,7 +119,10 @@ export function buildQuery<Id extends QueryId>(
     const value = request.values?.[filter.field];
     if (value === undefined) throw new Error(`Query ${spec.id} needs a value for ${filter.field}`);
     if (filter.op === 'prefix') {
-      constraints.push(where(filter.field, '>=', value), where(filter.field, '<', `${String(value)}${PREFIX_END}`));
+      constraints.push(
+        where(filter.field, '>=', value),
+        where(filter.field, '<', `${String(value)}${PREFIX_END}`),
+      );
       continue;
     }
     if (filter.op !== 'words') {

@@ -1,13 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import es from './es.json';
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  readStoredLanguage,
-  storeLanguage,
-  type Language,
-} from './language';
+import { DEFAULT_LANGUAGE, isLanguage, readStoredLanguage, storeLanguage, type Language } from './language';
 import { namespaceBackend, type FeatureNamespace } from './namespaces';
 
 export * from './language';

@@ -82,7 +82,11 @@ export type LanguageSync =
  * A three-way merge of the profile's language, this device's choice (null: never chose) and the
  * language they last agreed on (null: never, for this person on this device).
  */
-export function languageSync(profile: Language, device: Language | null, synced: Language | null): LanguageSync {
+export function languageSync(
+  profile: Language,
+  device: Language | null,
+  synced: Language | null,
+): LanguageSync {
   if (device === null) return { kind: 'apply', language: profile };
   if (device === profile) return { kind: 'agreed' };
   if (synced === null || device !== synced) return { kind: 'write', language: device };

@@ -3,7 +3,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -12,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnySchema } from 'yup';
 import { useErrorToast } from '@/components/toast';
+import { SidePanel } from '@/components/SidePanel';
 import { GuardedForm } from './GuardedForm';
 import { ToastFirstError } from './ToastFirstError';
 
@@ -108,21 +108,15 @@ export function FormDialog<V extends FormikValues>({
   );
   if (variant === 'drawer')
     return (
-      <Drawer
+      <SidePanel
         anchor="right"
         open={open}
         onClose={onClose}
-        slotProps={{
-          paper: {
-            role: 'dialog',
-            'aria-modal': true,
-            'aria-labelledby': 'form-dialog-title',
-            sx: { width: { xs: '100%', sm: 480 } },
-          },
-        }}
+        paperProps={{ role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'form-dialog-title' }}
+        sx={{ width: { xs: '100%', sm: 480 } }}
       >
         {form}
-      </Drawer>
+      </SidePanel>
     );
   return (
     <Dialog

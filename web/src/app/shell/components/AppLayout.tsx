@@ -1,7 +1,6 @@
 import MenuOpenRoundedIcon from '@mui/icons-material/MenuOpenRounded';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import { Fragment, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { SidebarContent } from './Sidebar';
 import { OrganizationMenu } from '../organizations/OrganizationMenu';
 import { useOrganizationLink } from '../organizations/useOrganizationLink';
 import { FullPageLoader } from '@/components/FullPageLoader';
+import { SidePanel } from '@/components/SidePanel';
 
 /** The sticky top bar's height. */
 const TOP_BAR_HEIGHT = 56;
@@ -61,11 +61,11 @@ export function AppLayout() {
       <SkipLink />
       <RouteTitle />
       {sidebar.isMobile ? (
-        <Drawer
-          variant="temporary"
+        <SidePanel
+          anchor="left"
           open={sidebar.open}
           onClose={sidebar.closeMobile}
-          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_MOBILE } } }}
+          sx={{ width: SIDEBAR_WIDTH_MOBILE }}
         >
           <Box
             component="aside"
@@ -75,7 +75,7 @@ export function AppLayout() {
           >
             <SidebarContent collapsed={false} onNavigate={sidebar.closeMobile} />
           </Box>
-        </Drawer>
+        </SidePanel>
       ) : (
         <Box
           component="aside"

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { Logo } from '@/components/Logo';
 import { useMembership } from '@/firebase/dataApi';
 import { sectionHref, sidebarSections } from '../../sections';
 import { UserMenu } from './UserMenu';
+import { Rule } from '@/components/Rule';
 
 /** Logo, the sections the member may view (live), and the user menu at the bottom. */
 export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
@@ -43,7 +43,7 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
           <Logo size={collapsed ? 26 : 28} withWordmark={!collapsed} />
         </Link>
       </Box>
-      <Divider />
+      <Rule />
       <Box
         component="nav"
         aria-label={t('app.nav.label')}
@@ -106,7 +106,7 @@ export function SidebarContent({ collapsed, onNavigate }: { collapsed: boolean; 
           })}
         </Box>
       </Box>
-      <Divider />
+      <Rule />
       <Box sx={{ p: collapsed ? 0.5 : 1, flexShrink: 0 }}>
         <UserMenu collapsed={collapsed} />
       </Box>

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -19,6 +18,7 @@ import { LightTooltip } from '@/app/LightTooltip';
 import { sectionHref } from '@/app/sections';
 import { OrganizationList } from '../organizations/OrganizationList';
 import { useCanAddOrganization, useNewOrganization } from '../organizations/OrganizationMenu';
+import { Rule } from '@/components/Rule';
 
 function initialOf(name: string, email: string): string {
   return (name.trim() || email.trim() || '?').charAt(0).toUpperCase();
@@ -112,7 +112,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               </Typography>
               <OrganizationList onChosen={close} />
               {canAddOrganization && newOrganization.button(close)}
-              <Divider sx={{ mt: 1 }} />
+              <Rule sx={{ mt: 1 }} />
             </Box>
           )}
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
@@ -132,7 +132,7 @@ export function UserMenu({ collapsed }: { collapsed: boolean }) {
               {t('app.sections.subscription')}
             </Button>
           )}
-          <Divider sx={{ mb: 1.5 }} />
+          <Rule sx={{ mb: 1.5 }} />
           <Button
             fullWidth
             variant="outlined"

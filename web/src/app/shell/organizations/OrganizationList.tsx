@@ -1,4 +1,3 @@
-import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
@@ -76,11 +75,9 @@ export function OrganizationList({ onChosen }: { onChosen: () => void }) {
                 </Typography>
               </Box>
               {current && (
-                <CheckRoundedIcon
-                  fontSize="small"
-                  color="primary"
-                  titleAccess={t('app.organizations.current')}
-                />
+                <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 700, flexShrink: 0 }}>
+                  {t('app.organizations.current')}
+                </Typography>
               )}
             </ButtonBase>
           </li>
