@@ -113,6 +113,8 @@ describe('the daily digest', () => {
     expect(mail!.text).toContain('Enviar cotización hoy');
     expect(mail!.text).toContain('Demo con Copán');
     expect(mail!.text).toContain('/ajustes');
+    // Its link opens this organization (web/src/app/shell/organizations/organizationLinks.ts).
+    expect(mail!.text).toContain(`/tareas?org=${org}`);
     // 24-hour clock in Spanish, in the member's zone: the meeting at 10:05.
     expect(mail!.text).toMatch(/10:05 · Demo con Copán/);
     expect(mail!.text).not.toMatch(/Mañana no|Ya hecha|Reunión de mañana/);

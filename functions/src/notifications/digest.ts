@@ -114,6 +114,7 @@ async function sectionOf(
   const mirror = billingSnap.exists ? (billingSnap.data() as Subscription<Timestamp>) : null;
   if (!isSubscriptionActive(mirror, moment.now)) return null;
   const section: DigestSection = {
+    organizationId,
     organizationName: (orgSnap.data() as Organization).name,
     overdue: [],
     dueToday: [],
@@ -211,7 +212,10 @@ async function digestFor(
         timeFormat: profile.timeFormat ?? null,
       },
       sections,
-      { app: `${options.appUrl}/tareas`, settings: `${options.appUrl}/ajustes` },
+      {
+        app: (organizationId) => `${options.appUrl}/tareas?org=${encodeURIComponent(organizationId)}`,
+        settings: `${options.appUrl}/ajustes`,
+      },
     );
     if (!mail) {
       await ref.update({ status: 'empty', doneAt: FieldValue.serverTimestamp() });

@@ -12,6 +12,7 @@ export interface DigestItem {
 }
 
 export interface DigestSection {
+  organizationId: string;
   organizationName: string;
   overdue: DigestItem[];
   dueToday: DigestItem[];
@@ -71,7 +72,8 @@ export function digestCount(sections: DigestSection[]): number {
 export function composeDigest(
   reader: DigestReader,
   sections: DigestSection[],
-  links: { app: string; settings: string },
+  /** The app's page for an organization (with ?org=, which opens that one), and the settings. */
+  links: { app: (organizationId: string) => string; settings: string },
 ): OutgoingMail | null {
   const count = digestCount(sections);
   if (count === 0) return null;
@@ -115,10 +117,13 @@ export function composeDigest(
       text.push(t.more(section.more), '');
       html.push(`<p>${escapeHtml(t.more(section.more))}</p>`);
     }
+    // Each organization's link opens that one, whichever this device had open.
+    const link = links.app(section.organizationId);
+    text.push(`${t.open}: ${link}`, '');
+    html.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(t.open)}</a></p>`);
   }
-  text.push(`${t.open}: ${links.app}`, '', '--', t.off, links.settings);
+  text.push('--', t.off, links.settings);
   html.push(
-    `<p><a href="${escapeHtml(links.app)}">${escapeHtml(t.open)}</a></p>`,
     `<hr><p style="color:#666;font-size:12px">${escapeHtml(t.off)} <a href="${escapeHtml(links.settings)}">${escapeHtml(links.settings)}</a></p>`,
   );
   return {
