@@ -40,11 +40,13 @@ describe('checkCallableInput: the envelope', () => {
       [
         'checkUsername',
         'createOrganization',
+        'addOrganization',
         'createInvitation',
         'getInvitationLink',
         'getInvitation',
         'acceptInvitation',
         'debugQuery',
+        'adminOrganizationStats',
         'createCheckoutSession',
         'createPortalSession',
         'checkSubscription',
@@ -54,6 +56,29 @@ describe('checkCallableInput: the envelope', () => {
         'emailSendTest',
       ].sort(),
     );
+  });
+
+  it('takes the new organization and the superadmin figures (issue 30)', () => {
+    expect(ok('addOrganization', { organizationId: 'o1', companyName: '  Café  ', language: 'en' })).toEqual({
+      organizationId: 'o1',
+      companyName: 'Café',
+      language: 'en',
+    });
+    expect(
+      refusal('addOrganization', { organizationId: 'a/b', companyName: 'x', language: 'es' }),
+    ).toMatchObject({
+      field: 'organizationId',
+    });
+    expect(ok('adminOrganizationStats', { organizationIds: ['a', 'b'] })).toEqual({
+      organizationIds: ['a', 'b'],
+    });
+    for (const organizationIds of [[], 'a', undefined, Array.from({ length: 26 }, (_, i) => `o${i}`)])
+      expect(refusal('adminOrganizationStats', { organizationIds })).toBeTruthy();
+    // An existing account accepts with the token alone; a new one's name and username are checked when sent.
+    expect(ok('acceptInvitation', { token: 't' })).toEqual({ token: 't', language: 'es' });
+    expect(refusal('acceptInvitation', { token: 't', fullName: ' ', username: 'ana_1' })).toMatchObject({
+      field: 'fullName',
+    });
   });
 
   it('names the first refused field in the contract order, with an ERR message', () => {
