@@ -4,7 +4,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -23,6 +22,7 @@ import {
 } from '@trato/model';
 import {
   chooseLanguage,
+  isLanguage,
   languageSync,
   rememberSyncedLanguage,
   storedLanguageChoice,
@@ -31,7 +31,9 @@ import {
 } from '@/i18n';
 import { useLanguage } from '@/i18n/useLanguage';
 import { resolveDatePreferences, type DatePreferences } from '@/i18n/preferences';
+import { doc, onSnapshot } from 'firebase/firestore';
 import { useSession } from './auth';
+import { getDataServices } from './data';
 import { hasSuperadminClaim } from './claims';
 import { useDocument, useDocuments, type LiveState } from './hooks';
 import {
@@ -129,7 +131,7 @@ export function MembershipProvider({ children }: { children: ReactNode }) {
 
   const profileState = useDocument<UserProfile>(uid ? paths.user(uid) : null);
   const profileData = profileState.status === 'success' ? profileState.data : null;
-  useProfileLanguage(uid, profileData?.language ?? null);
+  useProfileLanguage(uid);
   const organizationIdsKey = organizationsOf(profileData).join(',');
   const organizationIds = useMemo(
     () => (organizationIdsKey ? organizationIdsKey.split(',') : []),
@@ -294,21 +296,30 @@ export function useLanguageChoice(): (language: Language) => void {
  * changes it. The device's language is read from what it stored, never from i18next's resolved
  * language, which stays on the old one while the new catalogue loads.
  */
-function useProfileLanguage(uid: string | null, profileLanguage: Language | null): void {
-  // A write is asked once per page and language: refused or lost, the next page load asks again.
-  const asked = useRef<string | null>(null);
+function useProfileLanguage(uid: string | null): void {
   useEffect(() => {
-    if (!uid || !profileLanguage) return;
-    const action = languageSync(profileLanguage, storedLanguageChoice(), syncedLanguage(uid));
-    if (action.kind === 'agreed') rememberSyncedLanguage(uid, profileLanguage);
-    if (action.kind === 'apply') {
-      rememberSyncedLanguage(uid, action.language);
-      void chooseLanguage(action.language);
-    }
-    // Agreed only once the profile shows it (a write lost in a reload must not count as agreed).
-    if (action.kind === 'write' && asked.current !== `${uid}:${action.language}`) {
-      asked.current = `${uid}:${action.language}`;
-      updateProfilePreferences(uid, { language: action.language }).catch(() => undefined);
-    }
-  }, [uid, profileLanguage]);
+    if (!uid) return undefined;
+    // A write is asked once per page and language: refused or lost, the next page load asks again.
+    let asked: Language | null = null;
+    // Only what the server holds counts: a snapshot with this device's write still pending is not
+    // an agreement (a reload may lose the write), hence the metadata changes (the confirmation).
+    return onSnapshot(
+      doc(getDataServices().firestore, paths.user(uid)),
+      { includeMetadataChanges: true },
+      (snapshot) => {
+        const profile = snapshot.get('language') as unknown;
+        if (snapshot.metadata.hasPendingWrites || !isLanguage(profile)) return;
+        const action = languageSync(profile, storedLanguageChoice(), syncedLanguage(uid));
+        if (action.kind === 'write') {
+          if (asked !== action.language)
+            updateProfilePreferences(uid, { language: action.language }).catch(() => undefined);
+          asked = action.language;
+          return;
+        }
+        rememberSyncedLanguage(uid, profile);
+        if (action.kind === 'apply') void chooseLanguage(profile);
+      },
+      () => undefined,
+    );
+  }, [uid]);
 }

@@ -60,6 +60,7 @@ export function OrganizationList({ onChosen }: { onChosen: () => void }) {
                 py: 0.75,
                 borderRadius: 2,
                 textAlign: 'left',
+                // The open one: marked by its background (and aria-current for assistive tech).
                 bgcolor: current ? 'action.selected' : undefined,
                 '&:hover': { bgcolor: 'action.hover' },
                 '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main' },
@@ -74,11 +75,6 @@ export function OrganizationList({ onChosen }: { onChosen: () => void }) {
                   {describe(option)}
                 </Typography>
               </Box>
-              {current && (
-                <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 700, flexShrink: 0 }}>
-                  {t('app.organizations.current')}
-                </Typography>
-              )}
             </ButtonBase>
           </li>
         );
