@@ -733,12 +733,22 @@ test('screenshots of organizations, notification preferences and /admin', async 
     await expect(page.getByRole('main').getByText('Distribuidora Copán').first()).toBeVisible(SLOW);
     await waitLoaded(page);
     // The figures come from a function after the list: shot with them.
-    await expect(page.getByRole('main').getByText(/^(Prueba gratis|Free trial)$/).first()).toBeVisible(SLOW);
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/^(Prueba gratis|Free trial)$/)
+        .first(),
+    ).toBeVisible(SLOW);
     await shot(page, `admin-${tag}`);
     await page.goto(`/admin/${client.organizationId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Distribuidora Copán' })).toBeVisible(SLOW);
     await waitLoaded(page);
-    await expect(page.getByRole('main').getByText(/^(Prueba gratis|Free trial)$/).first()).toBeVisible(SLOW);
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/^(Prueba gratis|Free trial)$/)
+        .first(),
+    ).toBeVisible(SLOW);
     await shot(page, `admin-organization-${tag}`);
   });
 });
