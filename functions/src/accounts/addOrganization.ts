@@ -3,19 +3,16 @@ import { onCall } from 'firebase-functions/v2/https';
 
 import {
   ORGANIZATIONS_PER_USER_MAX,
-  organizationNameKey,
   organizationsOf,
   paths,
   type CallableContract,
-  type Member,
-  type Organization,
   type UserProfile,
 } from '@trato/model';
 
 import { db } from '../common/admin.js';
 import { requireCaller, requireEmail, type Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
-import { readMember, readerOf } from '../common/store.js';
+import { createOrganizationWithAdmin, readMember, readerOf } from '../common/store.js';
 import { parseInput } from '../common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
@@ -69,25 +66,13 @@ export async function addOrganizationCore(
     }
 
     const now = FieldValue.serverTimestamp();
-    const organization: Organization<FieldValue> = {
-      name: companyName,
-      nameKey: organizationNameKey(companyName),
-      country: null,
-      rtn: null,
-      createdAt: now,
-      createdBy: caller.uid,
-    };
-    tx.create(orgRef, organization);
-    const member: Member<FieldValue> = {
-      role: 'admin',
-      fullName: profile.fullName,
-      email,
-      username: profile.username,
-      permissions: {},
-      joinedAt: now,
-      invitedBy: null,
-    };
-    tx.create(firestore.doc(paths.member(organizationId, caller.uid)), member);
+    createOrganizationWithAdmin(
+      tx,
+      orgRef,
+      { uid: caller.uid, email, fullName: profile.fullName, username: profile.username },
+      companyName,
+      now,
+    );
     // The default organization of the profile stays: other devices keep opening the one they had.
     tx.update(userRef, { organizationIds: [...live, organizationId] });
     return { organizationId };

@@ -1,20 +1,11 @@
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
-import {
-  TOP,
-  organizationNameKey,
-  organizationsOf,
-  paths,
-  type Member,
-  type Organization,
-  type UserProfile,
-  type CallableContract,
-} from '@trato/model';
+import { TOP, organizationsOf, paths, type UserProfile, type CallableContract } from '@trato/model';
 
 import { db } from '../common/admin.js';
 import { requireCaller, requireEmail, type Caller } from '../common/caller.js';
-import { claimProfile, readMember, readerOf } from '../common/store.js';
+import { claimProfile, createOrganizationWithAdmin, readMember, readerOf } from '../common/store.js';
 import { parseInput } from '../common/validation.js';
 
 /** What the web receives (the model's contract, shared with web/src/firebase/callables.ts). */
@@ -65,25 +56,13 @@ export async function createOrganizationCore(
       otherOrganizations: organizationsOf(profile),
       now,
     });
-    const organization: Organization<FieldValue> = {
-      name: companyName,
-      nameKey: organizationNameKey(companyName),
-      country: null,
-      rtn: null,
-      createdAt: now,
-      createdBy: caller.uid,
-    };
-    tx.create(orgRef, organization);
-    const member: Member<FieldValue> = {
-      role: 'admin',
-      fullName: joined.fullName,
-      email,
-      username: joined.username,
-      permissions: {},
-      joinedAt: now,
-      invitedBy: null,
-    };
-    tx.create(firestore.doc(paths.member(organizationId, caller.uid)), member);
+    createOrganizationWithAdmin(
+      tx,
+      orgRef,
+      { uid: caller.uid, email, fullName: joined.fullName, username: joined.username },
+      companyName,
+      now,
+    );
     return { organizationId };
   });
 }

@@ -10,12 +10,14 @@ import type {
 
 import {
   ORGANIZATIONS_PER_USER_MAX,
+  organizationNameKey,
   organizationsOf,
   paths,
   type Invitation,
   type InvitationToken,
   type Language,
   type Member,
+  type Organization,
   type UserProfile,
 } from '@trato/model';
 
@@ -165,4 +167,37 @@ export function claimProfile(tx: Transaction, c: ProfileClaim): { fullName: stri
   };
   tx.create(c.userRef, profile);
   return { fullName: c.fullName, username: c.username };
+}
+
+/**
+ * A new organization and its first administrator, inside the transaction (sign-up's
+ * createOrganization and an administrator's addOrganization): no subscription yet, so its own
+ * trial starts from its Suscripción page.
+ */
+export function createOrganizationWithAdmin(
+  tx: Transaction,
+  orgRef: DocumentReference,
+  admin: { uid: string; email: string; fullName: string; username: string },
+  companyName: string,
+  now: FieldValue,
+): void {
+  const organization: Organization<FieldValue> = {
+    name: companyName,
+    nameKey: organizationNameKey(companyName),
+    country: null,
+    rtn: null,
+    createdAt: now,
+    createdBy: admin.uid,
+  };
+  tx.create(orgRef, organization);
+  const member: Member<FieldValue> = {
+    role: 'admin',
+    fullName: admin.fullName,
+    email: admin.email,
+    username: admin.username,
+    permissions: {},
+    joinedAt: now,
+    invitedBy: null,
+  };
+  tx.create(orgRef.firestore.doc(paths.member(orgRef.id, admin.uid)), member);
 }

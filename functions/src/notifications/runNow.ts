@@ -2,6 +2,7 @@
 // emulator build (src/index.emulator.ts), and 404 outside the emulator.
 import { onRequest } from 'firebase-functions/v2/https';
 
+import { testHookRequest } from '../common/testHook.js';
 import { DIGEST_SECRETS, runDigestPass } from './functions.js';
 
 /**
@@ -9,25 +10,9 @@ import { DIGEST_SECRETS, runDigestPass } from './functions.js';
  * that clock (only that member's when given) and answers its summary.
  */
 export const digestRunNow = onRequest({ secrets: DIGEST_SECRETS }, async (req, res) => {
-  if (process.env.FUNCTIONS_EMULATOR !== 'true') {
-    res.status(404).send('Not found');
-    return;
-  }
-  if (req.method !== 'POST') {
-    res.status(405).send('POST only');
-    return;
-  }
-  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-  const now =
-    typeof body.now === 'number'
-      ? body.now
-      : typeof body.now === 'string'
-        ? Date.parse(body.now)
-        : Date.now();
-  if (!Number.isFinite(now)) {
-    res.status(400).json({ error: 'now must be a number (ms) or an ISO date' });
-    return;
-  }
+  const request = testHookRequest(req, res);
+  if (!request) return;
+  const { body, now } = request;
   try {
     res.json(await runDigestPass(now, typeof body.uid === 'string' ? { onlyUid: body.uid } : {}));
   } catch (error) {

@@ -4,10 +4,9 @@
 // send function: the production sender has no test options.
 import { onRequest } from 'firebase-functions/v2/https';
 
+import { testHookRequest } from '../common/testHook.js';
 import { gmailSender, runPass, SEQUENCE_SECRETS } from './functions.js';
 import { PassAborted, type SendFn } from './sender.js';
-
-const isEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
 
 /** The longest pause a test may ask for between a claim and its send. */
 const MAX_PAUSE_MS = 10_000;
@@ -39,25 +38,9 @@ export function withTestHooks(
  * real time) and answers the RunSummary.
  */
 export const sequencesRunNow = onRequest({ secrets: SEQUENCE_SECRETS }, async (req, res) => {
-  if (!isEmulator()) {
-    res.status(404).send('Not found');
-    return;
-  }
-  if (req.method !== 'POST') {
-    res.status(405).send('POST only');
-    return;
-  }
-  const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
-  const now =
-    typeof body.now === 'number'
-      ? body.now
-      : typeof body.now === 'string'
-        ? Date.parse(body.now)
-        : Date.now();
-  if (!Number.isFinite(now)) {
-    res.status(400).json({ error: 'now must be a number (ms) or an ISO date' });
-    return;
-  }
+  const request = testHookRequest(req, res);
+  if (!request) return;
+  const { body, now } = request;
   const send = withTestHooks(gmailSender(), {
     crashAfterClaim: body.crashAfterClaim === true,
     pauseAfterClaimMs: Math.min(positiveInt(body.pauseAfterClaimMs) ?? 0, MAX_PAUSE_MS),
