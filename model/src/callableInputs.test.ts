@@ -46,6 +46,7 @@ describe('checkCallableInput: the envelope', () => {
         'getInvitation',
         'acceptInvitation',
         'debugQuery',
+        'previewCampaignAudience',
         'adminOrganizationStats',
         'createCheckoutSession',
         'createPortalSession',
@@ -56,6 +57,17 @@ describe('checkCallableInput: the envelope', () => {
         'emailSendTest',
       ].sort(),
     );
+  });
+
+  it("takes a campaign audience's list (issue 31)", () => {
+    expect(ok('previewCampaignAudience', { organizationId: 'o1', listId: 'L1' })).toEqual({
+      organizationId: 'o1',
+      listId: 'L1',
+    });
+    expect(refusal('previewCampaignAudience', { organizationId: 'o1', listId: 'a/b' })).toMatchObject({
+      field: 'listId',
+    });
+    expect(refusal('previewCampaignAudience', { organizationId: 'o1' })).toMatchObject({ field: 'listId' });
   });
 
   it('takes the new organization and the superadmin figures (issue 30)', () => {

@@ -6,6 +6,7 @@
 import type { BillingCallables } from './billing.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
+import type { AudienceCounts } from './marketing.js';
 import type { PermissionMap } from './entities.js';
 import type { Role, SubscriptionStatus } from './enums.js';
 
@@ -62,6 +63,15 @@ export interface CallableContract extends BillingCallables, MailCallables {
   adminOrganizationStats: {
     in: { organizationIds: string[] };
     out: { organizations: AdminOrganizationStats[] };
+  };
+  /**
+   * /marketing (marketing.view and contacts.view, live subscription): who a campaign to this list
+   * would reach now — the list's contacts, and those left out (no address, unsubscribed, an
+   * address already counted). Reads the whole audience: asked for before sending, not on load.
+   */
+  previewCampaignAudience: {
+    in: { organizationId: string; listId: string };
+    out: AudienceCounts;
   };
   /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
   debugQuery: {

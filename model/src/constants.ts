@@ -153,6 +153,8 @@ export const STEP_ORDER_MAX = 100;
 // ── List sizes ────────────────────────────────────────────────────────────────
 export const ASSIGNEES_MAX = 20;
 export const PARTICIPANTS_MAX = 50;
+/** Static marketing lists a contact may be on (Contact.listIds). */
+export const LIST_MEMBERSHIPS_MAX = 50;
 
 /**
  * Maximum string lengths (characters) enforced by firestore.rules and by the yup schemas.

@@ -5,6 +5,7 @@
  */
 import type {
   Action,
+  CampaignStatus,
   CompanySize,
   ContactStatus,
   DealStage,
@@ -12,6 +13,7 @@ import type {
   Industry,
   InvitationStatus,
   LifecycleStage,
+  ListKind,
   MailConnectionStatus,
   MailProvider,
   MeetingStatus,
@@ -27,6 +29,12 @@ import type {
   TimelineKind,
 } from './enums.js';
 import type { Language, NotificationKind, TimeFormat } from './constants.js';
+import type {
+  AudienceCounts,
+  CampaignFailureReason,
+  CampaignHoldReason,
+  SegmentCriteria,
+} from './marketing.js';
 import type { OptOutMethod } from './sequences.js';
 
 export interface TimestampLike {
@@ -199,6 +207,8 @@ export interface Contact<TS = TimestampLike> extends Audit<TS> {
   lifecycleStage: LifecycleStage;
   linkedinUrl?: string | null;
   ownerId: string;
+  /** The static marketing lists the contact is on (at most LIST_MEMBERSHIPS_MAX). */
+  listIds?: string[];
   searchTokens: string[];
   /** The same tokens as map keys (search.ts): a search of several words matches them all. */
   searchIndex: Record<string, true>;
@@ -325,6 +335,74 @@ export interface Enrollment<TS = TimestampLike> extends Audit<TS> {
 }
 
 /**
+ * organizations/{orgId}/lists/{listId} — a marketing list: `static` (its contacts carry the id in
+ * `listIds`) or a `segment` (the criteria, evaluated on the server whenever it is used; see
+ * marketing.ts `audienceFilters`). A static list has no criteria.
+ */
+export interface MarketingList<TS = TimestampLike> extends Audit<TS>, SegmentCriteria<TS> {
+  name: string;
+  description?: string | null;
+  kind: ListKind;
+}
+
+/**
+ * organizations/{orgId}/campaigns/{campaignId} — a one-off e-mail to a list, sent from its
+ * author's (createdBy) Gmail. Members write the content while a draft, and the status as
+ * CLIENT_CAMPAIGN_MOVES allows; the sender writes sending, sent and failed. The sender's
+ * bookkeeping is in campaignRuns/{campaignId}.
+ */
+export interface Campaign<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  listId: string;
+  /** The list's name when chosen (the list may be renamed or deleted later). */
+  listName: string;
+  subject: string;
+  body: string;
+  status: CampaignStatus;
+  /** When it starts (send now: the moment it was scheduled); null while a draft. */
+  scheduledAt: TS | null;
+}
+
+/**
+ * organizations/{orgId}/campaignRuns/{campaignId} — server-only: a started campaign's progress.
+ * The audience is written page by page (`cursor`: the last contact read; `audienceDone` once all
+ * are), then the recipients are sent; `nextRunAt` is when a pass looks at it again (null: never).
+ */
+export interface CampaignRun<TS = TimestampLike> {
+  audience: AudienceCounts;
+  audienceDone: boolean;
+  /** The last contact written (its path), to go on from after a pass ends mid-audience. */
+  cursor: string | null;
+  nextRunAt: TS | null;
+  holdReason: CampaignHoldReason | null;
+  failureReason: CampaignFailureReason | null;
+  startedAt: TS;
+  finishedAt: TS | null;
+  updatedAt: TS;
+}
+
+/**
+ * organizations/{orgId}/campaigns/{campaignId}/recipients/{optOutId(email)} — server-only: one
+ * address of the audience (two contacts with one address are one recipient), claimed once by
+ * the sender like a sequence step: `pending` (claimedAt while being sent), then `sent` (with
+ * `messageId`), `failed` (`error` a SendFailureReason) or `skipped` (`error` 'unsubscribed' or
+ * 'contact-missing').
+ */
+export interface CampaignRecipient<TS = TimestampLike> {
+  contactId: string;
+  name: string;
+  to: string;
+  status: SendStatus;
+  error: string | null;
+  messageId: string | null;
+  claimedAt: TS | null;
+  attempts: number;
+  sentAt: TS | null;
+  createdAt: TS;
+  updatedAt: TS;
+}
+
+/**
  * organizations/{orgId}/sendLog/{sendId} — server-only. A sequence step's id is
  * `sendLogId(sequenceId, contactId, stepId)` = `${sequenceId}_${contactId}_${stepId}` (claimed
  * once, in a transaction, before Gmail is called); a test e-mail's is `test_{messageId}`.
@@ -367,6 +445,8 @@ export interface OptOut<TS = TimestampLike> {
   method: OptOutMethod;
   /** The link's sequence and contact (the enrolment that carried it). */
   sequenceId: string | null;
+  /** The campaign whose e-mail carried the link (null for a sequence's). */
+  campaignId?: string | null;
   contactId: string | null;
   createdAt: TS;
 }
@@ -462,6 +542,10 @@ export interface CollectionEntities {
   enrollments: Enrollment;
   sendLog: SendLogEntry;
   optOuts: OptOut;
+  lists: MarketingList;
+  campaigns: Campaign;
+  campaignRuns: CampaignRun;
+  recipients: CampaignRecipient;
   mailConnections: MailConnection;
   timeline: TimelineEntry;
 }

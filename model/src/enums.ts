@@ -121,6 +121,25 @@ export const CLIENT_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['active'
 /** What a client may change an enrollment from (stopped, completed and unsubscribed are final). */
 export const CLIENT_ENROLLMENT_FROM: readonly EnrollmentStatus[] = ['active', 'paused', 'failed'];
 
+/** A marketing list: contacts added by hand (static), or a saved filter over contacts (segment). */
+export const LIST_KINDS = ['static', 'segment'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+/**
+ * A campaign's life: members write draft, scheduled, paused and canceled (and sending again when
+ * they resume a paused one that had started); the sender writes sending, sent and failed.
+ */
+export const CAMPAIGN_STATUSES = [
+  'draft',
+  'scheduled',
+  'sending',
+  'paused',
+  'sent',
+  'canceled',
+  'failed',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
 /** A recipient's status for one step (spec: recipient delivery status), as in the send log. */
 export const SEND_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];

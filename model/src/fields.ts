@@ -11,6 +11,7 @@ import {
   DELAY_DAYS_MAX,
   DELAY_DAYS_MIN,
   LIMITS,
+  LIST_MEMBERSHIPS_MAX,
   PARTICIPANTS_MAX,
   PROBABILITY_MAX,
   PROBABILITY_MIN,
@@ -20,18 +21,21 @@ import {
   UPLOAD_MAX_BYTES,
 } from './constants.js';
 import {
+  CAMPAIGN_STATUSES,
   COMPANY_SIZES,
   CONTACT_STATUSES,
   DEAL_STAGES,
   ENROLLMENT_STATUSES,
   INDUSTRIES,
   LIFECYCLE_STAGES,
+  LIST_KINDS,
   MEETING_STATUSES,
   SEQUENCE_STEP_TYPES,
   TASK_STATUSES,
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from './enums.js';
+import { SEGMENT_KEYS } from './marketing.js';
 import { searchIndexOf } from './search.js';
 
 export const AUDIT_KEYS = ['createdAt', 'createdBy', 'updatedAt'] as const;
@@ -56,7 +60,7 @@ export const FIELD_CONTRACTS = {
   ),
   contacts: crm(
     ['name', 'status', 'isCustomer', 'lifecycleStage', 'companyId', 'ownerId', 'searchTokens', 'searchIndex'],
-    ['email', 'phone', 'companyName', 'jobTitle', 'city', 'country', 'rtn', 'linkedinUrl'],
+    ['email', 'phone', 'companyName', 'jobTitle', 'city', 'country', 'rtn', 'linkedinUrl', 'listIds'],
   ),
   // Signed: authorName is the author's member name, and only the author edits the content.
   notes: crm(['content', 'authorName'], [], ['content', 'updatedAt']),
@@ -108,6 +112,14 @@ export const FIELD_CONTRACTS = {
   steps: crm(['stepOrder', 'type', 'subject', 'body', 'delayDays'], []),
   // Clients pause/resume/stop; the scheduler (server) advances currentStep and nextSendAt.
   enrollments: crm(['contactId', 'status', 'currentStep', 'nextSendAt'], [], ['status', 'updatedAt']),
+  // A list's kind is fixed; a segment's criteria are the optional keys (a static list has none).
+  lists: crm(
+    ['name', 'kind'],
+    ['description', ...SEGMENT_KEYS],
+    ['name', 'description', ...SEGMENT_KEYS, 'updatedAt'],
+  ),
+  // Created as a draft; the content changes while a draft, the status as the rules' table says.
+  campaigns: crm(['name', 'listId', 'listName', 'subject', 'body', 'status', 'scheduledAt'], []),
 } as const satisfies Record<string, FieldContract>;
 
 export type ContractCollection = keyof typeof FIELD_CONTRACTS;
@@ -253,6 +265,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     country: str(LIMITS.country),
     rtn: str(LIMITS.rtn),
     linkedinUrl: url,
+    listIds: { type: { kind: 'ids', max: LIST_MEMBERSHIPS_MAX } },
   },
   notes: {
     content: text(LIMITS.noteContent),
@@ -345,6 +358,29 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     status: { ...oneOf(ENROLLMENT_STATUSES), bound: 'initial', initial: 'active' },
     currentStep: { ...num(0, Number.MAX_SAFE_INTEGER, false, true), bound: 'initial', initial: 0 },
     nextSendAt: ts(true),
+  },
+  lists: {
+    name: text(LIMITS.name),
+    kind: oneOf(LIST_KINDS),
+    description: str(LIMITS.sequenceDescription),
+    lifecycleStage: oneOf(LIFECYCLE_STAGES),
+    contactStatus: oneOf(CONTACT_STATUSES),
+    isCustomer: { type: { kind: 'bool' } },
+    companyId: id(),
+    ownerId: { ...id(), bound: 'member' },
+    city: str(LIMITS.shortText),
+    country: str(LIMITS.country),
+    createdFrom: ts(),
+    createdTo: ts(),
+  },
+  campaigns: {
+    name: text(LIMITS.name),
+    listId: id(),
+    listName: text(LIMITS.name),
+    subject: text(LIMITS.subject),
+    body: text(LIMITS.body),
+    status: { ...oneOf(CAMPAIGN_STATUSES), bound: 'initial', initial: 'draft' },
+    scheduledAt: ts(true),
   },
 };
 

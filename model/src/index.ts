@@ -8,6 +8,7 @@ export * from './search.js';
 export * from './subscription.js';
 export * from './billing.js';
 export * from './mail.js';
+export * from './marketing.js';
 export * from './sequences.js';
 export * from './sequenceAccess.js';
 export * from './callables.js';

@@ -56,6 +56,9 @@ export const ORG_COLLECTIONS = [
   'sequences',
   'sendLog',
   'optOuts',
+  'lists',
+  'campaigns',
+  'campaignRuns',
   'mailConnections',
   'timeline',
 ] as const;
@@ -102,6 +105,12 @@ export const paths = {
   /** An enrollment's id is the enrolled contact's id (one enrollment per contact and sequence). */
   enrollment: (orgId: string, sequenceId: string, contactId: string) =>
     `${paths.enrollments(orgId, sequenceId)}/${seg(contactId)}`,
+  campaignRun: (orgId: string, campaignId: string) => paths.doc(orgId, 'campaignRuns', campaignId),
+  recipients: (orgId: string, campaignId: string) =>
+    `${paths.doc(orgId, 'campaigns', campaignId)}/recipients`,
+  /** A recipient's id is `optOutId` of its address: one per address and campaign. */
+  recipient: (orgId: string, campaignId: string, emailHash: string) =>
+    `${paths.recipients(orgId, campaignId)}/${seg(emailHash)}`,
   /** organizations/{orgId}/timeline/{kind}_{recordId} (see `timelineEntryId`). */
   timelineEntry: (orgId: string, entryId: string) => paths.doc(orgId, 'timeline', entryId),
 } as const;

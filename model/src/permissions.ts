@@ -89,6 +89,9 @@ export const COLLECTION_RESOURCE = {
   steps: 'marketing',
   enrollments: 'marketing',
   sendLog: 'marketing',
+  lists: 'marketing',
+  campaigns: 'marketing',
+  recipients: 'marketing',
 } as const satisfies Record<string, Resource>;
 export type CrmCollection = keyof typeof COLLECTION_RESOURCE;
 

@@ -7,6 +7,7 @@
  */
 
 import type { CollectionEntities } from './entities.js';
+import { SEGMENT_EQUALITIES } from './marketing.js';
 
 /**
  * Firestore's operators, and 'words': the words of a search on `searchIndex` (search.ts), one
@@ -288,6 +289,54 @@ export const APP_QUERIES = [
   q('sendLog.failuresOf', 'sendLog', [eq('senderUid'), eq('status')], [desc('updatedAt')], 'marketing.view'),
   // The organization's unsubscribed addresses (ids are optOutId(email)).
   q('optOuts.list', 'optOuts', [], [desc('createdAt')], 'marketing.view'),
+  // Lists (/marketing/listas): newest first; a static list's contacts; a segment's contacts with
+  // each criterion alone (several at once are served by merging these indexes; see
+  // marketing.ts SEGMENT_EQUALITIES), a created-date range on the same order.
+  q('lists.list', 'lists', [], [desc('createdAt')], 'marketing.view'),
+  q('contacts.inList', 'contacts', [contains('listIds')], [desc('createdAt')], 'contacts.view'),
+  q(
+    'contacts.segment',
+    'contacts',
+    [
+      { field: 'createdAt', op: '>=' },
+      { field: 'createdAt', op: '<' },
+    ],
+    [desc('createdAt')],
+    'contacts.view',
+  ),
+  ...SEGMENT_EQUALITIES.map(({ field }) =>
+    q(`contacts.segment+by-${field}`, 'contacts', [eq(field)], [desc('createdAt')], 'contacts.view'),
+  ),
+  // Campaigns (/marketing/campanas): newest first; a campaign's recipients by last change, those
+  // with one status, and the count of each; the addresses its e-mails unsubscribed.
+  q('campaigns.list', 'campaigns', [], [desc('createdAt')], 'marketing.view'),
+  q('recipients.list', 'recipients', [], [desc('updatedAt')], 'marketing.view'),
+  q('recipients.byStatus', 'recipients', [eq('status')], [desc('updatedAt')], 'marketing.view'),
+  q('recipients.countByStatus', 'recipients', [eq('status')], [], 'marketing.view'),
+  q('optOuts.countByCampaign', 'optOuts', [eq('campaignId')], [], 'marketing.view'),
+  // The sender: a campaign's recipients still to send (in id order), …
+  q('recipients.pending', 'recipients', [eq('status')], [], 'server (campaign sender)'),
+  // … the scheduled campaigns whose time has come, and the started ones due for another pass.
+  {
+    ...q(
+      'campaigns.dueToStart',
+      'campaigns',
+      [eq('status'), { field: 'scheduledAt', op: '<=' }],
+      [asc('scheduledAt')],
+      'server (campaign sender)',
+    ),
+    scope: 'COLLECTION_GROUP' as const,
+  },
+  {
+    ...q(
+      'campaignRuns.due',
+      'campaignRuns',
+      [{ field: 'nextRunAt', op: '<=' }],
+      [asc('nextRunAt')],
+      'server (campaign sender)',
+    ),
+    scope: 'COLLECTION_GROUP' as const,
+  },
   {
     ...q(
       'enrollments.due',

@@ -379,4 +379,16 @@ export const stepSchema = yup.object({
     .default(0),
 });
 
+export const listSchema = yup.object({
+  name: requiredText(LIMITS.name),
+  description: text(LIMITS.sequenceDescription),
+});
+
+export const campaignSchema = yup.object({
+  name: requiredText(LIMITS.name),
+  listId: id().required(ERR.required),
+  subject: requiredText(LIMITS.subject),
+  body: requiredText(LIMITS.body),
+});
+
 export const usernameSchema = yup.string().required(ERR.required).matches(USERNAME_PATTERN, ERR.username);

@@ -2,7 +2,9 @@
  * Strict index mode: refuse, as production does, a query that no configured index can serve.
  * Production serves without a composite index only queries whose every disjunction is
  *  - equalities and at most one array-contains (merged from single-field indexes), or
- *  - one order/range field with no equality, in the direction of __name__.
+ *  - one order/range field with no equality, in the direction of __name__, or
+ *  - equalities and one order/range field, each equality with a composite index (it, the order)
+ *    (index merging).
  * Anything else (equality + order on another field, several order fields, array-contains +
  * order, an explicit __name__ order opposite to the field's) needs a composite index; and
  * collection-group queries need COLLECTION_GROUP scope even for single fields, which are
@@ -60,6 +62,17 @@ function checkBranch(
     return;
   }
   if (indexes.composites(cg).some((index) => serves(index, scope, equalities, contains, orders, nameDir)))
+    return;
+  // Index merging: equalities on several fields with one order are served by one index per
+  // equality with that order (equality field, then the order), as production merges them.
+  if (
+    equalities.length >= 2 &&
+    contains === undefined &&
+    orders.length === 1 &&
+    equalities.every((e) =>
+      indexes.composites(cg).some((index) => serves(index, scope, [e], undefined, orders, nameDir)),
+    )
+  )
     return;
 
   const explicitName = (q.source.orderBy ?? []).some((o) => o.field.fieldPath === NAME_FIELD);

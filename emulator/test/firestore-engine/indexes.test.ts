@@ -51,6 +51,34 @@ describe('strict index mode', () => {
     expect((await failure({ indexes: [ascending] }, q))?.code).toBe(Code.FAILED_PRECONDITION);
   });
 
+  it('merges indexes: equalities on several fields with one order, each (field, order) indexed', async () => {
+    const q = query('deals', {
+      where: and(where('stage', '==', 'won'), where('amount', '==', 5), where('createdAt', '>=', 0)),
+      orderBy: [desc('createdAt')],
+    });
+    const byStage = {
+      collectionGroup: 'deals',
+      queryScope: 'COLLECTION' as const,
+      fields: [
+        { fieldPath: 'stage', order: 'ASCENDING' as const },
+        { fieldPath: 'createdAt', order: 'DESCENDING' as const },
+      ],
+    };
+    const byAmount = {
+      ...byStage,
+      fields: [{ fieldPath: 'amount', order: 'ASCENDING' as const }, byStage.fields[1]!],
+    };
+    // One of the two is not enough; both are, without an index naming both fields.
+    expect((await failure({ indexes: [byStage] }, q))?.code).toBe(Code.FAILED_PRECONDITION);
+    expect(await failure({ indexes: [byStage, byAmount] }, q)).toBeUndefined();
+    // The order must be the indexes' own: ascending is not served by descending indexes.
+    const ascending = query('deals', {
+      where: and(where('stage', '==', 'won'), where('amount', '==', 5)),
+      orderBy: [asc('createdAt')],
+    });
+    expect((await failure({ indexes: [byStage, byAmount] }, ascending))?.code).toBe(Code.FAILED_PRECONDITION);
+  });
+
   it('needs composite indexes for several order fields, array-contains + order, range + other order', async () => {
     const cases: [StructuredQuery, unknown[]][] = [
       [
