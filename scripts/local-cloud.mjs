@@ -179,15 +179,15 @@ function startSequenceTimer(out) {
     if (running) return; // a slow pass is not overlapped by the timer (the sender would cope)
     running = true;
     try {
-      const status = await triggerScheduledFunction('sequenceSender');
-      if (status >= 300) out?.write(`[scheduler] sequenceSender answered HTTP ${status}\n`);
+      const status = await triggerScheduledFunction('outboxSender');
+      if (status >= 300) out?.write(`[scheduler] outboxSender answered HTTP ${status}\n`);
     } catch (error) {
-      out?.write(`[scheduler] sequenceSender not run: ${error.message}\n`);
+      out?.write(`[scheduler] outboxSender not run: ${error.message}\n`);
     } finally {
       running = false;
     }
   };
-  out?.write(`[scheduler] sequenceSender every ${seconds} s (TRATO_SEQUENCE_TIMER=off to stop)\n`);
+  out?.write(`[scheduler] outboxSender every ${seconds} s (TRATO_SEQUENCE_TIMER=off to stop)\n`);
   const timer = setInterval(tick, seconds * 1000);
   timer.unref();
   return () => clearInterval(timer);

@@ -16,5 +16,6 @@ export { acceptInvitation } from './invitations/acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
-export { sequenceSender, unsubscribe } from './sequences/functions.js';
+export { outboxSender, unsubscribe } from './sequences/functions.js';
+export { previewCampaignAudience } from './campaigns/preview.js';
 export { dailyDigest } from './notifications/functions.js';

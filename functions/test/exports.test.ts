@@ -52,7 +52,7 @@ describe('the functions bundle', () => {
     async () => {
       const { production, emulator } = await buildsExports();
       expect(production).toEqual(
-        expect.arrayContaining(['sequenceSender', 'unsubscribe', 'emailSendTest', 'health', 'dailyDigest']),
+        expect.arrayContaining(['outboxSender', 'unsubscribe', 'previewCampaignAudience', 'emailSendTest', 'health', 'dailyDigest']),
       );
       expect(production).not.toContain('sequencesRunNow');
       expect(production).not.toContain('digestRunNow');

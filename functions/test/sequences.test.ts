@@ -559,7 +559,7 @@ describe('the sequence sender', () => {
     const { triggerScheduledFunction } = (await import(script)) as {
       triggerScheduledFunction: (name: string) => Promise<number>;
     };
-    expect(await triggerScheduledFunction('sequenceSender')).toBe(200);
+    expect(await triggerScheduledFunction('outboxSender')).toBe(200);
     expect((await messagesTo(to)).map((m) => m.subject)).toEqual(['Programado Sara']);
   });
 

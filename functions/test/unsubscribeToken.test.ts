@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
 import { readUnsubscribeToken, unsubscribeToken } from '../src/sequences/unsubscribeToken.js';
@@ -6,6 +8,7 @@ const SECRET = 'x'.repeat(40);
 const payload = {
   organizationId: 'org1',
   sequenceId: 'seq1',
+  campaignId: null,
   contactId: 'c1',
   emailHash: 'a'.repeat(64),
   lang: 'en' as const,
@@ -28,6 +31,25 @@ describe('unsubscribe links', () => {
     expect(readUnsubscribeToken(SECRET, `${body}.${flipped}${signature.slice(1)}`)).toBeNull();
     for (const bad of [null, 5, '', 'abc', `${body}.`, `${body}.${signature}.x`, 'a'.repeat(3000)])
       expect(readUnsubscribeToken(SECRET, bad)).toBeNull();
+  });
+
+  it("a campaign's link names the campaign; a link must name exactly one of the two", () => {
+    const campaign = { ...payload, sequenceId: null, campaignId: 'camp1' };
+    expect(readUnsubscribeToken(SECRET, unsubscribeToken(SECRET, campaign))).toEqual(campaign);
+    expect(() => unsubscribeToken(SECRET, { ...payload, campaignId: 'camp1' })).toThrow();
+    expect(() => unsubscribeToken(SECRET, { ...payload, sequenceId: null })).toThrow();
+    // A signed payload naming both (or neither) is refused too.
+    const sign = (wire: object) => {
+      const body = Buffer.from(JSON.stringify(wire)).toString('base64url');
+      const mac = createHmac('sha256', SECRET).update(body, 'utf8').digest('base64url');
+      return `${body}.${mac}`;
+    };
+    const base = { o: 'org1', c: 'c1', e: 'a'.repeat(64), l: 'es' };
+    expect(readUnsubscribeToken(SECRET, sign({ ...base, s: 'seq1', k: 'camp1' }))).toBeNull();
+    expect(readUnsubscribeToken(SECRET, sign(base))).toBeNull();
+    expect(readUnsubscribeToken(SECRET, sign({ ...base, k: 'camp1' }))).toMatchObject({
+      campaignId: 'camp1',
+    });
   });
 
   it('an unknown language falls back to Spanish; a short secret is refused', () => {

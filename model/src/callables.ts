@@ -137,6 +137,10 @@ export const FAILURE_REASONS = [
   /** A superadmin-only callable called by someone else. */
   'not-superadmin',
   'not-admin',
+  /** The caller's permissions do not include what the call does (e.g. marketing.view). */
+  'no-right',
+  /** The record the call names does not exist (e.g. a campaign's list). */
+  'not-found',
   'already-member',
   'stale-link',
   /** A secret or parameter of the deployment is missing. */

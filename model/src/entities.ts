@@ -371,8 +371,8 @@ export interface Campaign<TS = TimestampLike> extends Audit<TS> {
 export interface CampaignRun<TS = TimestampLike> {
   audience: AudienceCounts;
   audienceDone: boolean;
-  /** The last contact written (its path), to go on from after a pass ends mid-audience. */
-  cursor: string | null;
+  /** The last contact written, to go on from after a pass ends mid-audience (createdAt desc order). */
+  cursor: { createdAt: TS; contactId: string } | null;
   nextRunAt: TS | null;
   holdReason: CampaignHoldReason | null;
   failureReason: CampaignFailureReason | null;
@@ -385,8 +385,8 @@ export interface CampaignRun<TS = TimestampLike> {
  * organizations/{orgId}/campaigns/{campaignId}/recipients/{optOutId(email)} — server-only: one
  * address of the audience (two contacts with one address are one recipient), claimed once by
  * the sender like a sequence step: `pending` (claimedAt while being sent), then `sent` (with
- * `messageId`), `failed` (`error` a SendFailureReason) or `skipped` (`error` 'unsubscribed' or
- * 'contact-missing').
+ * `messageId`), `failed` (`error` a SendFailureReason: 'contact-missing' when the contact was
+ * deleted before its turn) or `skipped` (`error` 'unsubscribed').
  */
 export interface CampaignRecipient<TS = TimestampLike> {
   contactId: string;

@@ -159,7 +159,7 @@ export function addVerdict(counts: AudienceCounts, verdict: AudienceVerdict): Au
 
 /** Contacts read per page while the audience is written (one batch: the recipients and the run). */
 export const AUDIENCE_PAGE_SIZE = 200;
-/** A paused campaign is looked at again after this long. */
-export const PAUSED_CAMPAIGN_RECHECK_MINUTES = 15;
+/** A paused campaign is looked at again after this long (so a resume takes effect by then). */
+export const PAUSED_CAMPAIGN_RECHECK_MINUTES = 5;
 /** Recipients of one campaign a pass sends at most before giving the others a turn. */
 export const CAMPAIGN_SLICE = 50;

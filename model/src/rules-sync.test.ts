@@ -14,6 +14,7 @@ import {
   ID_PATTERN,
   INLINE_CONTENT_TYPES,
   LIMITS,
+  LIST_MEMBERSHIPS_MAX,
   PARTICIPANTS_MAX,
   SEARCH_MIN_CHARS,
   SEARCH_TOKEN_MAX_LENGTH,
@@ -23,15 +24,18 @@ import {
   URL_PATTERN,
 } from './constants.js';
 import { FIELD_CONTRACTS, SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
+import { CLIENT_CAMPAIGN_MOVES, SEGMENT_KEYS } from './marketing.js';
 import { SEARCH_FIELDS } from './search.js';
 import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
+  CAMPAIGN_STATUSES,
   COMPANY_SIZES,
   CONTACT_STATUSES,
   DEAL_STAGES,
   ENROLLMENT_STATUSES,
   INDUSTRIES,
   LIFECYCLE_STAGES,
+  LIST_KINDS,
   MEETING_STATUSES,
   RESOURCES,
   ROLES,
@@ -66,6 +70,8 @@ describe('firestore.rules uses the model enums and limits', () => {
     SEQUENCE_STEP_TYPES,
     ENROLLMENT_STATUSES,
     TIMELINE_KINDS,
+    LIST_KINDS,
+    CAMPAIGN_STATUSES,
   };
   for (const [name, values] of Object.entries(enums)) it(name, () => expect(rules).toContain(list(values)));
   it('limits', () => {
@@ -73,6 +79,7 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(rules).toContain(`d.amount <= ${AMOUNT_MAX}`);
     expect(rules).toContain(`idList(d.assigneeIds, ${ASSIGNEES_MAX})`);
     expect(rules).toContain(`idList(d.participantIds, ${PARTICIPANTS_MAX})`);
+    expect(rules).toContain(`optIdList(d, 'listIds', ${LIST_MEMBERSHIPS_MAX})`);
     expect(rules).toContain(`duration.value(${ACTIVE_GRACE_HOURS}, 'h')`);
   });
 
@@ -133,6 +140,19 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(
       create.match(/\b(get|getAfter|exists|existsAfter|existsAfterWrite|orgDoc|isMemberUid|me)\(/g),
     ).toEqual(['existsAfterWrite(', 'existsAfterWrite(']);
+  });
+
+  it("marketing lists: a segment's criteria keys", () => {
+    expect(rules).toContain(`function segmentKeys() { return ${list(SEGMENT_KEYS)}; }`);
+    for (const k of SEGMENT_KEYS) expect(rules).toContain(`d.get('${k}', null) == null`);
+  });
+
+  it('campaigns: the status moves a member may make (CLIENT_CAMPAIGN_MOVES)', () => {
+    const from = rules.slice(rules.indexOf('function clientCampaignMove(from, to)'));
+    const table = from.slice(0, from.indexOf(';'));
+    const moves = Object.entries(CLIENT_CAMPAIGN_MOVES);
+    for (const [status, to] of moves) expect(table).toContain(`(from == '${status}' && (to in ${list(to)}))`);
+    expect(table.match(/from == '/g)).toHaveLength(moves.length);
   });
 
   it('updates keep the required keys of settings documents', () => {

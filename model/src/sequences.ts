@@ -222,10 +222,14 @@ export async function optOutId(email: string): Promise<string> {
 export const OPT_OUT_METHODS = ['page', 'one-click'] as const;
 export type OptOutMethod = (typeof OPT_OUT_METHODS)[number];
 
-/** What an unsubscribe link carries (signed by the server; the page's language is `lang`). */
+/**
+ * What an unsubscribe link carries (signed by the server; the page's language is `lang`): the
+ * sequence or the campaign whose e-mail carried it (exactly one of the two).
+ */
 export interface UnsubscribePayload {
   organizationId: string;
-  sequenceId: string;
+  sequenceId: string | null;
+  campaignId: string | null;
   contactId: string;
   /** optOutId of the address the e-mail went to. */
   emailHash: string;

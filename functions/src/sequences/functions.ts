@@ -1,4 +1,5 @@
-// The sequence functions: the scheduled sender (every 5 minutes) and the public unsubscribe page.
+// The outbox's functions: the scheduled sender (every 5 minutes: sequence steps and campaigns, one
+// engine, outbox/run.ts) and the public unsubscribe page.
 // The emulator's test hook, sequencesRunNow, is in runNow.ts (exported by the emulator build only).
 import { defineInt, defineString } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
@@ -14,7 +15,9 @@ import { db } from '../common/admin.js';
 import { googleConfig, MAIL_SECRETS } from '../mail/google.js';
 import { sendAsMember } from '../mail/mailer.js';
 import { mailboxDailyCap } from '../mail/quota.js';
-import { runSequences, type RunSummary, type SendFn, type SenderOptions } from './sender.js';
+import { runOutbox, type OutboxSummary } from '../outbox/run.js';
+import type { OutboxOptions } from '../outbox/budget.js';
+import type { SendFn } from '../outbox/deliver.js';
 import { confirmationPage, recordOptOut } from './unsubscribe.js';
 import { readUnsubscribeSecret, unsubscribeSecret } from './unsubscribeToken.js';
 
@@ -38,9 +41,9 @@ export function gmailSender(): SendFn {
 export function runPass(
   now: number,
   send: SendFn,
-  overrides: Partial<SenderOptions> = {},
-): Promise<RunSummary> {
-  return runSequences(db, send, {
+  overrides: Partial<OutboxOptions> = {},
+): Promise<OutboxSummary> {
+  return runOutbox(db, send, {
     now,
     dailyCap: mailboxDailyCap.value(),
     runCap: sequenceRunCap.value(),
@@ -51,7 +54,7 @@ export function runPass(
   });
 }
 
-export const sequenceSender = onSchedule(
+export const outboxSender = onSchedule(
   {
     schedule: 'every 5 minutes',
     timeZone: 'UTC',
@@ -61,7 +64,7 @@ export const sequenceSender = onSchedule(
   },
   async () => {
     const summary = await runPass(Date.now(), gmailSender());
-    console.log(`sequence run: ${JSON.stringify(summary)}`);
+    console.log(`outbox run: ${JSON.stringify(summary)}`);
   },
 );
 

@@ -1,4 +1,5 @@
-// sequencesRunNow: the emulator's test hook, one pass of the sender with a given clock. Exported
+// sequencesRunNow: the emulator's test hook, one pass of the outbox (sequence steps and campaigns)
+// with a given clock. Exported
 // only by the emulator build (src/index.emulator.ts; build.mjs --emulator), so `firebase deploy`
 // never creates it; it also answers 404 outside the emulator. Its crash and pause hooks wrap the
 // send function: the production sender has no test options.
@@ -6,7 +7,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 
 import { testHookRequest } from '../common/testHook.js';
 import { gmailSender, runPass, SEQUENCE_SECRETS } from './functions.js';
-import { PassAborted, type SendFn } from './sender.js';
+import { PassAborted, type SendFn } from '../outbox/deliver.js';
 
 /** The longest pause a test may ask for between a claim and its send. */
 const MAX_PAUSE_MS = 10_000;

@@ -28,27 +28,20 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
 
 import {
   DEFAULT_LANGUAGE,
   RATE_LIMITED_RETRY_MINUTES,
-  SEND_CLAIM_TIMEOUT_MINUTES,
-  SEND_ID_HEADER,
-  SEQUENCE_QUOTA_BLOCK,
-  escapeHtml,
   mergeValuesFor,
   nextDueAt,
   optOutId,
   paths,
-  renderTemplate,
   sendLogId,
   type Contact,
   type Enrollment,
   type Language,
   type MailConnection,
   type Member,
-  type SendFailureReason,
   type SendLogEntry,
   type Sequence,
   type SequenceStep,
@@ -56,47 +49,18 @@ import {
   type WithId,
 } from '@trato/model';
 
-import type { OutgoingMail, SentMail } from '../mail/mailer.js';
-import { MailboxAllowance } from '../mail/quota.js';
+import type { OutgoingMail } from '../mail/mailer.js';
+import { SendBudget, type OutboxOptions } from '../outbox/budget.js';
+import { composeMarketingMail } from '../outbox/compose.js';
+import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
 import { decideClaim, type ClaimDecision } from './decide.js';
 import { unsubscribeToken } from './unsubscribeToken.js';
 
+export { PassAborted, type SendFn } from '../outbox/deliver.js';
+export type SenderOptions = OutboxOptions;
+
 type TS = Timestamp;
 const MINUTE = 60_000;
-
-export interface SenderOptions {
-  /** The clock of this pass (ms). The emulator's sequencesRunNow passes another one. */
-  now: number;
-  /** E-mails per mailbox per UTC day. */
-  dailyCap: number;
-  /** E-mails this pass sends at most. */
-  runCap: number;
-  /**
-   * Real time (Date.now() ms) after which the pass claims nothing more, well before the
-   * function's timeout, so that no pass is killed between a send and its bookkeeping.
-   */
-  deadline: number;
-  /** Where unsubscribe links point (the public page; `?t=` is appended). */
-  unsubscribeUrl: string;
-  /** HMAC key of the unsubscribe links. */
-  unsubscribeSecret: string;
-  /** Due enrolments read per page. */
-  pageSize?: number;
-  claimTimeoutMs?: number;
-  /** Only this organization's enrolments (the emulator's tests share one cloud). */
-  onlyOrganizationId?: string;
-}
-
-export type SendFn = (
-  member: { organizationId: string; uid: string },
-  mail: OutgoingMail,
-) => Promise<SentMail>;
-
-/**
- * Thrown by a SendFn to end the pass at once with nothing more recorded — what a process killed
- * between the claim and the send leaves behind (the emulator's crash simulation).
- */
-export class PassAborted extends Error {}
 
 export interface RunSummary {
   /** Due enrolments looked at. */
@@ -178,31 +142,35 @@ export class SequenceSender {
     deadlineReached: false,
     crashed: false,
   };
-  private readonly claimTimeoutMs: number;
-  private readonly allowance: MailboxAllowance;
+  private readonly options: SenderOptions;
 
   constructor(
     private readonly db: Firestore,
     private readonly send: SendFn,
-    private readonly options: SenderOptions,
+    private readonly budget: SendBudget,
   ) {
-    this.claimTimeoutMs = options.claimTimeoutMs ?? SEND_CLAIM_TIMEOUT_MINUTES * MINUTE;
-    this.allowance = new MailboxAllowance(db, options.now, options.dailyCap, SEQUENCE_QUOTA_BLOCK);
+    this.options = budget.options;
   }
 
-  /** One pass: every enrolment due at `now`, oldest first, until the run cap or the deadline. */
+  private get allowance() {
+    return this.budget.allowance;
+  }
+
+  private get claimTimeoutMs() {
+    return this.budget.claimTimeoutMs;
+  }
+
+  /**
+   * Every enrolment due at `now`, oldest first, until the budget's cap or deadline. A PassAborted
+   * (the crash simulation) ends it `crashed`: the caller then stops the pass, quota not given back.
+   */
   async run(): Promise<RunSummary> {
     try {
       await this.pass();
     } catch (error) {
-      // Like a killed process: the pass's unused quota is not given back (the day sends less).
       if (!(error instanceof PassAborted)) throw error;
       this.summary.crashed = true;
-      return this.summary;
     }
-    await this.allowance
-      .returnUnused()
-      .catch((error: unknown) => console.error('sequence pass: unused quota not returned', error));
     return this.summary;
   }
 
@@ -221,17 +189,12 @@ export class SequenceSender {
       if (last) q = q.startAfter(last);
       const page = await q.get();
       for (const doc of page.docs) {
-        if (this.summary.sent >= this.options.runCap) {
-          this.summary.capped = true;
-          return;
-        }
-        if (Date.now() >= this.options.deadline) {
-          this.summary.deadlineReached = true;
-          return;
-        }
+        const stop = this.budget.stop();
+        if (stop === 'capped') this.summary.capped = true;
+        if (stop === 'deadline') this.summary.deadlineReached = true;
+        if (stop) return;
         const unit = unitOf(doc.ref);
-        if (!unit) continue;
-        if (this.options.onlyOrganizationId && unit.orgId !== this.options.onlyOrganizationId) continue;
+        if (!unit || !this.budget.covers(unit.orgId)) continue;
         this.summary.scanned += 1;
         let outcome: Outcome;
         try {
@@ -244,6 +207,7 @@ export class SequenceSender {
           continue;
         }
         if (outcome !== 'gone' && outcome !== 'advanced') this.summary[outcome] += 1;
+        if (outcome === 'sent') this.budget.countSent();
       }
       if (page.size < pageSize) return;
       last = page.docs[page.docs.length - 1]!;
@@ -453,37 +417,31 @@ export class SequenceSender {
     const { orgId, enrollmentRef } = unit;
     const nowMs = this.options.now;
     const now = Timestamp.fromMillis(nowMs);
-    let sent: SentMail;
-    try {
-      sent = await this.send({ organizationId: orgId, uid: claim.senderUid }, claim.mail);
-    } catch (error) {
-      if (error instanceof PassAborted) throw error;
-      const reason =
-        error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : null;
-      if (reason === 'mail-rate-limited') {
-        // Not sent: release the claim and the quota, try again later.
-        this.allowance.giveBack(claim.senderUid);
-        await db.runTransaction(async (tx) => {
-          tx.update(claim.logRef, { claimedAt: null, updatedAt: now });
-          tx.update(enrollmentRef, {
-            nextSendAt: Timestamp.fromMillis(nowMs + RATE_LIMITED_RETRY_MINUTES * MINUTE),
-          });
+    const delivery = await deliver(
+      this.send,
+      this.allowance,
+      { organizationId: orgId, uid: claim.senderUid },
+      claim.mail,
+      claim.logRef.path,
+    );
+    if (delivery.kind === 'retry-later') {
+      await db.runTransaction(async (tx) => {
+        tx.update(claim.logRef, { claimedAt: null, updatedAt: now });
+        tx.update(enrollmentRef, {
+          nextSendAt: Timestamp.fromMillis(nowMs + RATE_LIMITED_RETRY_MINUTES * MINUTE),
         });
-        return 'deferred';
-      }
-      let failure: SendFailureReason;
-      if (reason === 'mail-not-connected' || reason === 'mail-broken' || reason === 'mail-send-failed') {
-        // Gmail did not take it: the quota was not used.
-        this.allowance.giveBack(claim.senderUid);
-        failure = reason;
-      } else {
-        // Unknown: Gmail may have taken it, so no automatic retry; a member decides (resume).
-        console.error(`sequence pass: sending ${claim.logRef.path} failed`, error);
-        failure = 'send-error';
-      }
+      });
+      return 'deferred';
+    }
+    if (delivery.kind === 'failed') {
       await db.runTransaction(async (tx) => {
         const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
-        tx.update(claim.logRef, { status: 'failed', error: failure, claimedAt: null, updatedAt: now });
+        tx.update(claim.logRef, {
+          status: 'failed',
+          error: delivery.reason,
+          claimedAt: null,
+          updatedAt: now,
+        });
         if (current && (current.status === 'active' || current.status === 'paused'))
           tx.update(enrollmentRef, { status: 'failed', updatedAt: now });
       });
@@ -491,7 +449,7 @@ export class SequenceSender {
     }
 
     // The message id first, alone: from here on the step is never sent again.
-    await claim.logRef.update({ messageId: sent.messageId, sentAt: now, updatedAt: now });
+    await claim.logRef.update({ messageId: delivery.messageId, sentAt: now, updatedAt: now });
     const completed = await db.runTransaction(async (tx) => {
       const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
       tx.update(claim.logRef, { status: 'sent', claimedAt: null, updatedAt: now });
@@ -545,56 +503,32 @@ export class SequenceSender {
     to: string,
     lang: Language,
   ): Promise<OutgoingMail> {
-    const values = mergeValuesFor(contact, senderName);
     const token = unsubscribeToken(this.options.unsubscribeSecret, {
       organizationId: unit.orgId,
       sequenceId: unit.sequenceId,
+      campaignId: null,
       contactId: unit.contactId,
       emailHash: await optOutId(to),
       lang,
     });
-    const link = `${this.options.unsubscribeUrl}?t=${token}`;
-    const subject = renderTemplate(step.subject, values)
-      .replace(/[\r\n]+/g, ' ')
-      .trim();
-    const body = renderTemplate(step.body, values);
-    const footer = FOOTER[lang];
-    const text = `${body}\n\n--\n${footer.text}: ${link}\n`;
-    const html =
-      `<div>${renderTemplate(escapeHtml(step.body), values, escapeHtml).replace(/\r?\n/g, '<br>\n')}</div>\n` +
-      `<hr><p style="font-size:12px;color:#666">${escapeHtml(footer.html)} ` +
-      `<a href="${escapeHtml(link)}">${escapeHtml(footer.link)}</a></p>\n`;
-    return {
-      fromName: senderName,
+    return composeMarketingMail({
+      senderName,
       to,
-      subject,
-      text,
-      html,
-      headers: {
-        // RFC 2369 + RFC 8058: mail clients show "Unsubscribe" and POST to the link in one click.
-        'List-Unsubscribe': `<${link}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        // The send-log id: a stale claim can be looked up in Sent before sending again.
-        [SEND_ID_HEADER]: sendId,
-      },
-    };
+      subject: step.subject,
+      body: step.body,
+      values: mergeValuesFor(contact, senderName),
+      unsubscribeLink: `${this.options.unsubscribeUrl}?t=${token}`,
+      sendId,
+      lang,
+    });
   }
 }
 
-const FOOTER: Record<Language, { text: string; html: string; link: string }> = {
-  es: {
-    text: 'Para no recibir más correos como este',
-    html: '¿No quiere recibir más correos como este?',
-    link: 'Darse de baja',
-  },
-  en: {
-    text: 'To stop receiving e-mails like this one',
-    html: 'Don’t want these e-mails?',
-    link: 'Unsubscribe',
-  },
-};
-
 /** A pass over the due enrolments (the scheduled function, and the emulator's test hook). */
-export function runSequences(db: Firestore, send: SendFn, options: SenderOptions): Promise<RunSummary> {
-  return new SequenceSender(db, send, options).run();
+export async function runSequences(db: Firestore, send: SendFn, options: SenderOptions): Promise<RunSummary> {
+  const budget = new SendBudget(db, options);
+  const summary = await new SequenceSender(db, send, budget).run();
+  // Like a killed process, a crashed pass gives no quota back (the day sends less).
+  if (!summary.crashed) await budget.close();
+  return summary;
 }

@@ -82,7 +82,11 @@ export function confirmationPage(secret: string, token: unknown): PageResponse {
   return { status: 200, html: page(payload.lang, t.title, form) };
 }
 
-/** Records the opt-out and ends the link's enrolment as unsubscribed (if still running). */
+/**
+ * Records the opt-out and stops what the link's e-mail came from: the enrolment ends unsubscribed
+ * (if still running), the campaign's recipient is skipped (if not sent yet). Every later send to
+ * the address is skipped anyway: both senders read the opt-out when they claim.
+ */
 export async function recordOptOut(
   db: Firestore,
   secret: string,
@@ -91,23 +95,25 @@ export async function recordOptOut(
 ): Promise<PageResponse> {
   const payload = readUnsubscribeToken(secret, token);
   if (!payload) return { status: 400, html: page('es', TEXTS.es.invalid, '') };
-  const { organizationId, sequenceId, contactId, emailHash, lang } = payload;
+  const { organizationId, sequenceId, campaignId, contactId, emailHash, lang } = payload;
   const optOutRef = db.doc(paths.optOut(organizationId, emailHash));
-  const enrollmentRef = db.doc(paths.enrollment(organizationId, sequenceId, contactId));
+  const sourceRef = sequenceId
+    ? db.doc(paths.enrollment(organizationId, sequenceId, contactId))
+    : db.doc(paths.recipient(organizationId, campaignId!, emailHash));
   await db.runTransaction(async (tx) => {
-    const [optOut, enrollment] = await Promise.all([tx.get(optOutRef), tx.get(enrollmentRef)]);
+    const [optOut, source] = await Promise.all([tx.get(optOutRef), tx.get(sourceRef)]);
+    const now = FieldValue.serverTimestamp();
     if (!optOut.exists) {
-      const doc: OptOut<FieldValue> = {
-        method,
-        sequenceId,
-        contactId,
-        createdAt: FieldValue.serverTimestamp(),
-      };
+      const doc: OptOut<FieldValue> = { method, sequenceId, campaignId, contactId, createdAt: now };
       tx.create(optOutRef, doc);
     }
-    const status = enrollment.get('status') as string | undefined;
-    if (status === 'active' || status === 'paused' || status === 'failed')
-      tx.update(enrollmentRef, { status: 'unsubscribed', updatedAt: FieldValue.serverTimestamp() });
+    const status = source.get('status') as string | undefined;
+    if (sequenceId && (status === 'active' || status === 'paused' || status === 'failed'))
+      tx.update(sourceRef, { status: 'unsubscribed', updatedAt: now });
+    // A recipient being sent right now (claimed) is left to its pass: the claim already read no
+    // opt-out, and the e-mail may be on its way.
+    if (campaignId && status === 'pending' && !source.get('claimedAt'))
+      tx.update(sourceRef, { status: 'skipped', error: 'unsubscribed', updatedAt: now });
   });
   const t = TEXTS[lang];
   return { status: 200, html: page(lang, t.done, `<p>${escapeHtml(t.doneDetail)}</p>`) };

@@ -1,5 +1,5 @@
-// Unsubscribe links: `{payload}.{signature}`, both base64url. The payload is the enrolment the
-// e-mail came from, the sha256 of the address it went to and the page's language; the signature
+// Unsubscribe links: `{payload}.{signature}`, both base64url. The payload is the enrolment or the
+// campaign the e-mail came from, the sha256 of the address it went to and the page's language; the signature
 // is HMAC-SHA256(UNSUBSCRIBE_SECRET, payload). No login: whoever holds the link may opt that one
 // address out of the organization's sequences, nothing else. Nothing is stored to check a link.
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -21,9 +21,11 @@ export function readUnsubscribeSecret(): string {
   return value;
 }
 
+/** `s` the sequence, or `k` the campaign (links of sequences made before campaigns have `s`). */
 interface Wire {
   o: string;
-  s: string;
+  s?: string;
+  k?: string;
   c: string;
   e: string;
   l: Language;
@@ -35,7 +37,15 @@ function sign(secret: string, payload: string): Buffer {
 
 export function unsubscribeToken(secret: string, p: UnsubscribePayload): string {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error('Unsubscribe secret too short');
-  const wire: Wire = { o: p.organizationId, s: p.sequenceId, c: p.contactId, e: p.emailHash, l: p.lang };
+  if ((p.sequenceId === null) === (p.campaignId === null))
+    throw new Error('An unsubscribe link names a sequence or a campaign');
+  const wire: Wire = {
+    o: p.organizationId,
+    ...(p.sequenceId !== null ? { s: p.sequenceId } : { k: p.campaignId! }),
+    c: p.contactId,
+    e: p.emailHash,
+    l: p.lang,
+  };
   const payload = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
   return `${payload}.${sign(secret, payload).toString('base64url')}`;
 }
@@ -55,9 +65,18 @@ export function readUnsubscribeToken(secret: string, token: unknown): Unsubscrib
   } catch {
     return null;
   }
-  const ids = [wire.o, wire.s, wire.c];
+  const source = wire.s ?? wire.k;
+  if ((wire.s === undefined) === (wire.k === undefined)) return null;
+  const ids = [wire.o, source, wire.c];
   if (!ids.every((id) => typeof id === 'string' && isValidId(id))) return null;
   if (typeof wire.e !== 'string' || !/^[0-9a-f]{64}$/.test(wire.e)) return null;
   const lang: Language = LANGUAGES.includes(wire.l as Language) ? (wire.l as Language) : 'es';
-  return { organizationId: wire.o!, sequenceId: wire.s!, contactId: wire.c!, emailHash: wire.e, lang };
+  return {
+    organizationId: wire.o!,
+    sequenceId: wire.s ?? null,
+    campaignId: wire.k ?? null,
+    contactId: wire.c!,
+    emailHash: wire.e,
+    lang,
+  };
 }

@@ -1,0 +1,85 @@
+// A campaign's audience: the contacts of its list (a static list's members or a segment's matches,
+// model `audienceFilters`), newest first, read a page at a time through the declared queries'
+// indexes, and what becomes of each (a recipient, or left out: no address, unsubscribed, an
+// address already counted). The preview callable and the sender share it.
+import {
+  FieldPath,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type Timestamp,
+} from 'firebase-admin/firestore';
+
+import {
+  audienceFilters,
+  audienceVerdict,
+  optOutId,
+  paths,
+  type AudienceVerdict,
+  type Contact,
+  type MarketingList,
+} from '@trato/model';
+
+type TS = Timestamp;
+
+/** The list's contacts in createdAt desc order (ties by id, descending), from after `cursor`. */
+export function audienceQuery(
+  db: Firestore,
+  organizationId: string,
+  listId: string,
+  list: MarketingList<TS>,
+  cursor: { createdAt: TS; contactId: string } | null,
+  pageSize: number,
+): Query {
+  let q: Query = db.collection(paths.collection(organizationId, 'contacts'));
+  for (const f of audienceFilters(list, listId)) q = q.where(f.field, f.op, f.value);
+  // The id in the same direction as the index's own tie-break, so the cursor can name both.
+  q = q.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  if (cursor) q = q.startAfter(cursor.createdAt, cursor.contactId);
+  return q.limit(pageSize);
+}
+
+export interface Classified {
+  contact: DocumentSnapshot;
+  verdict: AudienceVerdict;
+  /** optOutId of the address (null without one): a recipient's id. */
+  emailHash: string | null;
+  email: string | null;
+}
+
+/** What is known of a page's addresses: opted out, already made recipients (earlier pages). */
+export type AddressLookup = (hashes: string[]) => Promise<{ optedOut: Set<string>; counted: Set<string> }>;
+
+/** The opt-outs among `hashes`, read in one call (the preview knows no recipients). */
+export function optOutLookup(db: Firestore, organizationId: string): AddressLookup {
+  return async (hashes) => {
+    const snaps = hashes.length
+      ? await db.getAll(...hashes.map((h) => db.doc(paths.optOut(organizationId, h))))
+      : [];
+    return { optedOut: new Set(snaps.filter((s) => s.exists).map((s) => s.id)), counted: new Set() };
+  };
+}
+
+/**
+ * What becomes of each contact of a page. `seen` holds the addresses this reading counted so far
+ * (it grows with the page's); `lookup` says which addresses are opted out or counted before.
+ */
+export async function classifyPage(
+  contacts: DocumentSnapshot[],
+  seen: Set<string>,
+  lookup: AddressLookup,
+): Promise<Classified[]> {
+  const emails = contacts.map((c) => (c.get('email') as Contact['email'])?.trim() || null);
+  const hashes = await Promise.all(emails.map((e) => (e ? optOutId(e) : null)));
+  const { optedOut, counted } = await lookup([...new Set(hashes.filter((h): h is string => h !== null))]);
+  return contacts.map((contact, i) => {
+    const emailHash = hashes[i] ?? null;
+    const verdict = audienceVerdict(
+      emails[i],
+      emailHash !== null && optedOut.has(emailHash),
+      emailHash !== null && (seen.has(emailHash) || counted.has(emailHash)),
+    );
+    if (emailHash) seen.add(emailHash);
+    return { contact, verdict, emailHash, email: emails[i] ?? null };
+  });
+}
