@@ -127,6 +127,32 @@ export const EXPECTED = {
     delete: never,
   },
   enrollments: crud('marketing'),
+  // Marketing lists (issue 31).
+  lists: crud('marketing'),
+  // A campaign speaks with its author's voice (createdBy's Gmail sends it): the author edits a
+  // draft's content (update cell: a rename); another member's campaign is stopped with
+  // marketing.edit (update cell: pausing a scheduled one) and deleted only by an admin.
+  'campaigns (own)': crud('marketing'),
+  "campaigns (another member's)": {
+    ...crud('marketing'),
+    create: never,
+    delete: adminA,
+  },
+  // The campaign sender's: each address of a campaign's audience, and a started campaign's run.
+  recipients: {
+    get: perm('marketing', 'view'),
+    list: perm('marketing', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
+  campaignRuns: {
+    get: perm('marketing', 'view'),
+    list: perm('marketing', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
   // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
   // `kind` filter, so only members who view all four kinds may run it; any member writes an
   // entry that mirrors its record, and deletes one whose record is gone.

@@ -22,6 +22,10 @@ import type { Op, TargetName } from './matrix.js';
 import { ORG_A, type RoleDef } from './roles.js';
 import {
   activeSubscription,
+  CAMPAIGN,
+  campaignDoc,
+  campaignPath,
+  campaignRunDoc,
   createAudit,
   crmBody,
   crmCollectionPath,
@@ -37,7 +41,10 @@ import {
   ownNoteId,
   SEEDED_ID,
   optOutDoc,
+  ownCampaignId,
   ownSequenceId,
+  RECIPIENT,
+  recipientDoc,
   sendLogDoc,
   sequencePath,
   storedAudit,
@@ -47,6 +54,7 @@ import {
   userDoc,
   VICTIM,
   VICTIM_SEQUENCE,
+  victimCampaignId,
   type CrmName,
   type Doc,
 } from './world.js';
@@ -93,6 +101,8 @@ const CRM_UPDATES: Record<CrmName, Doc> = {
   sequences: { name: 'Bienvenida 2' },
   steps: { subject: 'Hola de nuevo' },
   enrollments: { status: 'paused' },
+  lists: { name: 'Boletín trimestral' },
+  campaigns: { name: 'Lanzamiento 2028' },
 };
 
 function crmTarget(name: CrmName): TargetImpl {
@@ -314,6 +324,39 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   'steps (own sequence)': stepsTarget(ownSequenceId),
   "steps (another member's sequence)": stepsTarget(() => VICTIM_SEQUENCE),
   enrollments: crmTarget('enrollments'),
+  lists: crmTarget('lists'),
+  // The caller's own draft (update: its content) and VICTIM's scheduled campaign, one per caller
+  // (update: a pause, which any member with marketing.edit may make). Creates are drafts to the
+  // seeded list; deletes use fresh drafts of the same author.
+  'campaigns (own)': {
+    docPath: (uid) => campaignPath(ownCampaignId(uid)),
+    listPath: crmCollectionPath('campaigns'),
+    create: (uid) => ({
+      path: campaignPath(freshId()),
+      data: { ...crmBody('campaigns', uid, ''), ...createAudit(uid) },
+    }),
+    update: { ...CRM_UPDATES.campaigns, updatedAt: serverTimestamp() },
+    deleteSeed: (uid) => ({ path: campaignPath(freshId('del')), data: campaignDoc(uid) }),
+  },
+  "campaigns (another member's)": {
+    docPath: (uid) => campaignPath(victimCampaignId(uid)),
+    listPath: crmCollectionPath('campaigns'),
+    create: () => ({
+      path: campaignPath(freshId()),
+      data: { ...crmBody('campaigns', VICTIM, ''), ...createAudit(VICTIM) },
+    }),
+    update: { status: 'paused', updatedAt: serverTimestamp() },
+    deleteSeed: () => ({ path: campaignPath(freshId('del')), data: campaignDoc(VICTIM) }),
+  },
+  recipients: serverDoc(
+    `${campaignPath(CAMPAIGN)}/recipients`,
+    () => `${campaignPath(CAMPAIGN)}/recipients/${RECIPIENT}`,
+    recipientDoc,
+    { status: 'skipped' },
+  ),
+  campaignRuns: serverDoc(`${A}/campaignRuns`, () => `${A}/campaignRuns/${CAMPAIGN}`, campaignRunDoc, {
+    failureReason: null,
+  }),
   // get/update: the entry of a deal only these cells use (update rewrites a field with the
   // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task
   // does not exist.

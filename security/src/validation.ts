@@ -5,7 +5,7 @@
  */
 import { FIELD_CONTRACTS, type ContractCollection, type SearchableCollection } from '@trato/model';
 
-import { crmBody, DAY, HOUR, NOW, ts } from './world.js';
+import { crmBody, DAY, HOUR, LIST, NOW, ts } from './world.js';
 
 export type Value = unknown | ((id: string) => unknown);
 export interface FieldCases {
@@ -35,6 +35,13 @@ const idList = (max: number): FieldCases => ({
   ok: [[], list(max), ['sellerA', 'x'.repeat(128)]],
   bad: ['u1', list(max + 1), null, [5], [null], [{}], [''], ['x'.repeat(129)], ['a/b'], ['u1', 'u1'], [true]],
 });
+/** An optional list of distinct ids (a contact's listIds): absent or null is fine too. */
+const optIdList = (max: number): FieldCases => ({
+  ok: [null, ...idList(max).ok],
+  bad: idList(max).bad.filter((v) => v !== null),
+});
+/** A campaign's list: an existing list (the seeded one, or one of 128 characters seeded too). */
+export const LONG_LIST_ID = s(128);
 const tokens: FieldCases = {
   ok: [[], list(120), ['ñandu', 'x'.repeat(20), 'ÁRBOL', '١٢']],
   bad: [
@@ -113,6 +120,8 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     ownerId: owner,
     searchTokens: tokens,
     searchIndex: tokenMap('contacts'),
+    // The static marketing lists it is on (LIST_MEMBERSHIPS_MAX).
+    listIds: optIdList(50),
   },
   notes: {
     content: text(10_000),
@@ -221,6 +230,32 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     status: { ok: ['active'], bad: ['paused', 'completed', 'done'] },
     currentStep: { ok: [0], bad: [1, -1, '0'] },
     nextSendAt: nullableTs,
+  },
+  // The document is a segment without criteria (crmBody): each criterion is judged alone.
+  lists: {
+    name: text(200),
+    kind: { ok: ['static', 'segment'], bad: ['Static', 'smart', null, 5] },
+    description: optText(2000),
+    lifecycleStage: { ok: [null, 'lead', 'partner'], bad: ['Lead', 'client', 5] },
+    contactStatus: { ok: [null, 'active', 'inactive'], bad: ['deleted', 'Active', true] },
+    isCustomer: { ok: [null, true, false], bad: ['yes', 1, 'false'] },
+    companyId: nullableId,
+    // null or a member of the organization.
+    ownerId: { ok: [null, 'sellerA', 'adminA'], bad: ['', 5, 'not-a-member', 'adminB', 'a/b'] },
+    city: optText(100),
+    country: optText(100),
+    createdFrom: nullableTs,
+    createdTo: nullableTs,
+  },
+  // Created as a draft (scheduledAt null) for a list that exists.
+  campaigns: {
+    name: text(200),
+    listId: { ok: [LIST, LONG_LIST_ID], bad: ['ghost-list', '', 5, null, 'a/b', s(129), ['list1']] },
+    listName: text(200),
+    subject: text(300),
+    body: text(50_000),
+    status: { ok: ['draft'], bad: ['scheduled', 'sending', 'paused', 'sent', 'Draft', null] },
+    scheduledAt: { ok: [null], bad: [ts(NOW + DAY), ts(NOW - DAY), '2026-01-01'] },
   },
 };
 

@@ -46,6 +46,9 @@ export const storedAudit = (uid = 'adminA'): Doc => ({
 /** Which CRM collection a path's parent is, and the fixed ids of the parents used. */
 export const CONTACT = 'contact1';
 export const SEQUENCE = 'seq1';
+/** The seeded marketing list (a segment without criteria) and campaign (a draft to it). */
+export const LIST = 'list1';
+export const CAMPAIGN = 'campaign1';
 
 export type CrmName =
   | 'companies'
@@ -59,7 +62,9 @@ export type CrmName =
   | 'documents'
   | 'sequences'
   | 'steps'
-  | 'enrollments';
+  | 'enrollments'
+  | 'lists'
+  | 'campaigns';
 
 export function crmCollectionPath(name: CrmName, org = ORG_A): string {
   const base = `organizations/${org}`;
@@ -175,6 +180,21 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
       return { stepOrder: 1, type: 'email', subject: 'Hola', body: 'Bienvenido a Trato', delayDays: 0 };
     case 'enrollments':
       return { contactId: id, status: 'active', currentStep: 0, nextSendAt: ts(NOW + DAY) };
+    case 'lists':
+      // A segment without criteria (every contact): kind may become 'static' in a generated case
+      // and any one criterion may be set, so each field is judged on its own.
+      return { name: 'Boletín mensual', description: null, kind: 'segment' };
+    case 'campaigns':
+      // Created as a draft for an existing list; sent from its author's Gmail.
+      return {
+        name: 'Lanzamiento 2027',
+        listId: LIST,
+        listName: 'Boletín mensual',
+        subject: 'Novedades de Trato',
+        body: 'Hola, esto es lo nuevo.',
+        status: 'draft',
+        scheduledAt: null,
+      };
   }
 }
 
@@ -212,6 +232,8 @@ export const SEEDED_ID: Record<CrmName, string> = {
   sequences: SEQUENCE,
   steps: 'step1',
   enrollments: CONTACT,
+  lists: LIST,
+  campaigns: CAMPAIGN,
 };
 
 export const CRM_NAMES = Object.keys(SEEDED_ID) as CrmName[];
@@ -276,6 +298,57 @@ export function mailConnectionDoc(uid: string): Doc {
 
 export function optOutDoc(): Doc {
   return { method: 'page', sequenceId: SEQUENCE, contactId: CONTACT, createdAt: ts(NOW - HOUR) };
+}
+
+/**
+ * A campaign speaks with its author's voice (createdBy's Gmail sends it): every caller has a
+ * draft of their own (`ownCampaignId`), and VICTIM, a seller without rights, a scheduled one
+ * per caller (`victimCampaignId`), which that caller may only stop (pause, cancel).
+ */
+export const ownCampaignId = (uid: string) => `camp_${uid}`;
+export const victimCampaignId = (uid: string) => `camp_victim_for_${uid}`;
+export const campaignPath = (campaignId: string, org = ORG_A) =>
+  `organizations/${org}/campaigns/${campaignId}`;
+
+/** A campaign of `uid` as stored (a draft unless `patch` says otherwise). */
+export function campaignDoc(uid: string, patch: Doc = {}, org = ORG_A): Doc {
+  return { ...crmBody('campaigns', uid, '', org), ...storedAudit(uid), ...patch };
+}
+
+/** A scheduled campaign's fields (an hour from now). */
+export const scheduled = (): Doc => ({ status: 'scheduled', scheduledAt: ts(NOW + HOUR) });
+
+/** The seeded recipient of the seeded campaign (id: sha256 of its address, as optOutId). */
+export const RECIPIENT = 'd'.repeat(64);
+
+export function recipientDoc(): Doc {
+  return {
+    contactId: CONTACT,
+    name: 'Ana Pérez',
+    to: 'ana@acme.hn',
+    status: 'sent',
+    error: null,
+    messageId: 'msg-1',
+    claimedAt: null,
+    attempts: 1,
+    sentAt: ts(NOW - HOUR),
+    createdAt: ts(NOW - 2 * HOUR),
+    updatedAt: ts(NOW - HOUR),
+  };
+}
+
+export function campaignRunDoc(): Doc {
+  return {
+    audience: { contacts: 1, recipients: 1, noEmail: 0, unsubscribed: 0, duplicates: 0 },
+    audienceDone: true,
+    cursor: null,
+    nextRunAt: null,
+    holdReason: null,
+    failureReason: null,
+    startedAt: ts(NOW - 2 * HOUR),
+    finishedAt: ts(NOW - HOUR),
+    updatedAt: ts(NOW - HOUR),
+  };
 }
 
 export function sendLogDoc(): Doc {
@@ -378,6 +451,8 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push([`organizations/${org}/sendLog/log1`, sendLogDoc()]);
       docs.push([`organizations/${org}/optOuts/${'b'.repeat(64)}`, optOutDoc()]);
       docs.push(...crmSeeds(org), ...timelineSeeds(org));
+      docs.push([`${campaignPath(CAMPAIGN, org)}/recipients/${RECIPIENT}`, recipientDoc()]);
+      docs.push([`organizations/${org}/campaignRuns/${CAMPAIGN}`, campaignRunDoc()]);
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;
@@ -397,6 +472,11 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       ]);
     for (const r of ROLES) docs.push(...sequenceSeeds(ownSequenceId(r.uid ?? GHOST), r.uid ?? GHOST));
     docs.push(...sequenceSeeds(VICTIM_SEQUENCE, VICTIM));
+    for (const r of ROLES) {
+      const uid = r.uid ?? GHOST;
+      docs.push([campaignPath(ownCampaignId(uid)), campaignDoc(uid)]);
+      docs.push([campaignPath(victimCampaignId(uid)), campaignDoc(VICTIM, scheduled())]);
+    }
     docs.push([`users/${OTHER_USER}`, userDoc(OTHER_USER, ORG_A)]);
     docs.push([`organizations/${ORG_A}/members/${VICTIM}`, memberDoc('seller', {}, VICTIM)]);
     docs.push([`organizations/${ORG_A}/mailConnections/${VICTIM}`, mailConnectionDoc(VICTIM)]);

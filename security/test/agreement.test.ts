@@ -14,7 +14,9 @@ import {
   FIELD_CONTRACTS,
   FIELD_TYPES,
   fieldSamples,
+  ID_PATTERN,
   uniformPermissions,
+  valueMatches,
   type ContractCollection,
   type WriteContext,
 } from '@trato/model';
@@ -27,6 +29,7 @@ import {
   crmBody,
   crmCollectionPath,
   freshId,
+  LIST,
   memberDoc,
   NOW,
   ownSequenceId,
@@ -51,7 +54,32 @@ interface Case {
   path: string;
   body: Doc;
   client: boolean;
+  /** The field the case is about and its value (absent: undefined). */
+  key: string | null;
+  value: unknown;
 }
+
+/** The lists of organization A: the seeded one, and those seeded for the listId samples. */
+const existingLists = new Set<string>([LIST]);
+
+/**
+ * Where firestore.rules are knowingly stricter on create than the model's document schema,
+ * because the field types of model/src/fields.ts cannot say it yet: for a value of the field's
+ * type, the rules refuse what the schema accepts. Each entry is a gap in the model; when the
+ * model closes it, its cases fail here (the schema refuses too) and the entry goes.
+ */
+const RULES_STRICTER: Partial<
+  Record<ContractCollection, Record<string, (v: unknown) => string | undefined>>
+> = {
+  campaigns: {
+    // A campaign is created as a draft (FIELD_TYPES has no initial binding for scheduledAt).
+    scheduledAt: () => 'a campaign is created as a draft: scheduledAt null',
+    // Its list exists after the write (FieldBinding has no 'list', as 'folder' for folderId, so
+    // the samples include ids no list has). Every sample the local cloud can name is seeded as
+    // a list (beforeAll); one it cannot (a line break) stays unknown.
+    listId: (v) => (existingLists.has(v as string) ? undefined : 'no list has this id'),
+  },
+};
 
 const cases = new Map<ContractCollection, Case[]>();
 
@@ -85,11 +113,12 @@ function plan(c: ContractCollection, uid: string, key: string | null, sampleInde
     searchTokens: body.searchTokens as string[] | undefined,
   };
   let label = 'the valid document';
+  let value: unknown;
   if (key === '+organizationId') {
     body.organizationId = 'orgA';
     label = 'an unknown key (organizationId)';
   } else if (key !== null) {
-    const value = fieldSamples(c, key, ctx)[sampleIndex];
+    value = fieldSamples(c, key, ctx)[sampleIndex];
     if (value === undefined) delete body[key];
     else body[key] = value;
     label = value === undefined ? `${key} absent` : `${key} = ${show(value)}`;
@@ -111,6 +140,8 @@ function plan(c: ContractCollection, uid: string, key: string | null, sampleInde
     path: c === 'steps' ? `${sequencePath(ownSequenceId(uid))}/steps/${id}` : `${crmCollectionPath(c)}/${id}`,
     body,
     client,
+    key,
+    value,
   });
   cases.set(c, list);
 }
@@ -142,6 +173,21 @@ beforeAll(async () => {
   seeds.push([`organizations/orgA/members/${SELLER}`, memberDoc('seller', uniformPermissions(true), SELLER)]);
   seeds.push(...sequenceSeeds(ownSequenceId(SELLER), SELLER));
   await env.withSecurityRulesDisabled((ctx) => writeAll(ctx.firestore() as unknown as Firestore, seeds));
+  // A list for every valid listId sample that can be a document id here.
+  await env.withSecurityRulesDisabled(async (ctx) => {
+    const db = ctx.firestore() as unknown as Firestore;
+    for (const v of fieldSamples('campaigns', 'listId', probe)) {
+      if (typeof v !== 'string' || !ID_PATTERN.test(v) || existingLists.has(v)) continue;
+      const list = { ...crmBody('lists', ADMIN, v), ...storedAudit() };
+      if (
+        await setDoc(doc(db, crmCollectionPath('lists'), v), list).then(
+          () => true,
+          () => false,
+        )
+      )
+        existingLists.add(v);
+    }
+  });
 });
 
 afterAll(async () => {
@@ -161,7 +207,19 @@ for (const c of collections) {
   describe.concurrent(`${c}: document schema and rules agree`, () => {
     for (const x of cases.get(c)!)
       it(x.name, async () => {
-        expect(await rulesAccept(x.uid, x.path, x.body)).toBe(x.client);
+        const rules = await rulesAccept(x.uid, x.path, x.body);
+        const ofType =
+          x.key !== null &&
+          x.value !== null &&
+          x.value !== undefined &&
+          valueMatches(FIELD_TYPES[c][x.key]!.type, x.value);
+        const stricter = ofType ? RULES_STRICTER[c]?.[x.key!]?.(x.value) : undefined;
+        if (stricter)
+          expect({ client: x.client, rules }, `the rules refuse: ${stricter}`).toEqual({
+            client: true,
+            rules: false,
+          });
+        else expect(rules).toBe(x.client);
       });
   });
 }

@@ -11,7 +11,7 @@ import { FIELD_CONTRACTS, uniformPermissions, type ContractCollection } from '@t
 
 import { as } from '../src/callers.js';
 import { createEnv } from '../src/env.js';
-import { FIELD_CASES, missingCases, show, type Value } from '../src/validation.js';
+import { FIELD_CASES, LONG_LIST_ID, missingCases, show, type Value } from '../src/validation.js';
 import {
   createAudit,
   crmBody,
@@ -84,6 +84,8 @@ const TEXT_FIELD: Record<ContractCollection, string> = {
   sequences: 'name',
   steps: 'subject',
   enrollments: 'status',
+  lists: 'name',
+  campaigns: 'name',
 };
 
 // Plan every case first (creates need some seeds), run them after seeding.
@@ -138,6 +140,12 @@ for (const c of collections) {
   add(upd, 'removing createdBy is refused', false, update(c, { createdBy: deleteField(), updatedAt: now() }));
   add(upd, 'adding an unknown key is refused', false, update(c, { orgId: 'orgB', updatedAt: now() }));
 }
+
+// A campaign's list exists (the seeded list1, and one whose id has 128 characters).
+seeds.push([
+  `${crmCollectionPath('lists')}/${LONG_LIST_ID}`,
+  { ...crmBody('lists', 'adminA', LONG_LIST_ID), ...storedAudit() },
+]);
 
 // Collection-specific update rules.
 seeds.push([
