@@ -5,6 +5,7 @@ import { landingPrerender, spaShellFallback } from './build/landingPage.js';
 import { pureModel } from './build/pureModel.js';
 import { pageChunks } from './build/pageChunks.js';
 import { slimFirebase } from './build/slimFirebase.js';
+import { slimMui } from './build/slimMui.js';
 
 // The dev server always uses port 5173 (strict). End-to-end tests start their own
 // server with `--port 5199` on the command line, which overrides this value.
@@ -12,6 +13,7 @@ export default defineConfig({
   plugins: [
     react(),
     slimFirebase(),
+    slimMui(),
     pureModel(),
     pageChunks(fileURLToPath(import.meta.url)),
     landingPrerender(),

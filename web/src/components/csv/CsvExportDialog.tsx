@@ -6,11 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company, Contact } from '@trato/model';
+import { ProgressBar } from '@/components/ProgressBar';
 import { useToast } from '@/components/toast';
 import { forEachPage } from '@/firebase/csvData';
 import { describeError, type ServerErrorKey } from '@/i18n/errors';
@@ -98,10 +98,9 @@ export function CsvExportDialog({
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
               {t('export.filtered')}
             </Typography>
-            <LinearProgress
-              variant={total && !total.more && total.value ? 'determinate' : 'indeterminate'}
-              value={total && total.value ? Math.min(100, (state.read / total.value) * 100) : 0}
-              aria-label={t(`export.title.${entity}`)}
+            <ProgressBar
+              value={total && !total.more && total.value ? (state.read / total.value) * 100 : undefined}
+              label={t(`export.title.${entity}`)}
             />
             <Typography role="status" sx={{ mt: 1.5, fontVariantNumeric: 'tabular-nums' }}>
               {t('export.reading', { count: state.read })}

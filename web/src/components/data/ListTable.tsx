@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +10,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WithId } from '@trato/model';
 import type { PagedList } from '@/firebase/dataApi';
+import { ProgressBar } from '@/components/ProgressBar';
 import { Pager } from './Pager';
 
 /**
@@ -115,8 +115,8 @@ export function ListTable<Row>({
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {list.status === 'loading' && (
-        <LinearProgress
-          aria-label={t('common.loading')}
+        <ProgressBar
+          label={t('common.loading')}
           sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }}
         />
       )}

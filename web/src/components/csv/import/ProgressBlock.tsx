@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '@/components/ProgressBar';
 import type { Busy } from './csvImportFlow';
 import { useCountFormat } from './useCountFormat';
 
@@ -9,11 +9,7 @@ import { useCountFormat } from './useCountFormat';
 export function ProgressBlock({ label, done, total }: { label: string; done?: number; total?: number }) {
   return (
     <Box sx={{ my: 2 }} role="status" aria-live="polite">
-      <LinearProgress
-        variant={total ? 'determinate' : 'indeterminate'}
-        value={total ? ((done ?? 0) / total) * 100 : undefined}
-        aria-label={label}
-      />
+      <ProgressBar value={total ? ((done ?? 0) / total) * 100 : undefined} label={label} />
       <Typography sx={{ mt: 1, fontVariantNumeric: 'tabular-nums' }}>{label}</Typography>
     </Box>
   );
