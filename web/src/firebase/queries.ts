@@ -97,9 +97,16 @@ export interface QueryRequest<Id extends QueryId = QueryId> {
   parentPath: string;
   /**
    * A value for every filter of the declared query (a search's filters, searchTokens or
-   * searchIndex: the typed text; see searchValues).
+   * searchIndex: the typed text; see searchValues). Two filters on one field (a range) take
+   * theirs by field and operator: `{ 'createdAt>=': from, 'createdAt<': to }`.
    */
   values?: Record<string, unknown>;
+  /**
+   * Other declared queries of the same collection and order whose filters apply too: Firestore
+   * serves the whole by merging their indexes (a segment's criteria, model marketing.ts), so no
+   * composite index names the combination.
+   */
+  and?: { id: QueryId; values?: Record<string, unknown> }[];
 }
 
 /** Filter values as the query needs them: the search text becomes its search token. */
@@ -115,8 +122,34 @@ export function buildQuery<Id extends QueryId>(
 ): Query<WithId<QueryRow<Id>>> {
   const spec = querySpec(request.id);
   const constraints: QueryConstraint[] = [];
+  for (const part of [request, ...(request.and ?? [])])
+    constraints.push(...filterConstraints(part.id === spec.id ? spec : mergedSpec(spec, part.id), part));
+  for (const order of spec.orderBy) constraints.push(orderBy(order.field, order.direction));
+  if (page?.after) constraints.push(startAfter(page.after));
+  const cap = page ? page.size : spec.limit;
+  if (cap !== undefined) constraints.push(limitTo(spec.limit ? Math.min(cap, spec.limit) : cap));
+  const { firestore } = getDataServices();
+  const path = request.parentPath ? `${request.parentPath}/${spec.collection}` : spec.collection;
+  const ref = collection(firestore, path).withConverter(converter<QueryRow<Id>>());
+  return query(ref, ...constraints);
+}
+
+/** A query merged into `main` (QueryRequest.and): declared on the same collection, in the same order. */
+function mergedSpec(main: QuerySpec, id: QueryId): QuerySpec {
+  const spec = querySpec(id);
+  const order = (s: QuerySpec) => JSON.stringify([s.collection, s.orderBy, s.limit]);
+  if (order(spec) !== order(main)) throw new Error(`Query ${id} cannot be merged into ${main.id}`);
+  return spec;
+}
+
+/** The where() constraints of one declared query's filters, with the request's values. */
+function filterConstraints(
+  spec: QuerySpec,
+  request: { values?: Record<string, unknown> },
+): QueryConstraint[] {
+  const constraints: QueryConstraint[] = [];
   for (const filter of spec.where) {
-    const value = request.values?.[filter.field];
+    const value = request.values?.[`${filter.field}${filter.op}`] ?? request.values?.[filter.field];
     if (value === undefined) throw new Error(`Query ${spec.id} needs a value for ${filter.field}`);
     if (filter.op === 'prefix') {
       constraints.push(
@@ -134,14 +167,7 @@ export function buildQuery<Id extends QueryId>(
     if (!words.length) throw new Error(`Query ${spec.id} needs words to search`);
     for (const word of words) constraints.push(where(new FieldPath(filter.field, word), '==', true));
   }
-  for (const order of spec.orderBy) constraints.push(orderBy(order.field, order.direction));
-  if (page?.after) constraints.push(startAfter(page.after));
-  const cap = page ? page.size : spec.limit;
-  if (cap !== undefined) constraints.push(limitTo(spec.limit ? Math.min(cap, spec.limit) : cap));
-  const { firestore } = getDataServices();
-  const path = request.parentPath ? `${request.parentPath}/${spec.collection}` : spec.collection;
-  const ref = collection(firestore, path).withConverter(converter<QueryRow<Id>>());
-  return query(ref, ...constraints);
+  return constraints;
 }
 
 /** How many documents match, up to a limit: `more` says that others match beyond `value`. */
@@ -240,7 +266,9 @@ export function listRequest<const Family extends ListFamily>(
 
 /** A stable key for a request, for hooks' dependencies. */
 export function requestKey(request: QueryRequest | null): string | null {
-  return request ? JSON.stringify([request.id, request.parentPath, request.values ?? {}]) : null;
+  return request
+    ? JSON.stringify([request.id, request.parentPath, request.values ?? {}, request.and ?? []])
+    : null;
 }
 
 /** Every document id a declared query matches, read in pages (cascades: a contact's notes). */
