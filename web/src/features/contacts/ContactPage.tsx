@@ -17,6 +17,7 @@ import {
   useOrgId,
 } from '@/firebase/dataApi';
 import { contactLinks } from '@/components/records/links';
+import { ContactListsButton } from '@/components/records/ContactLists';
 import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
@@ -129,7 +130,12 @@ export default function ContactPage() {
       tabs={tabs}
       edit={{ dialog: (record, close) => <ContactDialog contact={record} onClose={close} /> }}
       onDelete={async (record) => writeRecords(await contactDeletion(organizationId, record))}
-      extraActions={(record) => <EnrollInSequenceButton contactId={record.id} contactName={record.name} />}
+      extraActions={(record) => (
+        <>
+          <EnrollInSequenceButton contactId={record.id} contactName={record.name} />
+          <ContactListsButton contact={record} />
+        </>
+      )}
     />
   );
 }

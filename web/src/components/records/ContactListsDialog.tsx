@@ -1,0 +1,99 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIST_MEMBERSHIPS_MAX, type Contact, type WithId } from '@trato/model';
+import { QueryState } from '@/components/data/QueryState';
+import { useErrorToast } from '@/components/toast';
+import { orgRequest, useGrowingList, useOrgId } from '@/firebase/dataApi';
+import { listAdditionOf, setListMembership } from '@/firebase/listMembers';
+
+/** Lists read per page (static and segments together: lists.list has no kind filter). */
+const PAGE = 50;
+
+/**
+ * A contact's static lists: each one's checkbox puts the contact on it (arrayUnion on its
+ * `listIds`) or takes it off (arrayRemove), at once. Segments are left out (they hold contacts
+ * by their criteria); a contact on LIST_MEMBERSHIPS_MAX lists joins no other.
+ */
+export function ContactListsDialog({
+  contact,
+  mode,
+  onClose,
+}: {
+  contact: WithId<Contact>;
+  /** How the member writes the contact's lists (listChangeMode). */
+  mode: 'listIds' | 'stamped';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('records');
+  const showError = useErrorToast();
+  const organizationId = useOrgId();
+  const lists = useGrowingList(orgRequest(organizationId, 'lists.list'), PAGE);
+  const [pending, setPending] = useState<string | null>(null);
+  const staticLists = lists.rows.filter((list) => list.kind === 'static');
+  const full = (contact.listIds?.length ?? 0) >= LIST_MEMBERSHIPS_MAX;
+
+  const toggle = async (listId: string, member: boolean) => {
+    setPending(listId);
+    try {
+      await setListMembership(organizationId, contact.id, listId, member, mode);
+    } catch (error) {
+      showError(error, t(member ? 'lists.addFailed' : 'lists.removeFailed'));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="contact-lists-title">
+      <DialogTitle id="contact-lists-title">{t('lists.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1.5 }}>{t('lists.body', { name: contact.name })}</DialogContentText>
+        {full && (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            {t('lists.full', { max: LIST_MEMBERSHIPS_MAX })}
+          </Alert>
+        )}
+        <QueryState state={lists}>
+          {staticLists.length === 0 && !lists.hasMore ? (
+            <DialogContentText>{t('lists.none')}</DialogContentText>
+          ) : (
+            staticLists.map((list) => {
+              const member = listAdditionOf(contact.listIds, list.id) === 'already';
+              return (
+                <FormControlLabel
+                  key={list.id}
+                  sx={{ display: 'flex', overflowWrap: 'anywhere' }}
+                  control={
+                    <Checkbox
+                      checked={member}
+                      disabled={pending !== null || (!member && full)}
+                      onChange={(event) => void toggle(list.id, event.target.checked)}
+                    />
+                  }
+                  label={list.name}
+                />
+              );
+            })
+          )}
+          {lists.hasMore && (
+            <Button onClick={lists.loadMore} sx={{ mt: 1 }}>
+              {t('lists.more')}
+            </Button>
+          )}
+        </QueryState>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('lists.done')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
