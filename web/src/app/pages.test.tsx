@@ -78,7 +78,7 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it('covers every path of the spec, and /admin/:organizationId (issue 30)', () => {
+  it('covers every path of the spec, /admin/:organizationId (issue 30) and the marketing lists and campaigns (issue 31)', () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
@@ -90,6 +90,10 @@ describe('protected routes table', () => {
         '/tareas',
         '/reuniones',
         '/marketing',
+        '/marketing/listas',
+        '/marketing/listas/:id',
+        '/marketing/campanas',
+        '/marketing/campanas/:id',
         '/documentos',
         '/tickets',
         '/tickets/nuevo',

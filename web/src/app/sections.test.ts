@@ -112,6 +112,12 @@ describe('sectionHref', () => {
     expect(sectionHref('settings', { query: { tab: 'email' } })).toBe('/ajustes?tab=email');
     expect(sectionHref('documents', { query: { folder: undefined } })).toBe('/documentos');
     expect(sectionHref('deals', { query: { deal: 'd/1' } })).toBe('/deals?deal=d%2F1');
+    // A record under a named page (issue 31).
+    expect(sectionHref('marketing', { page: 'listas' })).toBe('/marketing/listas');
+    expect(sectionHref('marketing', { id: 'l 1', page: 'listas' })).toBe('/marketing/listas/l%201');
+    expect(sectionHref('marketing', { id: 'c1', page: 'campanas', query: { tab: 'x' } })).toBe(
+      '/marketing/campanas/c1?tab=x',
+    );
   });
 
   it('refuses a page the section does not declare', () => {

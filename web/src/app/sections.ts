@@ -169,6 +169,30 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/marketing/MarketingPage'),
       namespaces: ['marketing'],
     },
+    {
+      path: 'listas',
+      title: 'marketingLists',
+      load: () => import('@/features/marketing/ListsPage'),
+      namespaces: ['marketing'],
+    },
+    {
+      path: 'listas/:id',
+      title: 'marketingList',
+      load: () => import('@/features/marketing/ListPage'),
+      namespaces: ['marketing'],
+    },
+    {
+      path: 'campanas',
+      title: 'campaigns',
+      load: () => import('@/features/marketing/CampaignsPage'),
+      namespaces: ['marketing'],
+    },
+    {
+      path: 'campanas/:id',
+      title: 'campaign',
+      load: () => import('@/features/marketing/CampaignPage'),
+      namespaces: ['marketing'],
+    },
   ]),
   crm('documents', 'documentos', 'documents', FolderRoundedIcon, [
     {
@@ -268,7 +292,10 @@ export function mayOpen(section: Section, viewer: Viewer): boolean {
 /** A page of a section below its index: a record (`id`), a fixed page (`page`), or a record's page. */
 export interface SectionLink {
   id?: string;
-  /** A page the registry declares by name: 'nuevo', or 'editar' under a record. */
+  /**
+   * A page the registry declares by name: 'nuevo', 'editar' under a record, or a record under a
+   * page ('listas' with an id: /marketing/listas/{id}).
+   */
   page?: string;
   /** The page's query (a tab, a folder, a record opened in place); empty values are left out. */
   query?: Record<string, string | null | undefined>;
@@ -284,14 +311,19 @@ function sectionByKey(key: SectionKey): Section {
  * The address of a section's page, from the registry, so that links never spell a path twice:
  * sectionHref('contacts') → /contactos, sectionHref('contacts', { id }) → /contactos/{id},
  * sectionHref('tickets', { id, page: 'editar' }) → /tickets/{id}/editar,
+ * sectionHref('marketing', { id, page: 'listas' }) → /marketing/listas/{id},
  * sectionHref('settings', { query: { tab: 'email' } }) → /ajustes?tab=email. A page the section
  * does not declare is a programming error, and throws.
  */
 export function sectionHref(key: SectionKey, link: SectionLink = {}): string {
   const section = sectionByKey(key);
-  const pattern = [link.id === undefined ? null : ':id', link.page].filter(Boolean).join('/');
+  const id = link.id === undefined ? null : ':id';
+  const pattern = [id, link.page].filter(Boolean).join('/');
   // A section without an index page ('/debug') opens on its first one ('/debug/db').
-  const page = pattern === '' ? section.pages[0] : section.pages.find((p) => p.path === pattern);
+  const page =
+    pattern === ''
+      ? section.pages[0]
+      : section.pages.find((p) => p.path === pattern || (id && p.path === `${link.page}/${id}`));
   if (!page) throw new Error(`The section ${key} has no page '${pattern}'`);
   const path = page.path.replace(':id', encodeURIComponent(link.id ?? ''));
   const query = Object.entries(link.query ?? {}).filter((entry): entry is [string, string] =>

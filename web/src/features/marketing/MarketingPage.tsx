@@ -21,6 +21,7 @@ import { EmptyState } from '@/components/data/EmptyState';
 import { QueryState } from '@/components/data/QueryState';
 import { PageHeader } from '@/components/page/PageHeader';
 import { useOrgId } from '@/firebase/dataApi';
+import { MarketingTabs } from './components/MarketingTabs';
 import { SequenceDetail } from './components/SequenceDetail';
 import { useSequenceList } from './hooks/useSequences';
 
@@ -33,7 +34,7 @@ const NewSequenceDialog = lazyWithPrefetch(() =>
 const SELECTED = 'secuencia';
 
 /**
- * /marketing — sequences on the left ('Nueva Secuencia'), the selected one's steps, numbers and
+ * /marketing — the hub's first page (MarketingTabs: Secuencias | Listas | Campañas): sequences on the left ('Nueva Secuencia'), the selected one's steps, numbers and
  * enrolments on the right. On phones the list and the sequence are two screens.
  */
 export default function MarketingPage() {
@@ -60,6 +61,7 @@ export default function MarketingPage() {
 
   return (
     <Box sx={{ maxWidth: 1280 }}>
+      <MarketingTabs />
       <PageHeader title={t('title')} subtitle={t('subtitle')} actions={showList ? newButton : undefined} />
       <QueryState state={list} loadingLabel={t('loading')}>
         {sequences.length === 0 ? (

@@ -16,23 +16,16 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import {
-  paths,
-  type MailConnection,
-  type Sequence,
-  type SequenceRights,
-  type SequenceStep,
-  type WithId,
-} from '@trato/model';
+import { type Sequence, type SequenceRights, type SequenceStep, type WithId } from '@trato/model';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
 import { RoundBadge } from '@/components/RoundBadge';
-import { updateRecord, useDocument, useMembership, writeRecords, type Count } from '@/firebase/dataApi';
+import { updateRecord, writeRecords, type Count } from '@/firebase/dataApi';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { EnrollmentsCard } from './Enrollments';
+import { MailboxWarning } from './MailboxWarning';
 import { sequencesTarget, stepDeletion } from '../utils/sequenceWrites';
 import {
   activeEnrollmentCount,
@@ -46,7 +39,6 @@ import {
   useSequenceRights,
   useSteps,
 } from '../hooks/useSequences';
-import { sectionHref } from '@/app/sections';
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.
 const StepDialog = lazyWithPrefetch(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
@@ -87,7 +79,7 @@ export function SequenceDetail({
         onDuplicated={onDuplicated}
       />
       {rights.owner ? (
-        <MailboxWarning organizationId={organizationId} />
+        <MailboxWarning organizationId={organizationId} message={t('noMailbox')} />
       ) : (
         <Alert severity="info" data-testid="read-only-note">
           {t('owner.readOnly', { name: ownerName })}
@@ -252,31 +244,6 @@ function SequenceHeader({
         onClose={() => setConfirming(false)}
       />
     </Card>
-  );
-}
-
-/** A sequence sends from its owner's Gmail: tell the owner when theirs is not usable. */
-function MailboxWarning({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation('marketing');
-  const { uid } = useMembership();
-  const connection = useDocument<MailConnection>(uid ? paths.mailConnection(organizationId, uid) : null);
-  if (connection.status !== 'success' || connection.data?.status === 'connected') return null;
-  return (
-    <Alert
-      severity="warning"
-      action={
-        <Button
-          component={RouterLink}
-          to={sectionHref('settings', { query: { tab: 'email' } })}
-          color="inherit"
-          size="small"
-        >
-          {t('connectMailbox')}
-        </Button>
-      }
-    >
-      {t('noMailbox')}
-    </Alert>
   );
 }
 

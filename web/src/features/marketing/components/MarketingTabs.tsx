@@ -1,0 +1,68 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { sectionHref } from '@/app/sections';
+
+const PAGES = [
+  { key: 'sequences', href: sectionHref('marketing') },
+  { key: 'lists', href: sectionHref('marketing', { page: 'listas' }) },
+  { key: 'campaigns', href: sectionHref('marketing', { page: 'campanas' }) },
+] as const;
+
+/** Which of the hub's pages a path is under (a list's or a campaign's page is under its list). */
+export function hubPageOf(pathname: string): (typeof PAGES)[number]['key'] {
+  const under = PAGES.slice(1).find((page) => pathname === page.href || pathname.startsWith(`${page.href}/`));
+  return under?.key ?? 'sequences';
+}
+
+/**
+ * The marketing hub's row, 'Secuencias | Listas | Campañas': links (each page has its address),
+ * drawn like the record pages' tabs (components/TabBar.tsx), the open one marked as the current
+ * page. Scrolls sideways on a narrow phone.
+ */
+export function MarketingTabs() {
+  const { t } = useTranslation('marketing');
+  const current = hubPageOf(useLocation().pathname);
+  return (
+    <Box
+      component="nav"
+      aria-label={t('hub.label')}
+      sx={{
+        display: 'flex',
+        overflowX: 'auto',
+        scrollbarWidth: 'none',
+        borderBottom: 1,
+        borderColor: 'divider',
+        mb: { xs: 2, sm: 3 },
+      }}
+    >
+      {PAGES.map((page) => {
+        const selected = page.key === current;
+        return (
+          <ButtonBase
+            key={page.key}
+            component={RouterLink}
+            to={page.href}
+            aria-current={selected ? 'page' : undefined}
+            sx={(theme) => ({
+              ...theme.typography.button,
+              flex: 'none',
+              minHeight: 48,
+              minWidth: 90,
+              px: 2,
+              whiteSpace: 'nowrap',
+              color: selected ? 'primary.main' : 'text.secondary',
+              borderBottom: 2,
+              borderColor: selected ? 'primary.main' : 'transparent',
+              mb: '-1px',
+              '&.Mui-focusVisible': { bgcolor: 'action.focus' },
+            })}
+          >
+            {t(`hub.${page.key}`)}
+          </ButtonBase>
+        );
+      })}
+    </Box>
+  );
+}
