@@ -380,7 +380,8 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     subject: text(LIMITS.subject),
     body: text(LIMITS.body),
     status: { ...oneOf(CAMPAIGN_STATUSES), bound: 'initial', initial: 'draft' },
-    scheduledAt: ts(true),
+    // Created as a draft: no time yet.
+    scheduledAt: { ...ts(true), bound: 'initial', initial: null },
   },
 };
 

@@ -92,6 +92,7 @@ export const COLLECTION_RESOURCE = {
   lists: 'marketing',
   campaigns: 'marketing',
   recipients: 'marketing',
+  campaignRuns: 'marketing',
 } as const satisfies Record<string, Resource>;
 export type CrmCollection = keyof typeof COLLECTION_RESOURCE;
 

@@ -120,6 +120,14 @@ function campaignOf(author: string, patch: Doc = {}): string {
   return path;
 }
 
+/** A fresh campaign of A that the sender had started (its run exists). */
+function startedCampaignOf(author: string, patch: Doc = {}): string {
+  const id = freshId('camp');
+  seeds.push([campaignPath(id), campaignDoc(author, patch)]);
+  seeds.push([`${A}/campaignRuns/${id}`, campaignRunDoc()]);
+  return campaignPath(id);
+}
+
 /** A fresh contact of A (optionally on lists). */
 function contactOf(patch: Doc = {}): string {
   const path = `${crmCollectionPath('contacts')}/${freshId('c')}`;
@@ -549,9 +557,27 @@ describe.concurrent('status moves', () => {
     );
   }
   {
-    const p = campaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
+    const p = startedCampaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
     control('the author resumes one that had started (→ sending)', () =>
       updateDoc(doc(db(MARKETER), p), edit({ status: 'sending' })),
+    );
+  }
+  {
+    const p = campaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
+    denied('the author resumes one that never started as sending (no pass would pick it up)', () =>
+      updateDoc(doc(db(MARKETER), p), edit({ status: 'sending' })),
+    );
+  }
+  {
+    const p = startedCampaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
+    denied('the author resumes one that had started as scheduled (it would start twice)', () =>
+      updateDoc(doc(db(MARKETER), p), edit({ status: 'scheduled', scheduledAt: ts(NOW + HOUR) })),
+    );
+  }
+  {
+    const p = campaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW + HOUR) });
+    control('anyone with marketing.edit cancels a paused campaign, started or not', () =>
+      updateDoc(doc(db(COLLEAGUE), p), edit({ status: 'canceled' })),
     );
   }
   {
@@ -567,7 +593,7 @@ describe.concurrent('status moves', () => {
     );
   }
   {
-    const p = campaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
+    const p = startedCampaignOf(MARKETER, { status: 'paused', scheduledAt: ts(NOW - DAY) });
     denied("another member resumes the author's campaign (→ sending)", () =>
       updateDoc(doc(db(COLLEAGUE), p), edit({ status: 'sending' })),
     );

@@ -16,7 +16,7 @@ export type CampaignDecision =
   | { kind: 'idle' }
   /** Paused, or the subscription is not live: look again later. */
   | { kind: 'wait'; why: 'paused' | 'subscription-inactive' }
-  | { kind: 'fail'; reason: CampaignFailureReason }
+  | { kind: 'fail'; failure: CampaignFailureReason }
   | { kind: 'work' };
 
 export function decideCampaign(input: {
@@ -31,8 +31,8 @@ export function decideCampaign(input: {
   if (status !== 'sending') return { kind: 'idle' };
   if (!isSubscriptionActive(input.subscription, input.nowMs))
     return { kind: 'wait', why: 'subscription-inactive' };
-  if (!input.author) return { kind: 'fail', reason: 'sender-missing' };
-  if (input.connection?.status !== 'connected') return { kind: 'fail', reason: 'mail-not-connected' };
+  if (!input.author) return { kind: 'fail', failure: 'sender-missing' };
+  if (input.connection?.status !== 'connected') return { kind: 'fail', failure: 'mail-not-connected' };
   return { kind: 'work' };
 }
 

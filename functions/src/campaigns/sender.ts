@@ -269,7 +269,7 @@ export class CampaignSender {
         });
       }
       case 'fail':
-        return this.failCampaign(unit, decision.reason);
+        return this.failCampaign(unit, decision.failure);
       case 'work':
         break;
     }
@@ -545,13 +545,13 @@ export class CampaignSender {
     if (delivery.kind === 'failed') {
       await recipientRef.update({
         status: 'failed',
-        error: delivery.reason,
+        error: delivery.failure,
         claimedAt: null,
         updatedAt: now,
       });
       this.summary.failed += 1;
       // The author's mailbox refuses everything: the campaign stops here, with the reason.
-      if (delivery.reason === 'mail-not-connected' || delivery.reason === 'mail-broken') {
+      if (delivery.failure === 'mail-not-connected' || delivery.failure === 'mail-broken') {
         await this.failCampaign(unit, 'mail-not-connected');
         return 'failed-campaign';
       }

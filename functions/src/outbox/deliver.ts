@@ -24,7 +24,7 @@ export type Delivery =
   | { kind: 'sent'; messageId: string }
   /** Not sent, nothing used: release the claim and try again later. */
   | { kind: 'retry-later' }
-  | { kind: 'failed'; reason: SendFailureReason };
+  | { kind: 'failed'; failure: SendFailureReason };
 
 const KNOWN_REFUSALS: readonly string[] = ['mail-not-connected', 'mail-broken', 'mail-send-failed'];
 
@@ -49,9 +49,9 @@ export async function deliver(
     if (reason && KNOWN_REFUSALS.includes(reason)) {
       // Gmail did not take it: the quota was not used.
       allowance.giveBack(member.uid);
-      return { kind: 'failed', reason: reason as SendFailureReason };
+      return { kind: 'failed', failure: reason as SendFailureReason };
     }
     console.error(`outbox: sending ${what} failed`, error);
-    return { kind: 'failed', reason: 'send-error' };
+    return { kind: 'failed', failure: 'send-error' };
   }
 }

@@ -438,7 +438,7 @@ export class SequenceSender {
         const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
         tx.update(claim.logRef, {
           status: 'failed',
-          error: delivery.reason,
+          error: delivery.failure,
           claimedAt: null,
           updatedAt: now,
         });
