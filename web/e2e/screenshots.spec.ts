@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import {
   addSeller,
+  connectGmailThroughUi,
   createAdminWithOrganization,
   createContactThroughUi,
   createEmulatorUser,
@@ -10,6 +11,8 @@ import {
   uniqueEmail,
   expectDashboard,
   PASSWORD,
+  runSequences,
+  seedContacts,
   trialAdmin,
   typeDateTime,
 } from './support';
@@ -751,4 +754,125 @@ test('screenshots of organizations, notification preferences and /admin', async 
     ).toBeVisible(SLOW);
     await shot(page, `admin-organization-${tag}`);
   });
+});
+
+test('screenshots of marketing lists and campaigns', async ({ page }) => {
+  test.setTimeout(420_000);
+  const admin = await signInNewAdmin(page, 'shot-campaigns');
+  const people: [string, string | null, string, string][] = [
+    ['Julia Pérez', 'julia@cafetalera.hn', 'Tegucigalpa', 'customer'],
+    ['Mario Ruiz', 'mario@ferreteria.hn', 'Tegucigalpa', 'customer'],
+    ['Lucía Castro', 'lucia@panaderia.hn', 'Tegucigalpa', 'customer'],
+    ['Óscar Núñez', null, 'Tegucigalpa', 'customer'],
+    ['Andrea Flores', 'andrea@textiles.hn', 'San Pedro Sula', 'customer'],
+    ['Pedro Sosa', 'pedro@agro.hn', 'Tegucigalpa', 'lead'],
+  ];
+  await seedContacts(
+    admin,
+    people.map(([name, email, city, lifecycleStage]) => ({ name, email, city, lifecycleStage })),
+  );
+  await connectGmailThroughUi(page);
+
+  // Empty states first.
+  await page.goto('/marketing/listas');
+  await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+  await shot(page, 'marketing-lists-empty-es-1280');
+  await page.goto('/marketing/campanas');
+  await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+  await shot(page, 'marketing-campaigns-empty-es-1280');
+
+  // A static list and a segment.
+  await page.goto('/marketing/listas');
+  await page.getByRole('button', { name: 'Crear primera lista' }).click(SLOW);
+  let form = page.getByRole('dialog', { name: 'Nueva lista' });
+  await form.getByLabel(/^Nombre/).fill('Feria de diciembre');
+  await form.getByLabel('Descripción').fill('Visitantes del stand');
+  await form.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByTestId('list-count')).toBeVisible(SLOW);
+  await page.goto('/marketing/listas');
+  await page.getByRole('button', { name: 'Nueva lista' }).click(SLOW);
+  form = page.getByRole('dialog', { name: 'Nueva lista' });
+  await form.getByLabel(/^Nombre/).fill('Clientes de Tegucigalpa');
+  await form.getByRole('combobox', { name: 'Tipo' }).click();
+  await page.getByRole('option', { name: 'Segmento', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Etapa del ciclo de vida' }).click();
+  await page.getByRole('option', { name: 'Cliente', exact: true }).click();
+  await form.getByLabel('Ciudad').fill('Tegucigalpa');
+  await form.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByTestId('list-count')).toHaveText('4', SLOW);
+  const segmentUrl = page.url();
+
+  // A campaign to the segment, sent; a draft.
+  await page.getByRole('link', { name: 'Usar en campaña' }).click();
+  form = page.getByRole('dialog', { name: 'Nueva campaña' });
+  await form.getByLabel(/^Nombre/).fill('Promoción de diciembre');
+  await form.getByLabel(/^Asunto/).fill('{{nombre}}, 20 % en toda la tienda');
+  await form
+    .getByLabel(/^Cuerpo/)
+    .fill('Hola {{nombre}}:\n\nEste diciembre, 20 % de descuento para clientes de {{ciudad}}.');
+  await form.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Promoción de diciembre' })).toBeVisible(SLOW);
+  const draftUrl = page.url();
+  await page.getByRole('button', { name: 'Enviar ahora' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar ahora' });
+  await expect(dialog.getByTestId('audience-recipients')).toContainText('3', SLOW);
+  await dialog.getByRole('button', { name: 'Enviar ahora' }).click();
+  await runSequences(admin.organizationId);
+  await expect(page.getByTestId('recipients-sent')).toHaveText('3', SLOW);
+  const sentUrl = page.url();
+  await page.goto('/marketing/campanas');
+  await page.getByRole('button', { name: 'Nueva campaña' }).click(SLOW);
+  form = page.getByRole('dialog', { name: 'Nueva campaña' });
+  await form.getByLabel(/^Nombre/).fill('Invitación a la feria');
+  await form.getByRole('combobox', { name: 'Lista' }).click();
+  await page.getByRole('option', { name: 'Feria de diciembre' }).click();
+  await form.getByLabel(/^Asunto/).fill('Te esperamos en el stand 12');
+  await form.getByLabel(/^Cuerpo/).fill('Hola {{nombre}}, ven a vernos.');
+  await form.getByRole('button', { name: 'Guardar borrador' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitación a la feria' })).toBeVisible(SLOW);
+  const secondDraftUrl = page.url();
+
+  await eachVariant(page, async (tag) => {
+    await page.goto('/marketing/listas');
+    await expect(
+      page
+        .getByRole('row', { name: /Clientes de Tegucigalpa/ })
+        .or(page.getByText('Clientes de Tegucigalpa').first()),
+    ).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-lists-${tag}`);
+    await page.getByRole('button', { name: /^(Nueva lista|New list)$/ }).click();
+    const newList = page.getByRole('dialog');
+    await newList.getByRole('combobox').first().click();
+    await page.getByRole('option', { name: /^(Segmento|Segment)$/ }).click();
+    await shot(page, `marketing-list-dialog-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(segmentUrl);
+    await expect(page.getByTestId('list-count')).toHaveText('4', SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-segment-${tag}`);
+
+    await page.goto('/marketing/campanas');
+    await expect(page.getByText('Promoción de diciembre').first()).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-campaigns-${tag}`);
+
+    await page.goto(secondDraftUrl);
+    await expect(page.getByTestId('campaign-content')).toBeVisible(SLOW);
+    await shot(page, `marketing-campaign-draft-${tag}`);
+    await page.getByRole('button', { name: /^(Programar|Schedule)$/ }).click();
+    await expect(page.getByRole('dialog').getByTestId('audience-recipients')).toBeVisible(SLOW);
+    await expect(
+      page.getByRole('dialog').getByText(/^(Contando la audiencia|Counting the audience)/),
+    ).toHaveCount(0, SLOW);
+    await shot(page, `marketing-campaign-schedule-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(sentUrl);
+    await expect(page.getByTestId('recipients-sent')).toHaveText('3', SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-campaign-sent-${tag}`);
+  });
+  expect(draftUrl).toBe(sentUrl);
 });

@@ -239,13 +239,15 @@ export async function mailboxFor(
   ).messages;
 }
 
-/** Ajustes → Email accounts → Conectar Gmail → Permitir on the local Google (Spanish UI). */
+/** Ajustes → Email accounts → Conectar Gmail → Permitir on the local Google (in either language). */
 export async function connectGmailThroughUi(page: Page): Promise<void> {
   await page.goto('/ajustes?tab=email');
-  await page.getByRole('button', { name: 'Conectar Gmail' }).click({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^(Conectar Gmail|Connect Gmail)$/ }).click({ timeout: 30_000 });
   await expect(page).toHaveURL(new RegExp(`^${GOOGLE_URL}/o/oauth2/`), { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Permitir' }).click();
-  await expect(page.getByRole('button', { name: 'Enviar prueba' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^(Permitir|Allow)$/ }).click();
+  await expect(page.getByRole('button', { name: /^(Enviar prueba|Send test)$/ })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 /** One pass of the sequence sender for one organization, at `now` (the emulator-only hook). */
@@ -272,4 +274,68 @@ export async function createContactThroughUi(page: Page, name: string, email: st
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
   return page.url();
+}
+
+export const FIRESTORE_EMULATOR_URL = `http://${process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080'}`;
+
+/** A Firestore REST value of a plain JS value (strings, numbers, booleans, null, Dates, arrays). */
+function firestoreValue(value: unknown): Record<string, unknown> {
+  if (value === null) return { nullValue: 'NULL_VALUE' };
+  if (value instanceof Date) return { timestampValue: value.toISOString() };
+  if (Array.isArray(value)) return { arrayValue: { values: value.map(firestoreValue) } };
+  if (typeof value === 'boolean') return { booleanValue: value };
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+  if (typeof value === 'object')
+    return {
+      mapValue: {
+        fields: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, firestoreValue(v)])),
+      },
+    };
+  return { stringValue: String(value) };
+}
+
+/**
+ * Contacts written straight into the local cloud as the server would (the emulator's owner
+ * credential, no rules), for journeys whose subject is not creating contacts. Returns their ids.
+ */
+export async function seedContacts(
+  admin: { uid: string; organizationId: string },
+  contacts: { name: string; email: string | null; city: string; lifecycleStage: string }[],
+): Promise<string[]> {
+  const base = `projects/${PROJECT_ID}/databases/(default)/documents/organizations/${admin.organizationId}/contacts`;
+  const ids = contacts.map((_, i) => `seed${Date.now().toString(36)}${i}`);
+  const now = Date.now();
+  const writes = contacts.map((c, i) => ({
+    update: {
+      name: `${base}/${ids[i]}`,
+      fields: Object.fromEntries(
+        Object.entries({
+          name: c.name,
+          email: c.email,
+          companyId: null,
+          city: c.city,
+          status: 'active',
+          isCustomer: c.lifecycleStage === 'customer',
+          lifecycleStage: c.lifecycleStage,
+          ownerId: admin.uid,
+          searchTokens: [],
+          searchIndex: {},
+          createdAt: new Date(now - i * 1000),
+          createdBy: admin.uid,
+          updatedAt: new Date(now - i * 1000),
+        }).map(([k, v]) => [k, firestoreValue(v)]),
+      ),
+    },
+  }));
+  const response = await fetch(
+    `${FIRESTORE_EMULATOR_URL}/v1/projects/${PROJECT_ID}/databases/(default)/documents:commit`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ writes }),
+    },
+  );
+  if (!response.ok) throw new Error(`seeding contacts failed: ${response.status} ${await response.text()}`);
+  return ids;
 }
