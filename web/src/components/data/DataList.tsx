@@ -8,11 +8,11 @@ import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import type { WithId } from '@trato/model';
 import type { PagedList } from '@/firebase/dataApi';
-import { type ListColumn, ListTable } from './ListTable';
+import { type ListColumn, type ListSelection, ListTable } from './ListTable';
 import { Pager } from './Pager';
 import { QueryState } from './QueryState';
 
-export type { ListColumn } from './ListTable';
+export type { ListColumn, ListSelection } from './ListTable';
 
 /** What DataList shows: a paged list from usePagedList (firebase/hooks). */
 export type PagedRows<T> = PagedList<T>;
@@ -23,6 +23,7 @@ export type PagedRows<T> = PagedList<T>;
  * pagination), the total is the server's count. Loading, error and empty states come from
  * QueryState. Columns should fit the table at 1280 px (the sidebar open) without scrolling:
  * flexible widths with small minimums; long values end in an ellipsis and show whole on hover.
+ * `selection` (opt-in, useRowSelection): a checkbox on each row (each card on phones).
  */
 export function DataList<T>({
   list,
@@ -32,6 +33,7 @@ export function DataList<T>({
   renderCard,
   empty,
   loadingLabel,
+  selection,
 }: {
   list: PagedRows<T>;
   columns: ListColumn<WithId<T>>[];
@@ -42,6 +44,7 @@ export function DataList<T>({
   renderCard: (row: WithId<T>) => ReactNode;
   empty: ReactNode;
   loadingLabel?: string;
+  selection?: ListSelection<WithId<T>>;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const firstLoad = list.status === 'loading' && list.rows.length === 0;
@@ -57,13 +60,21 @@ export function DataList<T>({
         <Box>
           <Stack spacing={1.25} role="list" aria-label={label}>
             {list.rows.map((row) => (
-              <Card key={row.id} role="listitem" variant="outlined">
+              <Card
+                key={row.id}
+                role="listitem"
+                variant="outlined"
+                sx={selection ? { display: 'flex' } : undefined}
+              >
+                {selection?.renderRow(row)}
                 {onRowClick ? (
-                  <CardActionArea onClick={() => onRowClick(row)}>
-                    <CardContent sx={{ py: 1.5 }}>{renderCard(row)}</CardContent>
+                  <CardActionArea onClick={() => onRowClick(row)} sx={{ flex: 1, minWidth: 0 }}>
+                    <CardContent sx={{ py: 1.5, ...(selection && { pl: 0 }) }}>{renderCard(row)}</CardContent>
                   </CardActionArea>
                 ) : (
-                  <CardContent sx={{ py: 1.5 }}>{renderCard(row)}</CardContent>
+                  <CardContent sx={{ py: 1.5, flex: 1, minWidth: 0, ...(selection && { pl: 0 }) }}>
+                    {renderCard(row)}
+                  </CardContent>
                 )}
               </Card>
             ))}
@@ -71,7 +82,13 @@ export function DataList<T>({
           <Pager list={list as PagedList<unknown>} />
         </Box>
       ) : (
-        <ListTable list={list} columns={columns} label={label} onRowClick={onRowClick} />
+        <ListTable
+          list={list}
+          columns={columns}
+          label={label}
+          onRowClick={onRowClick}
+          selection={selection}
+        />
       )}
     </QueryState>
   );

@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PagedList } from '@/firebase/dataApi';
 import { renderWithApp } from '@/test/render';
 import { RowActions } from './RowActions';
 import { cellText, gridTemplate, ListTable, type ListColumn } from './ListTable';
+import { useRowSelection, type RowSelection } from './useRowSelection';
 
 interface Person {
   name: string;
@@ -100,6 +101,120 @@ describe('ListTable', () => {
     );
     expect(screen.getByRole('progressbar', { name: 'Cargando...' })).toBeTruthy();
     expect(screen.getByText('1–2 de más de 2')).toBeTruthy();
+  });
+});
+
+describe('ListTable selection', () => {
+  type Row = (typeof rows)[number];
+  /** The table with a live selection (useRowSelection), which the test reads through `seen`. */
+  function Selectable({
+    paged = list(),
+    onRowClick,
+    seen,
+  }: {
+    paged?: PagedList<Person>;
+    onRowClick?: () => void;
+    seen: { current: RowSelection<Row> | null };
+  }) {
+    const selection = useRowSelection<Row>((row) => row.name);
+    seen.current = selection;
+    return (
+      <ListTable
+        list={paged}
+        columns={columns()}
+        label="Contactos"
+        onRowClick={onRowClick}
+        selection={selection}
+      />
+    );
+  }
+  const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+
+  it('is opt-in: no checkboxes without it', async () => {
+    await renderWithApp(<ListTable list={list()} columns={columns()} label="Contactos" />);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it("adds a first column of named checkboxes: the page's in the header, each row's", async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    await renderWithApp(<Selectable seen={seen} />);
+    const table = screen.getByRole('table', { name: 'Contactos' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['', 'Nombre', 'Email', 'Acciones']);
+    expect(
+      within(headers[0]!).getByRole('checkbox', { name: 'Seleccionar los de esta página' }),
+    ).toBeTruthy();
+    const row = within(table).getByRole('row', { name: /María José/ });
+    expect(within(row).getAllByRole('cell')[0]!.querySelector('input')).toBe(
+      box('Seleccionar María José Fernández'),
+    );
+    expect(box('Seleccionar Óscar Núñez').checked).toBe(false);
+    // The selection column's 44 px come first in every row's tracks.
+    expect(getComputedStyle(row).gridTemplateColumns.startsWith('44px ')).toBe(true);
+  });
+
+  it('toggles a row, and the page from the header (mixed while some are chosen)', async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    await renderWithApp(<Selectable seen={seen} />);
+    const page = box('Seleccionar los de esta página');
+    fireEvent.click(box('Seleccionar Óscar Núñez'));
+    expect([...seen.current!.selected]).toEqual(['p2']);
+    expect(box('Seleccionar Óscar Núñez').checked).toBe(true);
+    expect(page.checked).toBe(false);
+    expect(page.indeterminate).toBe(true);
+    expect(screen.getByRole('row', { name: /Óscar Núñez/ }).classList.contains('Mui-selected')).toBe(true);
+
+    fireEvent.click(page);
+    expect([...seen.current!.selected].sort()).toEqual(['p1', 'p2']);
+    expect(page.checked).toBe(true);
+    expect(page.indeterminate).toBe(false);
+
+    fireEvent.click(page);
+    expect(seen.current!.selected.size).toBe(0);
+    expect(page.checked).toBe(false);
+
+    fireEvent.click(box('Seleccionar Óscar Núñez'));
+    fireEvent.click(box('Seleccionar Óscar Núñez'));
+    expect(seen.current!.selected.size).toBe(0);
+  });
+
+  it('keeps ids of other pages: the header counts only the rows on screen', async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    await renderWithApp(<Selectable seen={seen} />);
+    act(() => seen.current!.reset(['elsewhere']));
+    const page = box('Seleccionar los de esta página');
+    expect(page.indeterminate).toBe(false);
+    fireEvent.click(page);
+    expect([...seen.current!.selected].sort()).toEqual(['elsewhere', 'p1', 'p2']);
+    fireEvent.click(page);
+    expect([...seen.current!.selected]).toEqual(['elsewhere']);
+  });
+
+  it('a click on a checkbox or around it in its cell does not open the row', async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    const onRowClick = vi.fn();
+    await renderWithApp(<Selectable seen={seen} onRowClick={onRowClick} />);
+    const checkbox = box('Seleccionar María José Fernández');
+    fireEvent.click(checkbox);
+    fireEvent.click(checkbox.closest('label')!);
+    fireEvent.keyDown(checkbox, { key: ' ' });
+    fireEvent.keyDown(checkbox, { key: 'Enter' });
+    expect(onRowClick).not.toHaveBeenCalled();
+    fireEvent.click(within(screen.getByRole('row', { name: /María José/ })).getAllByRole('cell')[1]!);
+    expect(onRowClick).toHaveBeenCalledOnce();
+  });
+
+  it('an empty page: the header checkbox is off and disabled', async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    await renderWithApp(<Selectable seen={seen} paged={list({ rows: [] })} />);
+    expect(box('Seleccionar los de esta página').disabled).toBe(true);
+  });
+
+  it('names the checkboxes in English', async () => {
+    const seen = { current: null as RowSelection<Row> | null };
+    await renderWithApp(<Selectable seen={seen} />, { language: 'en' });
+    expect(box("Select this page's rows")).toBeTruthy();
+    expect(box('Select Óscar Núñez')).toBeTruthy();
   });
 });
 

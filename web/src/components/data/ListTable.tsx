@@ -37,6 +37,17 @@ export interface ListColumn<Row> {
   renderCell?: (params: { row: Row }) => ReactNode;
 }
 
+/**
+ * A first narrow column for choosing rows (opt-in; useRowSelection makes one, checkboxes in it):
+ * the page's control in its header, each row's in its cell (at the start of its card on phones).
+ */
+export interface ListSelection<Row> {
+  /** The chosen rows' ids (highlighted), of any page. */
+  selected: ReadonlySet<string>;
+  renderPage: (rows: readonly Row[]) => ReactNode;
+  renderRow: (row: Row) => ReactNode;
+}
+
 const DEFAULT_MIN_WIDTH = 50;
 const DEFAULT_WIDTH = 100;
 
@@ -74,7 +85,9 @@ function fromControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>
   const target = event.target as Element;
   // Events from portals (the row menu's items, a tooltip) bubble through React, not the DOM.
   if (!row.contains(target)) return true;
-  const control = target.closest('button, a, input, select, textarea, [role="menuitem"], [role="checkbox"]');
+  const control = target.closest(
+    'button, a, input, label, select, textarea, [role="menuitem"], [role="checkbox"]',
+  );
   return Boolean(control && control !== row && row.contains(control));
 }
 
@@ -83,23 +96,28 @@ function fromControl(event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>
  * open their record on click, Enter or Space when `onRowClick` is given, a progress bar while a
  * page loads, and the Pager under it. Columns lay out as a CSS grid (the same tracks in every row),
  * so they share the width they have like the Data Grid's did, without horizontal scrolling at
- * 1280 px beside the sidebar; narrower screens scroll the table sideways.
+ * 1280 px beside the sidebar; narrower screens scroll the table sideways. With `selection`, a first
+ * narrow column for choosing rows (useRowSelection's checkboxes).
  */
 export function ListTable<Row>({
   list,
   columns,
   label,
   onRowClick,
+  selection,
 }: {
   list: PagedList<Row>;
   columns: ListColumn<WithId<Row>>[];
   /** Accessible name of the table. */
   label: string;
   onRowClick?: (row: WithId<Row>) => void;
+  selection?: ListSelection<WithId<Row>>;
 }) {
   const { t } = useTranslation();
   const { template, minWidth } = gridTemplate(columns);
-  const rowSx = { display: 'grid', gridTemplateColumns: template };
+  // The selection's column: 44 px (its checkbox's label).
+  const rowSx = { display: 'grid', gridTemplateColumns: selection ? `44px ${template}` : template };
+  const selectCellSx = { display: 'flex', justifyContent: 'center', p: 0 };
   const cellSx = (align: ListColumn<Row>['align']) => ({
     display: 'flex',
     alignItems: 'center',
@@ -123,9 +141,18 @@ export function ListTable<Row>({
       <TableContainer className="ListTable-container">
         {/* Explicit roles: the rows and cells are laid out as a grid, which some browsers take as
             leaving table semantics behind. */}
-        <Table role="table" aria-label={label} sx={{ display: 'block', minWidth }}>
+        <Table
+          role="table"
+          aria-label={label}
+          sx={{ display: 'block', minWidth: minWidth + (selection ? 44 : 0) }}
+        >
           <TableHead role="rowgroup" sx={{ display: 'block' }}>
             <TableRow role="row" sx={rowSx}>
+              {selection && (
+                <TableCell role="columnheader" sx={selectCellSx}>
+                  {selection.renderPage(list.rows)}
+                </TableCell>
+              )}
               {columns.map((column) => (
                 <TableCell
                   key={column.field}
@@ -147,6 +174,7 @@ export function ListTable<Row>({
                 role="row"
                 data-id={row.id}
                 hover={Boolean(onRowClick)}
+                selected={selection?.selected.has(row.id)}
                 tabIndex={onRowClick ? 0 : undefined}
                 onClick={
                   onRowClick &&
@@ -174,6 +202,11 @@ export function ListTable<Row>({
                   },
                 }}
               >
+                {selection && (
+                  <TableCell role="cell" sx={selectCellSx}>
+                    {selection.renderRow(row)}
+                  </TableCell>
+                )}
                 {columns.map((column) => {
                   let content: ReactNode;
                   if (column.renderCell) content = column.renderCell({ row });

@@ -12,11 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { LIST_MEMBERSHIPS_MAX, type Contact, type WithId } from '@trato/model';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast } from '@/components/toast';
-import { orgRequest, useGrowingList, useOrgId } from '@/firebase/dataApi';
+import { useOrgId } from '@/firebase/dataApi';
 import { listAdditionOf, setListMembership } from '@/firebase/listMembers';
-
-/** Lists read per page (static and segments together: lists.list has no kind filter). */
-const PAGE = 50;
+import { useStaticLists } from './useStaticLists';
 
 /**
  * A contact's static lists: each one's checkbox puts the contact on it (arrayUnion on its
@@ -36,9 +34,8 @@ export function ContactListsDialog({
   const { t } = useTranslation('records');
   const showError = useErrorToast();
   const organizationId = useOrgId();
-  const lists = useGrowingList(orgRequest(organizationId, 'lists.list'), PAGE);
+  const lists = useStaticLists();
   const [pending, setPending] = useState<string | null>(null);
-  const staticLists = lists.rows.filter((list) => list.kind === 'static');
   const full = (contact.listIds?.length ?? 0) >= LIST_MEMBERSHIPS_MAX;
 
   const toggle = async (listId: string, member: boolean) => {
@@ -63,10 +60,10 @@ export function ContactListsDialog({
           </Alert>
         )}
         <QueryState state={lists}>
-          {staticLists.length === 0 && !lists.hasMore ? (
+          {lists.rows.length === 0 && !lists.hasMore ? (
             <DialogContentText>{t('lists.none')}</DialogContentText>
           ) : (
-            staticLists.map((list) => {
+            lists.rows.map((list) => {
               const member = listAdditionOf(contact.listIds, list.id) === 'already';
               return (
                 <FormControlLabel

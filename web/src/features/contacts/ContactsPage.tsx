@@ -1,5 +1,6 @@
 import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +13,13 @@ import { ListEmptyState } from '@/components/data/EmptyState';
 import { FilterSelect, ListToolbar } from '@/components/data/ListToolbar';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useListParams } from '@/components/data/useListParams';
+import { useRowSelection } from '@/components/data/useRowSelection';
 import { CsvListActions } from '@/components/csv/CsvListActions';
 import { EntityPicker, PICKERS } from '@/components/form/EntityPickerField';
 import { ListPageHeader } from '@/components/page/ListPageHeader';
-import { listRequest, usePagedList, useOrgId } from '@/firebase/dataApi';
+import { listRequest, useMembership, usePagedList, useOrgId } from '@/firebase/dataApi';
+import { listChangeMode } from '@/firebase/listMembers';
+import { loadNamespaces } from '@/i18n';
 import { enumOptions } from '@/i18n/enums';
 import { sectionHref } from '@/app/sections';
 
@@ -23,12 +27,19 @@ const dash = (value: unknown) => (typeof value === 'string' && value ? value : '
 
 /**
  * /contactos: newest first, paged on the server; search (debounced 300 ms) over name, email,
- * company and job title; company and lifecycle-stage filters, kept in the address.
+ * company and job title; company and lifecycle-stage filters, kept in the address. Rows are
+ * chosen with their checkboxes (kept across pages and filters) for 'Añadir a lista' (issue 31).
  */
 // The create dialog (formik, yup, the company picker) stays out of the list's first load; fetched
 // once the page is idle so that 'Nuevo contacto' opens at once.
 const ContactDialog = lazyWithPrefetch(() =>
   import('./components/ContactDialog').then((module) => ({ default: module.ContactDialog })),
+);
+// 'Añadir a lista' loads when pressed, with the marketing texts it reports the add in.
+const AddToListDialog = lazyWithPrefetch(() =>
+  Promise.all([import('./components/AddToListDialog'), loadNamespaces(['marketing'])]).then(([module]) => ({
+    default: module.AddToListDialog,
+  })),
 );
 
 export default function ContactsPage() {
@@ -37,8 +48,13 @@ export default function ContactsPage() {
   const navigate = useNavigate();
   const organizationId = useOrgId();
   const canCreate = useCan('contacts', 'create');
+  const { can } = useMembership();
+  // Who may put contacts on a list and sees the lists (as a contact's own 'Listas').
+  const listMode = can('marketing', 'view') ? listChangeMode(can) : null;
   const params = useListParams(['companyId', 'company', 'lifecycleStage'] as const);
   const [creating, setCreating] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const selection = useRowSelection<WithId<Contact>>((row) => row.name);
   usePrefetchWhenIdle(ContactDialog);
 
   const filters = { companyId: params.filters.companyId, lifecycleStage: params.filters.lifecycleStage };
@@ -116,12 +132,42 @@ export default function ContactsPage() {
           options={enumOptions(tc, 'lifecycleStage')}
         />
       </ListToolbar>
+      {selection.selected.size > 0 && (
+        <Box
+          role="region"
+          aria-label={t('selection.label')}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 1.5,
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: 'action.selected',
+          }}
+        >
+          <Typography aria-live="polite" sx={{ fontWeight: 600, mr: 'auto' }}>
+            {t('selection.count', { count: selection.selected.size })}
+          </Typography>
+          {listMode && (
+            <Button variant="contained" size="small" onClick={() => setAdding(true)}>
+              {t('selection.addToList')}
+            </Button>
+          )}
+          <Button size="small" onClick={() => selection.reset()}>
+            {t('selection.clear')}
+          </Button>
+        </Box>
+      )}
       <DataList
         list={list}
         columns={columns}
         label={t('listLabel')}
         loadingLabel={t('loading')}
         onRowClick={(row) => navigate(sectionHref('contacts', { id: row.id }))}
+        selection={selection}
         renderCard={(row) => (
           <>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
@@ -155,6 +201,19 @@ export default function ContactsPage() {
           <ContactDialog
             onClose={() => setCreating(false)}
             onCreated={(id) => navigate(sectionHref('contacts', { id }))}
+          />
+        </Suspense>
+      )}
+      {adding && listMode && (
+        <Suspense fallback={null}>
+          <AddToListDialog
+            contactIds={[...selection.selected]}
+            mode={listMode}
+            onDone={(left) => {
+              selection.reset(left);
+              if (!left.length) setAdding(false);
+            }}
+            onClose={() => setAdding(false)}
           />
         </Suspense>
       )}

@@ -1,0 +1,156 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { LIST_MEMBERSHIPS_MAX } from '@trato/model';
+import { sectionHref } from '@/app/sections';
+import { QueryState } from '@/components/data/QueryState';
+import { useStaticLists } from '@/components/records/useStaticLists';
+import { useErrorToast, useToast } from '@/components/toast';
+import { useOrgId } from '@/firebase/dataApi';
+import { addContactsToList } from '@/firebase/marketing';
+
+/** Contacts added in one go: one write batch (Firestore takes at most 500 writes in one). */
+export const MAX_BULK_ADD = 500;
+
+/**
+ * 'Añadir a lista' on /contactos: the chosen contacts onto one static list (addContactsToList).
+ * Those added or already there leave the selection (`onDone` gets the others); those on
+ * LIST_MEMBERSHIPS_MAX lists, or deleted meanwhile, stay chosen with the reason, the dialog open.
+ * A failure keeps the dialog as it was, so that a retry is one click. Needs the 'marketing'
+ * namespace (the add's results are its texts).
+ */
+export function AddToListDialog({
+  contactIds,
+  mode,
+  onDone,
+  onClose,
+}: {
+  contactIds: readonly string[];
+  /** How the member writes a contact's lists (firebase/listMembers.ts listChangeMode). */
+  mode: 'listIds' | 'stamped';
+  /** After an add: the ids that are not on the list (none when all are). */
+  onDone: (left: string[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('contacts');
+  const { t: tm } = useTranslation('marketing');
+  const { t: tc } = useTranslation();
+  const { toast } = useToast();
+  const showError = useErrorToast();
+  const organizationId = useOrgId();
+  const lists = useStaticLists();
+  const [listId, setListId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<{ full: number; missing: number } | null>(null);
+  const tooMany = contactIds.length > MAX_BULK_ADD;
+  const noLists = lists.status === 'success' && lists.rows.length === 0 && !lists.hasMore;
+
+  const submit = async () => {
+    setBusy(true);
+    setRefused(null);
+    try {
+      const result = await addContactsToList(organizationId, listId, contactIds, mode);
+      if (result.added.length || result.already.length)
+        toast({
+          title: tm('lists.members.added', { count: result.added.length }),
+          description: result.already.length
+            ? tm('lists.members.already', { count: result.already.length })
+            : undefined,
+          variant: 'success',
+        });
+      const left = [...result.full, ...result.missing];
+      onDone(left);
+      if (left.length) {
+        setRefused({ full: result.full.length, missing: result.missing.length });
+        setBusy(false);
+      }
+    } catch (error) {
+      showError(error, tm('lists.members.addFailed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="add-to-list-title"
+    >
+      <DialogTitle id="add-to-list-title">{t('addToList.title')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>
+          {t('addToList.body', { count: contactIds.length })}
+        </Typography>
+        {tooMany && (
+          <Alert severity="warning" sx={{ mb: 1.5 }}>
+            {t('addToList.max', { max: MAX_BULK_ADD })}
+          </Alert>
+        )}
+        <QueryState state={lists}>
+          {noLists ? (
+            <Typography>
+              {t('addToList.none')}{' '}
+              <Link component={RouterLink} to={sectionHref('marketing', { page: 'listas' })}>
+                {t('addToList.create')}
+              </Link>
+            </Typography>
+          ) : (
+            <RadioGroup
+              aria-label={t('addToList.list')}
+              value={listId}
+              onChange={(event) => setListId(event.target.value)}
+            >
+              {lists.rows.map((list) => (
+                <FormControlLabel
+                  key={list.id}
+                  value={list.id}
+                  control={<Radio disabled={busy} />}
+                  label={list.name}
+                  sx={{ overflowWrap: 'anywhere' }}
+                />
+              ))}
+            </RadioGroup>
+          )}
+          {lists.hasMore && (
+            <Button onClick={lists.loadMore} sx={{ mt: 1 }}>
+              {t('addToList.more')}
+            </Button>
+          )}
+        </QueryState>
+        {refused && (
+          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="add-refused">
+            {refused.full > 0 && tm('lists.members.full', { count: refused.full, max: LIST_MEMBERSHIPS_MAX })}
+            {refused.full > 0 && refused.missing > 0 && ' '}
+            {refused.missing > 0 && tm('lists.members.missing', { count: refused.missing })}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {tc('common.actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={busy || !listId || tooMany || contactIds.length === 0}
+          aria-busy={busy}
+        >
+          {tm('lists.members.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
