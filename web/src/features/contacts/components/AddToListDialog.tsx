@@ -12,11 +12,15 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { LIST_MEMBERSHIPS_MAX } from '@trato/model';
 import { sectionHref } from '@/app/sections';
 import { QueryState } from '@/components/data/QueryState';
+import {
+  ListAddRefusedAlert,
+  useListAddReport,
+  type ListAddRefused,
+} from '@/components/records/listAddReport';
 import { useStaticLists } from '@/components/records/useStaticLists';
-import { useErrorToast, useToast } from '@/components/toast';
+import { useErrorToast } from '@/components/toast';
 import { useOrgId } from '@/firebase/dataApi';
 import { addContactsToList } from '@/firebase/marketing';
 
@@ -46,13 +50,13 @@ export function AddToListDialog({
   const { t } = useTranslation('contacts');
   const { t: tm } = useTranslation('marketing');
   const { t: tc } = useTranslation();
-  const { toast } = useToast();
+  const report = useListAddReport();
   const showError = useErrorToast();
   const organizationId = useOrgId();
   const lists = useStaticLists();
   const [listId, setListId] = useState('');
   const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<{ full: number; missing: number } | null>(null);
+  const [refused, setRefused] = useState<ListAddRefused | null>(null);
   const tooMany = contactIds.length > MAX_BULK_ADD;
   const noLists = lists.status === 'success' && lists.rows.length === 0 && !lists.hasMore;
 
@@ -61,18 +65,10 @@ export function AddToListDialog({
     setRefused(null);
     try {
       const result = await addContactsToList(organizationId, listId, contactIds, mode);
-      if (result.added.length || result.already.length)
-        toast({
-          title: tm('lists.members.added', { count: result.added.length }),
-          description: result.already.length
-            ? tm('lists.members.already', { count: result.already.length })
-            : undefined,
-          variant: 'success',
-        });
-      const left = [...result.full, ...result.missing];
+      const { left, refused } = report(result);
       onDone(left);
-      if (left.length) {
-        setRefused({ full: result.full.length, missing: result.missing.length });
+      if (refused) {
+        setRefused(refused);
         setBusy(false);
       }
     } catch (error) {
@@ -130,13 +126,7 @@ export function AddToListDialog({
             </Button>
           )}
         </QueryState>
-        {refused && (
-          <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="add-refused">
-            {refused.full > 0 && tm('lists.members.full', { count: refused.full, max: LIST_MEMBERSHIPS_MAX })}
-            {refused.full > 0 && refused.missing > 0 && ' '}
-            {refused.missing > 0 && tm('lists.members.missing', { count: refused.missing })}
-          </Alert>
-        )}
+        {refused && <ListAddRefusedAlert refused={refused} sx={{ mt: 1.5 }} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

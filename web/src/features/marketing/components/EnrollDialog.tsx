@@ -1,9 +1,6 @@
-import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,10 +11,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityPicker, PICKERS, type PickedRecord } from '@/components/form/EntityPickerField';
+import type { PickedRecord } from '@/components/form/EntityPickerField';
 import { useErrorToast, useToast } from '@/components/toast';
 import { enrollContacts } from '@/firebase/dataApi';
 import { describeError } from '@/i18n/errors';
+import { ContactsChooser } from './ContactsChooser';
 
 /** Contacts enrolled in one go: a team picks them by hand (a filter-based enrolment is for later). */
 export const MAX_ENROLL_AT_ONCE = 50;
@@ -41,11 +39,7 @@ export function EnrollDialog({
   const [busy, setBusy] = useState(false);
   /** The last try's refusals: how many, and why (the contacts stay chosen). */
   const [refused, setRefused] = useState<{ count: number; error: unknown } | null>(null);
-  const full = chosen.length >= MAX_ENROLL_AT_ONCE;
 
-  const add = (record: PickedRecord | null) => {
-    if (record && !full && !chosen.some((c) => c.id === record.id)) setChosen([...chosen, record]);
-  };
   const submit = async () => {
     setBusy(true);
     setRefused(null);
@@ -81,37 +75,19 @@ export function EnrollDialog({
       <DialogTitle>{t('enrollments.dialogTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <EntityPicker
+          <ContactsChooser
             id="enroll-contact"
             label={t('enrollments.picker')}
-            queries={PICKERS.contacts}
-            value={null}
-            onChange={add}
+            max={MAX_ENROLL_AT_ONCE}
+            maxNote={t('enrollments.max', { max: MAX_ENROLL_AT_ONCE })}
+            summary={
+              chosen.length ? t('enrollments.chosen', { count: chosen.length }) : t('enrollments.none')
+            }
+            chipsLabel={t('enrollments.chosen', { count: chosen.length })}
+            removeLabel={(name) => t('enrollments.remove', { name })}
+            chosen={chosen}
+            onChange={setChosen}
           />
-          {full && (
-            <Typography variant="body2">{t('enrollments.max', { max: MAX_ENROLL_AT_ONCE })}</Typography>
-          )}
-          <Box>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-              {chosen.length ? t('enrollments.chosen', { count: chosen.length }) : t('enrollments.none')}
-            </Typography>
-            <Stack
-              direction="row"
-              sx={{ flexWrap: 'wrap', gap: 1 }}
-              aria-label={t('enrollments.chosen', { count: chosen.length })}
-            >
-              {chosen.map((contact) => (
-                <Chip
-                  key={contact.id}
-                  label={contact.label}
-                  onDelete={() => setChosen(chosen.filter((c) => c.id !== contact.id))}
-                  deleteIcon={
-                    <CloseRoundedIcon aria-label={t('enrollments.remove', { name: contact.label })} />
-                  }
-                />
-              ))}
-            </Stack>
-          </Box>
           {refused && (
             <Alert severity="error" data-testid="enroll-refused">
               <AlertTitle>{t('enrollments.refused', { count: refused.count })}</AlertTitle>
