@@ -20,7 +20,6 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataList, type ListColumn } from '@/components/data/DataList';
 import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
-import { TitledCard } from '@/components/data/TitledCard';
 import { PageHeader } from '@/components/page/PageHeader';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { BackLink } from '@/components/records/BackLink';
@@ -350,39 +349,52 @@ function ListContacts({
   ];
 
   return (
-    <TitledCard
-      title={t('lists.members.title')}
-      action={
-        canChange && (
-          <Button startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setAdding(true)}>
-            {t('lists.members.add')}
-          </Button>
-        )
-      }
-    >
-      <DataList
-        list={audience}
-        columns={columns}
-        label={t('lists.members.title')}
-        loadingLabel={t('lists.members.loading')}
-        renderCard={(row) => (
-          <Stack spacing={0.5}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              {contactLink(row)}
-              <StatusChip enumName="lifecycleStage" value={row.lifecycleStage} />
-            </Stack>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {[row.email, row.companyName, row.city].filter(Boolean).join(' · ') || '-'}
-            </Typography>
-            {canChange && <Box>{removeButton(row)}</Box>}
-          </Stack>
-        )}
-        empty={
-          <Typography sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }} data-testid="empty-state">
-            {t(list.kind === 'static' ? 'lists.members.emptyStatic' : 'lists.members.emptySegment')}
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}
+        >
+          <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
+            {t('lists.members.title')}
           </Typography>
-        }
-      />
+          {canChange && (
+            <Button startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setAdding(true)}>
+              {t('lists.members.add')}
+            </Button>
+          )}
+        </Stack>
+        <DataList
+          list={audience}
+          columns={columns}
+          label={t('lists.members.title')}
+          loadingLabel={t('lists.members.loading')}
+          renderCard={(row) => (
+            <Stack spacing={0.5}>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+              >
+                {contactLink(row)}
+                <StatusChip enumName="lifecycleStage" value={row.lifecycleStage} />
+              </Stack>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {[row.email, row.companyName, row.city].filter(Boolean).join(' · ') || '-'}
+              </Typography>
+              {canChange && <Box>{removeButton(row)}</Box>}
+            </Stack>
+          )}
+          empty={
+            <Typography
+              sx={{ color: 'text.secondary', py: 3, textAlign: 'center' }}
+              data-testid="empty-state"
+            >
+              {t(list.kind === 'static' ? 'lists.members.emptyStatic' : 'lists.members.emptySegment')}
+            </Typography>
+          }
+        />
+      </CardContent>
       {adding && (
         <Suspense fallback={null}>
           <AddContactsDialog
@@ -393,6 +405,6 @@ function ListContacts({
           />
         </Suspense>
       )}
-    </TitledCard>
+    </Card>
   );
 }

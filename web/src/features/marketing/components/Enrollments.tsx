@@ -1,6 +1,8 @@
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -21,7 +23,6 @@ import { useCan } from '@/components/Can';
 import { Pager } from '@/components/data/Pager';
 import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
-import { TitledCard } from '@/components/data/TitledCard';
 import { useErrorToast, useToast } from '@/components/toast';
 import { enrollmentsTarget, orgRequest, updateRecord, useLiveList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
@@ -59,38 +60,47 @@ export function EnrollmentsCard({
   const names = new Map((contacts.data ?? []).map((c) => [c.id, c.name]));
 
   return (
-    <TitledCard
-      title={t('enrollments.title')}
-      heading="h3"
-      action={
-        canCreate && (
-          <Button startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setEnrolling(true)}>
-            {t('enrollments.enroll')}
-          </Button>
-        )
-      }
-    >
-      <QueryState state={list} loadingLabel={t('enrollments.loading')}>
-        {list.rows.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{t('enrollments.empty')}</Typography>
-        ) : (
-          <>
-            <Stack component="ul" aria-label={t('enrollments.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {list.rows.map((enrollment) => (
-                <EnrollmentRow
-                  key={enrollment.id}
-                  organizationId={organizationId}
-                  sequenceId={sequenceId}
-                  enrollment={enrollment}
-                  name={names.get(enrollment.id) ?? (contacts.status === 'success' ? null : '')}
-                  steps={steps}
-                />
-              ))}
-            </Stack>
-            <Pager list={list} />
-          </>
-        )}
-      </QueryState>
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 1 }}
+        >
+          <Typography variant="h3" sx={{ fontSize: '1.1rem', fontWeight: 700 }}>
+            {t('enrollments.title')}
+          </Typography>
+          {canCreate && (
+            <Button startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setEnrolling(true)}>
+              {t('enrollments.enroll')}
+            </Button>
+          )}
+        </Stack>
+        <QueryState state={list} loadingLabel={t('enrollments.loading')}>
+          {list.rows.length === 0 ? (
+            <Typography sx={{ color: 'text.secondary' }}>{t('enrollments.empty')}</Typography>
+          ) : (
+            <>
+              <Stack
+                component="ul"
+                aria-label={t('enrollments.title')}
+                sx={{ listStyle: 'none', p: 0, m: 0 }}
+              >
+                {list.rows.map((enrollment) => (
+                  <EnrollmentRow
+                    key={enrollment.id}
+                    organizationId={organizationId}
+                    sequenceId={sequenceId}
+                    enrollment={enrollment}
+                    name={names.get(enrollment.id) ?? (contacts.status === 'success' ? null : '')}
+                    steps={steps}
+                  />
+                ))}
+              </Stack>
+              <Pager list={list} />
+            </>
+          )}
+        </QueryState>
+      </CardContent>
       {enrolling && (
         <Suspense fallback={null}>
           <EnrollDialog
@@ -100,7 +110,7 @@ export function EnrollmentsCard({
           />
         </Suspense>
       )}
-    </TitledCard>
+    </Card>
   );
 }
 
