@@ -13,13 +13,12 @@ import {
   callOk,
   db,
   giveLiveSubscription,
-  projectId,
+  runOutboxAt,
   sellerOf,
   uniqueEmail,
 } from './cloud.js';
 import { connectGmail, googleControl, messagesTo, type MailboxMessage, type Member } from './google.js';
 
-const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
 const ts = (ms: number) => Timestamp.fromMillis(ms);
 
 interface PassSummary {
@@ -28,16 +27,8 @@ interface PassSummary {
   campaigns: { started: number; sent: number; skipped: number; failed: number; finished: number } | null;
 }
 
-async function runAt(organizationId: string, now: number, extra: Record<string, unknown> = {}) {
-  const response = await fetch(`${functionsOrigin}/${projectId}/us-central1/sequencesRunNow`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ now, organizationId, ...extra }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`sequencesRunNow: HTTP ${response.status} ${text}`);
-  return JSON.parse(text) as PassSummary;
-}
+const runAt = (organizationId: string, now: number, extra: Record<string, unknown> = {}) =>
+  runOutboxAt<PassSummary>(organizationId, now, extra);
 
 async function sender(company: string): Promise<{ admin: Member; mailbox: string; t0: number }> {
   const admin = await adminWithOrganization(company);

@@ -204,3 +204,22 @@ export async function giveLiveSubscription(organizationId: string): Promise<void
     updatedAt: Timestamp.now(),
   });
 }
+
+/**
+ * One pass of the outbox (sequence steps and campaigns) at `now` for one organization, through
+ * the emulator-only hook sequencesRunNow; `extra` its test options (dailyCap, runCap, crashAfterClaim…).
+ */
+export async function runOutboxAt<Summary>(
+  organizationId: string,
+  now: number,
+  extra: Record<string, unknown> = {},
+): Promise<Summary> {
+  const response = await fetch(`${functionsOrigin}/${projectId}/us-central1/sequencesRunNow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ now, organizationId, ...extra }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`sequencesRunNow: HTTP ${response.status} ${text}`);
+  return JSON.parse(text) as Summary;
+}

@@ -52,7 +52,14 @@ describe('the functions bundle', () => {
     async () => {
       const { production, emulator } = await buildsExports();
       expect(production).toEqual(
-        expect.arrayContaining(['outboxSender', 'unsubscribe', 'previewCampaignAudience', 'emailSendTest', 'health', 'dailyDigest']),
+        expect.arrayContaining([
+          'outboxSender',
+          'unsubscribe',
+          'previewCampaignAudience',
+          'emailSendTest',
+          'health',
+          'dailyDigest',
+        ]),
       );
       expect(production).not.toContain('sequencesRunNow');
       expect(production).not.toContain('digestRunNow');

@@ -22,7 +22,7 @@ import {
   db,
   eventually,
   giveLiveSubscription,
-  projectId,
+  runOutboxAt,
   sellerOf,
   uniqueEmail,
 } from './cloud.js';
@@ -35,27 +35,14 @@ import {
 } from './google.js';
 import { control as stripeControl, sessionIdOf } from './stripe.js';
 
-const functionsOrigin = process.env.FUNCTIONS_EMULATOR_ORIGIN ?? 'http://127.0.0.1:5001';
 const MINUTE = 60_000;
 
 /** Connects the member's Gmail through the local Google's consent. */
 const connect = connectGmail;
 
 /** One pass of the sender at `now` for the organization (the emulator-only test hook). */
-async function runAt(
-  organizationId: string,
-  now: number,
-  extra: Record<string, unknown> = {},
-): Promise<RunSummary> {
-  const response = await fetch(`${functionsOrigin}/${projectId}/us-central1/sequencesRunNow`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ now, organizationId, ...extra }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`sequencesRunNow: HTTP ${response.status} ${text}`);
-  return JSON.parse(text) as RunSummary;
-}
+const runAt = (organizationId: string, now: number, extra: Record<string, unknown> = {}) =>
+  runOutboxAt<RunSummary>(organizationId, now, extra);
 
 interface StepInput {
   subject: string;

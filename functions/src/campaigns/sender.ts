@@ -26,7 +26,9 @@ import {
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
+  type Query,
   type QueryDocumentSnapshot,
+  type QuerySnapshot,
 } from 'firebase-admin/firestore';
 
 import {
@@ -146,27 +148,35 @@ export class CampaignSender {
 
   // ── 1. Start ──────────────────────────────────────────────────────────────
 
-  private async startDue(): Promise<void> {
+  private startDue(): Promise<void> {
+    // APP_QUERIES 'campaigns.dueToStart' (collection group, status + scheduledAt).
+    const due = this.db
+      .collectionGroup('campaigns')
+      .where('status', '==', 'scheduled')
+      .where('scheduledAt', '<=', this.now)
+      .orderBy('scheduledAt', 'asc');
+    return this.scan(due, 'starting', async (unit) => {
+      if (await this.start(unit)) this.summary.started += 1;
+    });
+  }
+
+  /**
+   * Each document of a collection-group query of this pass's organizations, a page at a time,
+   * until the budget stops the pass; one unit's error is logged and counted, the others go on.
+   */
+  private async scan(query: Query, what: string, handle: (unit: RunRef) => Promise<void>): Promise<void> {
     let last: QueryDocumentSnapshot | null = null;
     for (;;) {
-      // APP_QUERIES 'campaigns.dueToStart' (collection group, status + scheduledAt).
-      let q = this.db
-        .collectionGroup('campaigns')
-        .where('status', '==', 'scheduled')
-        .where('scheduledAt', '<=', this.now)
-        .orderBy('scheduledAt', 'asc')
-        .limit(this.pageSize);
-      if (last) q = q.startAfter(last);
-      const page = await q.get();
+      const page: QuerySnapshot = await (last ? query.startAfter(last) : query).limit(this.pageSize).get();
       for (const doc of page.docs) {
         if (this.budget.stop()) return;
         const unit = refOf(doc.ref);
         if (!unit || !this.budget.covers(unit.orgId)) continue;
         try {
-          if (await this.start(unit)) this.summary.started += 1;
+          await handle(unit);
         } catch (error) {
           if (error instanceof PassAborted) throw error;
-          console.error(`campaign pass: starting ${doc.ref.path} failed`, error);
+          console.error(`campaign pass: ${what} ${doc.ref.path} failed`, error);
           this.summary.errors += 1;
         }
       }
@@ -208,32 +218,13 @@ export class CampaignSender {
 
   // ── 2. Work ───────────────────────────────────────────────────────────────
 
-  private async workDue(): Promise<void> {
-    let last: QueryDocumentSnapshot | null = null;
-    for (;;) {
-      // APP_QUERIES 'campaignRuns.due' (collection group, nextRunAt).
-      let q = this.db
-        .collectionGroup('campaignRuns')
-        .where('nextRunAt', '<=', this.now)
-        .orderBy('nextRunAt', 'asc')
-        .limit(this.pageSize);
-      if (last) q = q.startAfter(last);
-      const page = await q.get();
-      for (const doc of page.docs) {
-        if (this.budget.stop()) return;
-        const unit = refOf(doc.ref);
-        if (!unit || !this.budget.covers(unit.orgId)) continue;
-        try {
-          await this.work(unit);
-        } catch (error) {
-          if (error instanceof PassAborted) throw error;
-          console.error(`campaign pass: ${doc.ref.path} failed`, error);
-          this.summary.errors += 1;
-        }
-      }
-      if (page.size < this.pageSize) return;
-      last = page.docs[page.docs.length - 1]!;
-    }
+  private workDue(): Promise<void> {
+    // APP_QUERIES 'campaignRuns.due' (collection group, nextRunAt).
+    const due = this.db
+      .collectionGroup('campaignRuns')
+      .where('nextRunAt', '<=', this.now)
+      .orderBy('nextRunAt', 'asc');
+    return this.scan(due, 'working on', (unit) => this.work(unit));
   }
 
   private async work(unit: RunRef): Promise<void> {
@@ -308,32 +299,29 @@ export class CampaignSender {
   }
 
   private async failCampaign(unit: RunRef, reason: CampaignFailureReason): Promise<void> {
-    const { db, now } = this;
-    const campaignRef = db.doc(paths.doc(unit.orgId, 'campaigns', unit.campaignId));
-    const runRef = db.doc(paths.campaignRun(unit.orgId, unit.campaignId));
-    const failed = await db.runTransaction(async (tx) => {
-      const status = (await tx.get(campaignRef)).get('status') as string | undefined;
-      if (status !== 'sending') return false;
-      tx.update(campaignRef, { status: 'failed', updatedAt: now });
-      tx.update(runRef, { failureReason: reason, nextRunAt: null, finishedAt: now, updatedAt: now });
-      return true;
-    });
-    if (failed) this.summary.campaignsFailed += 1;
+    if (await this.endCampaign(unit, 'failed', { failureReason: reason })) this.summary.campaignsFailed += 1;
   }
 
   /** Nothing pending: the campaign is sent (if nobody paused or canceled it meanwhile). */
   private async finish(unit: RunRef): Promise<void> {
+    if (await this.endCampaign(unit, 'sent', { holdReason: null })) this.summary.finished += 1;
+  }
+
+  /** Ends a campaign still 'sending' as `status`, its run closed; false when it was not sending. */
+  private endCampaign(
+    unit: RunRef,
+    status: 'sent' | 'failed',
+    runFields: Partial<CampaignRun<TS>>,
+  ): Promise<boolean> {
     const { db, now } = this;
     const campaignRef = db.doc(paths.doc(unit.orgId, 'campaigns', unit.campaignId));
     const runRef = db.doc(paths.campaignRun(unit.orgId, unit.campaignId));
-    const finished = await db.runTransaction(async (tx) => {
-      const status = (await tx.get(campaignRef)).get('status') as string | undefined;
-      if (status !== 'sending') return false;
-      tx.update(campaignRef, { status: 'sent', updatedAt: now });
-      tx.update(runRef, { nextRunAt: null, holdReason: null, finishedAt: now, updatedAt: now });
+    return db.runTransaction(async (tx) => {
+      if ((await tx.get(campaignRef)).get('status') !== 'sending') return false;
+      tx.update(campaignRef, { status, updatedAt: now });
+      tx.update(runRef, { ...runFields, nextRunAt: null, finishedAt: now, updatedAt: now });
       return true;
     });
-    if (finished) this.summary.finished += 1;
   }
 
   // ── The audience ──────────────────────────────────────────────────────────
