@@ -34,7 +34,6 @@ import {
 import {
   AUDIENCE_PAGE_SIZE,
   CAMPAIGN_SLICE,
-  DAY_MS,
   DEFAULT_LANGUAGE,
   EMPTY_AUDIENCE,
   INACTIVE_SUBSCRIPTION_RECHECK_MINUTES,
@@ -62,6 +61,7 @@ import { composeMarketingMail } from '../outbox/compose.js';
 import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
 import { unsubscribeToken } from '../sequences/unsubscribeToken.js';
 import { audienceQuery, classifyPage } from './audience.js';
+import { startOfNextUtcDay } from '../sequences/decide.js';
 import { decideCampaign, decideRecipient } from './decide.js';
 
 type TS = Timestamp;
@@ -99,11 +99,6 @@ const emptySummary = (): CampaignSummary => ({
   held: 0,
   errors: 0,
 });
-
-/** The start of the UTC day after `ms` (daily quotas count per UTC day). */
-export function nextUtcDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS;
-}
 
 interface RunRef {
   orgId: string;
@@ -421,7 +416,7 @@ export class CampaignSender {
         if (!(await this.budget.allowance.take(sender.uid))) {
           this.summary.held += 1;
           await this.updateRun(unit, {
-            nextRunAt: Timestamp.fromMillis(nextUtcDay(this.nowMs)),
+            nextRunAt: Timestamp.fromMillis(startOfNextUtcDay(this.nowMs)),
             holdReason: 'daily-cap',
           });
           return 'held';
