@@ -21,7 +21,7 @@ const TEXTS: Record<Language, Texts> = {
   es: {
     title: 'Darse de baja',
     confirm:
-      '¿Desea dejar de recibir estos correos? No le enviaremos más mensajes de esta secuencia ni de otras.',
+      '¿Desea dejar de recibir estos correos? No le enviaremos más mensajes de marketing de este remitente.',
     button: 'Confirmar baja',
     done: 'Se ha dado de baja',
     doneDetail: 'No recibirá más correos de este remitente.',
@@ -30,7 +30,7 @@ const TEXTS: Record<Language, Texts> = {
   en: {
     title: 'Unsubscribe',
     confirm:
-      'Do you want to stop receiving these e-mails? We will send you no more messages from this or any other sequence.',
+      'Do you want to stop receiving these e-mails? We will send you no more marketing messages from this sender.',
     button: 'Confirm unsubscribe',
     done: 'You have been unsubscribed',
     doneDetail: 'You will receive no more e-mails from this sender.',
