@@ -3,6 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { sectionHref } from '@/app/sections';
+import { tabSx } from '@/components/TabBar';
 
 const PAGES = [
   { key: 'sequences', href: sectionHref('marketing') },
@@ -18,7 +19,7 @@ export function hubPageOf(pathname: string): (typeof PAGES)[number]['key'] {
 
 /**
  * The marketing hub's row, 'Secuencias | Listas | Campañas': links (each page has its address),
- * drawn like the record pages' tabs (components/TabBar.tsx), the open one marked as the current
+ * drawn as the record pages' tabs (components/TabBar.tsx `tabSx`), the open one marked as the current
  * page. Scrolls sideways on a narrow phone.
  */
 export function MarketingTabs() {
@@ -45,19 +46,7 @@ export function MarketingTabs() {
             component={RouterLink}
             to={page.href}
             aria-current={selected ? 'page' : undefined}
-            sx={(theme) => ({
-              ...theme.typography.button,
-              flex: 'none',
-              minHeight: 48,
-              minWidth: 90,
-              px: 2,
-              whiteSpace: 'nowrap',
-              color: selected ? 'primary.main' : 'text.secondary',
-              borderBottom: 2,
-              borderColor: selected ? 'primary.main' : 'transparent',
-              mb: '-1px',
-              '&.Mui-focusVisible': { bgcolor: 'action.focus' },
-            })}
+            sx={(theme) => tabSx(theme, selected)}
           >
             {t(`hub.${page.key}`)}
           </ButtonBase>
