@@ -757,7 +757,7 @@ test('screenshots of organizations, notification preferences and /admin', async 
 });
 
 test('screenshots of marketing lists and campaigns', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const admin = await signInNewAdmin(page, 'shot-campaigns');
   const people: [string, string | null, string, string][] = [
     ['Julia Pérez', 'julia@cafetalera.hn', 'Tegucigalpa', 'customer'],
@@ -869,6 +869,24 @@ test('screenshots of marketing lists and campaigns', async ({ page }) => {
     await expect(page.getByTestId('recipients-sent')).toHaveText('3', SLOW);
     await waitLoaded(page);
     await shot(page, `marketing-campaign-sent-${tag}`);
+
+    // The contacts list's selection and 'Añadir a lista'; a contact's 'Listas'.
+    await page.goto('/contactos');
+    for (const name of ['Julia Pérez', 'Mario Ruiz'])
+      await page.getByRole('checkbox', { name: new RegExp(`^(Seleccionar|Select) ${name}$`) }).check(SLOW);
+    await expect(page.getByRole('button', { name: /^(Añadir a lista|Add to list)$/ })).toBeVisible(SLOW);
+    await shot(page, `contacts-selection-${tag}`, false);
+    await page.getByRole('button', { name: /^(Añadir a lista|Add to list)$/ }).click();
+    await expect(page.getByRole('dialog').getByText('Feria de diciembre')).toBeVisible(SLOW);
+    await shot(page, `contacts-add-to-list-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await page.getByText('Julia Pérez', { exact: true }).first().click();
+    await page.getByRole('button', { name: /^(Listas|Lists)$/ }).click(SLOW);
+    await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Feria de diciembre' })).toBeVisible(
+      SLOW,
+    );
+    await shot(page, `contact-lists-${tag}`, false);
+    await page.keyboard.press('Escape');
   });
   expect(draftUrl).toBe(sentUrl);
 });
