@@ -47,6 +47,9 @@ describe('checkCallableInput: the envelope', () => {
         'acceptInvitation',
         'debugQuery',
         'previewCampaignAudience',
+        'getPublicForm',
+        'submitForm',
+        'setContactConsent',
         'adminOrganizationStats',
         'createCheckoutSession',
         'createPortalSession',
@@ -265,5 +268,63 @@ describe('checkCallableInput: the value rules', () => {
     for (const bad of ['', 'javascript:alert(1)', 'ftp://x', 5, undefined]) {
       expect(field('createPortalSession', { ...back, returnOrigin: bad })).toBe('returnOrigin');
     }
+  });
+});
+
+describe('the public form callables', () => {
+  it('take any form key (the lookup answers an unknown one) and the visitor’s language', () => {
+    expect(checkCallableInput('getPublicForm', { formKey: 7, language: 'en' })).toEqual({
+      ok: true,
+      value: { formKey: '', language: 'en' },
+    });
+    expect(checkCallableInput('getPublicForm', { formKey: 'a-b', language: 'fr' })).toMatchObject({
+      ok: false,
+    });
+  });
+
+  it('take values as strings of the known fields only, consent as a boolean, and any honeypot', () => {
+    const ok = checkCallableInput('submitForm', {
+      formKey: 'o-f',
+      language: 'es',
+      values: { name: 'Ana', email: 'a@b.hn' },
+      consent: true,
+      website: '',
+    });
+    expect(ok).toEqual({
+      ok: true,
+      value: {
+        formKey: 'o-f',
+        language: 'es',
+        values: { name: 'Ana', email: 'a@b.hn' },
+        consent: true,
+        website: '',
+      },
+    });
+    for (const values of [
+      null,
+      [],
+      'x',
+      { name: 1 },
+      { name: 'Ana', password: 'x' },
+      { message: 'x'.repeat(20_001) },
+    ])
+      expect(
+        checkCallableInput('submitForm', {
+          formKey: 'o-f',
+          language: 'es',
+          values,
+          consent: false,
+          website: '',
+        }),
+      ).toMatchObject({ ok: false, refusal: { field: 'values' } });
+    expect(
+      checkCallableInput('submitForm', {
+        formKey: 'o-f',
+        language: 'es',
+        values: {},
+        consent: 'yes',
+        website: '',
+      }),
+    ).toMatchObject({ ok: false, refusal: { field: 'consent' } });
   });
 });

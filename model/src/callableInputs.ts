@@ -28,6 +28,7 @@ import {
 import type { PermissionMap } from './entities.js';
 import { ROLES } from './enums.js';
 import { OAUTH_CODE_MAX_LENGTH } from './mail.js';
+import { FORM_FIELD_KEYS, FORM_VALUE_LIMITS } from './forms.js';
 import { isValidId } from './paths.js';
 import { isValidPermissionMap } from './permissions.js';
 import { charCount, ERR } from './schemas.js';
@@ -119,6 +120,20 @@ export const inputCredential = () =>
     .transform((v: unknown) => (isString(v) ? v : ''))
     .default('');
 
+/**
+ * A submission's values: an object of at most the form's fields, each a string within the
+ * longest field's limit (the function checks each against its own field and the form).
+ */
+function isFormValues(v: unknown): v is Record<string, string> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const entries = Object.entries(v);
+  const longest = Math.max(...Object.values(FORM_VALUE_LIMITS));
+  return (
+    entries.length <= FORM_FIELD_KEYS.length + 1 &&
+    entries.every(([k, value]) => k in FORM_VALUE_LIMITS && isString(value) && value.length <= 4 * longest)
+  );
+}
+
 function buildSchemas() {
   const organizationId = inputId();
   const language = inputOneOf(LANGUAGES);
@@ -164,6 +179,30 @@ function buildSchemas() {
     }),
     debugQuery: yup.object({ organizationId }),
     previewCampaignAudience: yup.object({ organizationId, listId: inputId() }),
+    getPublicForm: yup.object({ formKey: inputCredential(), language }),
+    submitForm: yup.object({
+      formKey: inputCredential(),
+      language,
+      // Checked against the form itself (checkFormValues): here only the shape and the size.
+      values: yup
+        .mixed<Record<string, string>>()
+        .test('values', ERR.oneOf, (v) => isFormValues(v))
+        .required(ERR.required),
+      consent: yup
+        .mixed<boolean>((v): v is boolean => typeof v === 'boolean')
+        .typeError(ERR.oneOf)
+        .default(false),
+      website: yup
+        .mixed<string>()
+        .transform((v: unknown) => (isString(v) ? v : ''))
+        .default(''),
+    }),
+    setContactConsent: yup.object({
+      organizationId,
+      contactId: inputId(),
+      status: inputOneOf(['granted', 'withdrawn'] as const),
+      text: inputText(LIMITS.consentText),
+    }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
     checkSubscription: yup.object({ organizationId }),
@@ -240,6 +279,9 @@ const agree: CallableInputSchemasAgree = {
   acceptInvitation: true,
   debugQuery: true,
   previewCampaignAudience: true,
+  getPublicForm: true,
+  submitForm: true,
+  setContactConsent: true,
   adminOrganizationStats: true,
   createCheckoutSession: true,
   createPortalSession: true,

@@ -7,6 +7,7 @@ import type { BillingCallables } from './billing.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
+import type { PublicFormView } from './forms.js';
 import type { PermissionMap } from './entities.js';
 import type { Role, SubscriptionStatus } from './enums.js';
 
@@ -72,6 +73,40 @@ export interface CallableContract extends BillingCallables, MailCallables {
   previewCampaignAudience: {
     in: { organizationId: string; listId: string };
     out: AudienceCounts;
+  };
+  /** The public form page (no login): a published form as the visitor's language shows it. */
+  getPublicForm: { in: { formKey: string; language: Language }; out: PublicFormView };
+  /**
+   * A visitor sends a form (no login): the contact is created or updated, the consent recorded,
+   * the follow-ups run. `values` holds the form's fields by key (FormValueKey); `website` is the
+   * honeypot (empty from a person). Answers what the page shows next.
+   */
+  submitForm: {
+    in: {
+      formKey: string;
+      language: Language;
+      values: Record<string, string>;
+      consent: boolean;
+      website: string;
+    };
+    out: {
+      /** The form's thanks in the visitor's language (null: the page's own). */
+      thankYou: string | null;
+      redirectUrl: string | null;
+      /** A double opt-in e-mail went to the visitor: the page asks them to confirm. */
+      confirmationSent: boolean;
+    };
+  };
+  /** A member with contacts.edit records a contact's e-mail consent given or withdrawn. */
+  setContactConsent: {
+    in: {
+      organizationId: string;
+      contactId: string;
+      status: 'granted' | 'withdrawn';
+      /** What the contact agreed to, or how they said it (e.g. 'by phone, 12 May'). */
+      text: string;
+    };
+    out: { consentId: string };
   };
   /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
   debugQuery: {

@@ -184,4 +184,6 @@ export const LIMITS = {
   fullName: 100,
   orgName: 200,
   country: 100,
+  /** A form's consent checkbox text (one language). */
+  consentText: 1000,
 } as const;

@@ -7,6 +7,9 @@ import type {
   Action,
   CampaignStatus,
   CompanySize,
+  ConsentChannel,
+  ConsentSource,
+  ConsentStatus,
   ContactStatus,
   DealStage,
   EnrollmentStatus,
@@ -36,6 +39,7 @@ import type {
   SegmentCriteria,
 } from './marketing.js';
 import type { OptOutMethod } from './sequences.js';
+import type { FormFieldModes, FormValues } from './forms.js';
 
 export interface TimestampLike {
   readonly seconds: number;
@@ -113,6 +117,11 @@ export interface Organization<TS = TimestampLike> {
   nameKey?: string;
   country: string | null;
   rtn: string | null;
+  /**
+   * 'Send marketing only to contacts with consent' (Ajustes → Organización): campaigns and
+   * sequences then leave out every contact whose `emailConsent` is not 'granted'. Absent: off.
+   */
+  marketingConsentRequired?: boolean;
   createdAt: TS;
   createdBy: string;
 }
@@ -209,6 +218,11 @@ export interface Contact<TS = TimestampLike> extends Audit<TS> {
   ownerId: string;
   /** The static marketing lists the contact is on (at most LIST_MEMBERSHIPS_MAX). */
   listIds?: string[];
+  /**
+   * The contact's e-mail marketing consent as its newest consent record says (absent: none
+   * recorded). Server-written only (the consent functions), so it always has a record behind it.
+   */
+  emailConsent?: ConsentStatus | null;
   searchTokens: string[];
   /** The same tokens as map keys (search.ts): a search of several words matches them all. */
   searchIndex: Record<string, true>;
@@ -403,6 +417,73 @@ export interface CampaignRecipient<TS = TimestampLike> {
 }
 
 /**
+ * organizations/{orgId}/forms/{formId} — a lead-capture form (forms.ts). Its public address is
+ * `/f/{publicFormKey(orgId, formId)}`; visitors submit through the submitForm function only.
+ * The name is always asked (required); each other field is asked as its `…Field` mode says.
+ */
+export interface Form<TS = TimestampLike> extends Audit<TS>, FormFieldModes {
+  name: string;
+  /** Only a published form is shown and accepts submissions. */
+  published: boolean;
+  /** The consent checkbox's text in each language; both null: the form asks no consent. */
+  consentTextEs?: string | null;
+  consentTextEn?: string | null;
+  /** A ticked consent stays 'pending' until the contact clicks the confirmation e-mail's link. */
+  doubleOptIn: boolean;
+  /** What the visitor reads after sending (null: the default thanks), unless redirected. */
+  thankYouEs?: string | null;
+  thankYouEn?: string | null;
+  /** Where the visitor's browser goes after sending (https), instead of the thanks. */
+  redirectUrl?: string | null;
+  /** A static list the contact is added to, and its name when chosen. */
+  listId?: string | null;
+  listName?: string | null;
+  /** A sequence the contact is enrolled in (when active and the contact has an address). */
+  sequenceId?: string | null;
+  sequenceName?: string | null;
+  /** The member told of each submission (a follow-up task in their bell). */
+  notifyUid?: string | null;
+}
+
+/**
+ * organizations/{orgId}/submissions/{submissionId} — server-only: one form submission, as the
+ * visitor sent it (the values the form asked for), and the contact it created or updated.
+ */
+export interface FormSubmission<TS = TimestampLike> {
+  formId: string;
+  formName: string;
+  contactId: string;
+  contactName: string;
+  /** True when the submission created the contact, false when it matched one by e-mail. */
+  createdContact: boolean;
+  values: FormValues;
+  /** Whether the visitor ticked the consent box (null: the form asked none). */
+  consent: boolean | null;
+  language: Language;
+  createdAt: TS;
+}
+
+/**
+ * organizations/{orgId}/consents/{consentId} — server-only, never changed or deleted: one change
+ * of a contact's marketing consent on a channel, with what proves it (where, when, the text the
+ * contact saw, and who recorded it). The contact's `emailConsent` is the newest one's status.
+ */
+export interface ConsentRecord<TS = TimestampLike> {
+  contactId: string;
+  channel: ConsentChannel;
+  status: ConsentStatus;
+  source: ConsentSource;
+  /** The form, campaign or sequence it came from (null for a member's entry or an import). */
+  sourceId: string | null;
+  /** The consent text shown to the contact (or typed by the member), as it was. */
+  text: string | null;
+  language: Language | null;
+  /** The member who recorded it; null when it was the contact's own act. */
+  recordedBy: string | null;
+  createdAt: TS;
+}
+
+/**
  * organizations/{orgId}/sendLog/{sendId} — server-only. A sequence step's id is
  * `sendLogId(sequenceId, contactId, stepId)` = `${sequenceId}_${contactId}_${stepId}` (claimed
  * once, in a transaction, before Gmail is called); a test e-mail's is `test_{messageId}`.
@@ -546,6 +627,9 @@ export interface CollectionEntities {
   campaigns: Campaign;
   campaignRuns: CampaignRun;
   recipients: CampaignRecipient;
+  forms: Form;
+  submissions: FormSubmission;
+  consents: ConsentRecord;
   mailConnections: MailConnection;
   timeline: TimelineEntry;
 }

@@ -140,6 +140,27 @@ export const CAMPAIGN_STATUSES = [
 ] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** How a lead-capture form asks for one of its optional fields (the name is always required). */
+export const FORM_FIELD_MODES = ['off', 'optional', 'required'] as const;
+export type FormFieldMode = (typeof FORM_FIELD_MODES)[number];
+
+/** Channels a contact consents to marketing on (the messaging-app channel comes with issue 33). */
+export const CONSENT_CHANNELS = ['email'] as const;
+export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
+/**
+ * A contact's consent on a channel: given (`granted`), asked for and waiting for the contact's
+ * click on the confirmation e-mail (`pending`, double opt-in), or taken back (`withdrawn`).
+ * A contact with none recorded has no `emailConsent` at all.
+ */
+export const CONSENT_STATUSES = ['granted', 'pending', 'withdrawn'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+/**
+ * Where a consent record came from: a form, a CSV import, a member's own entry, the contact's
+ * click on the double opt-in e-mail, or the contact's unsubscribe.
+ */
+export const CONSENT_SOURCES = ['form', 'import', 'manual', 'confirmation', 'unsubscribe'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
 /** A recipient's status for one step (spec: recipient delivery status), as in the send log. */
 export const SEND_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
@@ -156,7 +177,7 @@ export type MailConnectionStatus = (typeof MAIL_CONNECTION_STATUSES)[number];
  * Kinds of timeline entries (organizations/{orgId}/timeline/{kind}_{recordId}): the records a
  * contact's or a company's timeline shows, mirrored into one collection so one query pages them.
  */
-export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal'] as const;
+export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal', 'submission', 'consent'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The permission resource whose `view` shows an entry of each kind (notes follow their contact). */
@@ -165,6 +186,9 @@ export const TIMELINE_KIND_RESOURCE = {
   task: 'tasks',
   meeting: 'meetings',
   deal: 'deals',
+  // A form submission and a consent change are part of the contact's record.
+  submission: 'contacts',
+  consent: 'contacts',
 } as const satisfies Record<TimelineKind, Resource>;
 
 /** The collection each kind mirrors (notes: contacts/{contactId}/notes). */
@@ -173,4 +197,6 @@ export const TIMELINE_KIND_COLLECTION = {
   task: 'tasks',
   meeting: 'meetings',
   deal: 'deals',
+  submission: 'submissions',
+  consent: 'consents',
 } as const satisfies Record<TimelineKind, string>;

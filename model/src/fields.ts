@@ -23,9 +23,11 @@ import {
 import {
   CAMPAIGN_STATUSES,
   COMPANY_SIZES,
+  CONSENT_STATUSES,
   CONTACT_STATUSES,
   DEAL_STAGES,
   ENROLLMENT_STATUSES,
+  FORM_FIELD_MODES,
   INDUSTRIES,
   LIFECYCLE_STAGES,
   LIST_KINDS,
@@ -36,6 +38,7 @@ import {
   TICKET_STATUSES,
 } from './enums.js';
 import { SEGMENT_KEYS } from './marketing.js';
+import { FORM_FIELD_PROPS } from './forms.js';
 import { searchIndexOf } from './search.js';
 
 export const AUDIT_KEYS = ['createdAt', 'createdBy', 'updatedAt'] as const;
@@ -120,6 +123,22 @@ export const FIELD_CONTRACTS = {
   ),
   // Created as a draft; the content changes while a draft, the status as the rules' table says.
   campaigns: crm(['name', 'listId', 'listName', 'subject', 'body', 'status', 'scheduledAt'], []),
+  // A lead-capture form: what it asks (the name always), its consent, what follows a submission.
+  forms: crm(
+    ['name', 'published', 'doubleOptIn', ...FORM_FIELD_PROPS],
+    [
+      'consentTextEs',
+      'consentTextEn',
+      'thankYouEs',
+      'thankYouEn',
+      'redirectUrl',
+      'listId',
+      'listName',
+      'sequenceId',
+      'sequenceName',
+      'notifyUid',
+    ],
+  ),
 } as const satisfies Record<string, FieldContract>;
 
 export type ContractCollection = keyof typeof FIELD_CONTRACTS;
@@ -370,6 +389,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     ownerId: { ...id(), bound: 'member' },
     city: str(LIMITS.shortText),
     country: str(LIMITS.country),
+    emailConsent: oneOf(CONSENT_STATUSES),
     createdFrom: ts(),
     createdTo: ts(),
   },
@@ -382,6 +402,22 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     status: { ...oneOf(CAMPAIGN_STATUSES), bound: 'initial', initial: 'draft' },
     // Created as a draft: no time yet.
     scheduledAt: { ...ts(true), bound: 'initial', initial: null },
+  },
+  forms: {
+    name: text(LIMITS.name),
+    published: { type: { kind: 'bool' } },
+    doubleOptIn: { type: { kind: 'bool' } },
+    ...Object.fromEntries(FORM_FIELD_PROPS.map((prop) => [prop, oneOf(FORM_FIELD_MODES)])),
+    consentTextEs: str(LIMITS.consentText),
+    consentTextEn: str(LIMITS.consentText),
+    thankYouEs: str(LIMITS.sequenceDescription),
+    thankYouEn: str(LIMITS.sequenceDescription),
+    redirectUrl: url,
+    listId: id(),
+    listName: str(LIMITS.name),
+    sequenceId: id(),
+    sequenceName: str(LIMITS.name),
+    notifyUid: { ...id(), bound: 'member' },
   },
 };
 

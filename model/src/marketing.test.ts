@@ -80,14 +80,23 @@ describe('the audience', () => {
     expect(audienceVerdict('a@b.hn', true, true)).toBe('duplicate');
     expect(audienceVerdict('a@b.hn', true, false)).toBe('unsubscribed');
     expect(audienceVerdict('a@b.hn', false, false)).toBe('recipient');
+    // Without consent where the organization requires it: after the opt-out (which says more).
+    expect(audienceVerdict('a@b.hn', false, false, false)).toBe('noConsent');
+    expect(audienceVerdict('a@b.hn', true, false, false)).toBe('unsubscribed');
   });
 
   it('counts each contact once, under its verdict', () => {
-    const counts = (['recipient', 'recipient', 'noEmail', 'duplicate', 'unsubscribed'] as const).reduce(
-      addVerdict,
-      EMPTY_AUDIENCE,
-    );
-    expect(counts).toEqual({ contacts: 5, recipients: 2, noEmail: 1, unsubscribed: 1, duplicates: 1 });
+    const counts = (
+      ['recipient', 'recipient', 'noEmail', 'duplicate', 'unsubscribed', 'noConsent'] as const
+    ).reduce(addVerdict, EMPTY_AUDIENCE);
+    expect(counts).toEqual({
+      contacts: 6,
+      recipients: 2,
+      noEmail: 1,
+      unsubscribed: 1,
+      noConsent: 1,
+      duplicates: 1,
+    });
     expect(EMPTY_AUDIENCE.contacts).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * Firestore constraints that the web (count, preview) and the sender (the audience) both run;
  * a campaign's transitions; the audience's exclusions. Pure.
  */
-import type { CampaignStatus, ContactStatus, LifecycleStage, ListKind } from './enums.js';
+import type { CampaignStatus, ConsentStatus, ContactStatus, LifecycleStage, ListKind } from './enums.js';
 import type { TimestampLike } from './entities.js';
 
 // ── Lists and segments ───────────────────────────────────────────────────────
@@ -22,6 +22,7 @@ export const SEGMENT_EQUALITIES = [
   { key: 'ownerId', field: 'ownerId' },
   { key: 'city', field: 'city' },
   { key: 'country', field: 'country' },
+  { key: 'emailConsent', field: 'emailConsent' },
 ] as const;
 export type SegmentEqualityKey = (typeof SEGMENT_EQUALITIES)[number]['key'];
 
@@ -34,6 +35,7 @@ export interface SegmentCriteria<TS = TimestampLike> {
   ownerId?: string | null;
   city?: string | null;
   country?: string | null;
+  emailConsent?: ConsentStatus | null;
   createdFrom?: TS | null;
   createdTo?: TS | null;
 }
@@ -120,41 +122,46 @@ export type CampaignHoldReason = (typeof CAMPAIGN_HOLD_REASONS)[number];
 
 /**
  * The audience as the sender counted it while writing the recipients: contacts read, and those
- * left out (no address, unsubscribed, a second contact with an address already counted).
+ * left out (no address, unsubscribed, without consent where the organization requires it, a
+ * second contact with an address already counted). `noConsent` is absent from runs before it.
  */
 export interface AudienceCounts {
   contacts: number;
   recipients: number;
   noEmail: number;
   unsubscribed: number;
+  noConsent?: number;
   duplicates: number;
 }
 
-export const EMPTY_AUDIENCE: AudienceCounts = {
+export const EMPTY_AUDIENCE: Required<AudienceCounts> = {
   contacts: 0,
   recipients: 0,
   noEmail: 0,
   unsubscribed: 0,
+  noConsent: 0,
   duplicates: 0,
 };
 
 /** Where one contact goes in an audience (its address normalised, its opt-out looked up). */
-export type AudienceVerdict = 'recipient' | 'noEmail' | 'unsubscribed' | 'duplicate';
+export type AudienceVerdict = 'recipient' | 'noEmail' | 'unsubscribed' | 'noConsent' | 'duplicate';
 
 export function audienceVerdict(
   email: string | null | undefined,
   optedOut: boolean,
   alreadyCounted: boolean,
+  consented = true,
 ): AudienceVerdict {
   if (!email?.trim()) return 'noEmail';
   if (alreadyCounted) return 'duplicate';
   if (optedOut) return 'unsubscribed';
+  if (!consented) return 'noConsent';
   return 'recipient';
 }
 
 export function addVerdict(counts: AudienceCounts, verdict: AudienceVerdict): AudienceCounts {
   const key = verdict === 'recipient' ? 'recipients' : verdict === 'duplicate' ? 'duplicates' : verdict;
-  return { ...counts, contacts: counts.contacts + 1, [key]: counts[key] + 1 };
+  return { ...counts, contacts: counts.contacts + 1, [key]: (counts[key] ?? 0) + 1 };
 }
 
 /** Contacts read per page while the audience is written (one batch: the recipients and the run). */

@@ -59,6 +59,9 @@ export const ORG_COLLECTIONS = [
   'lists',
   'campaigns',
   'campaignRuns',
+  'forms',
+  'submissions',
+  'consents',
   'mailConnections',
   'timeline',
 ] as const;
@@ -106,6 +109,9 @@ export const paths = {
   enrollment: (orgId: string, sequenceId: string, contactId: string) =>
     `${paths.enrollments(orgId, sequenceId)}/${seg(contactId)}`,
   campaignRun: (orgId: string, campaignId: string) => paths.doc(orgId, 'campaignRuns', campaignId),
+  form: (orgId: string, formId: string) => paths.doc(orgId, 'forms', formId),
+  submission: (orgId: string, submissionId: string) => paths.doc(orgId, 'submissions', submissionId),
+  consent: (orgId: string, consentId: string) => paths.doc(orgId, 'consents', consentId),
   recipients: (orgId: string, campaignId: string) =>
     `${paths.doc(orgId, 'campaigns', campaignId)}/recipients`,
   /** A recipient's id is `optOutId` of its address: one per address and campaign. */

@@ -93,6 +93,10 @@ export const COLLECTION_RESOURCE = {
   campaigns: 'marketing',
   recipients: 'marketing',
   campaignRuns: 'marketing',
+  forms: 'marketing',
+  // What a form recorded about a contact, and the contact's consents, are part of the contact.
+  submissions: 'contacts',
+  consents: 'contacts',
 } as const satisfies Record<string, Resource>;
 export type CrmCollection = keyof typeof COLLECTION_RESOURCE;
 

@@ -307,6 +307,12 @@ export const APP_QUERIES = [
   ...SEGMENT_EQUALITIES.map(({ field }) =>
     q(`contacts.segment+by-${field}`, 'contacts', [eq(field)], [desc('createdAt')], 'contacts.view'),
   ),
+  // Forms (/marketing/formularios): newest first; a form's submissions, newest first, and their
+  // count; a contact's consent records (the contact page's 'Consentimiento').
+  q('forms.list', 'forms', [], [desc('createdAt')], 'marketing.view'),
+  q('submissions.byForm', 'submissions', [eq('formId')], [desc('createdAt')], 'contacts.view'),
+  q('submissions.countByForm', 'submissions', [eq('formId')], [], 'contacts.view'),
+  q('consents.byContact', 'consents', [eq('contactId')], [desc('createdAt')], 'contacts.view'),
   // Campaigns (/marketing/campanas): newest first; a campaign's recipients by last change, those
   // with one status, and the count of each; the addresses its e-mails unsubscribed.
   q('campaigns.list', 'campaigns', [], [desc('createdAt')], 'marketing.view'),

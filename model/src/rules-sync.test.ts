@@ -26,6 +26,7 @@ import {
 import { FIELD_CONTRACTS, SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './fields.js';
 import { CLIENT_CAMPAIGN_MOVES, SEGMENT_KEYS } from './marketing.js';
 import { SEARCH_FIELDS } from './search.js';
+import { CLIENT_TIMELINE_KINDS } from './timeline.js';
 import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
   CAMPAIGN_STATUSES,
@@ -44,7 +45,6 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
   TIMELINE_KIND_RESOURCE,
-  TIMELINE_KINDS,
 } from './enums.js';
 
 const firestoreRules = readFileSync(new URL('../../firestore.rules', import.meta.url), 'utf8');
@@ -69,7 +69,7 @@ describe('firestore.rules uses the model enums and limits', () => {
     COMPANY_SIZES,
     SEQUENCE_STEP_TYPES,
     ENROLLMENT_STATUSES,
-    TIMELINE_KINDS,
+    CLIENT_TIMELINE_KINDS,
     LIST_KINDS,
     CAMPAIGN_STATUSES,
   };

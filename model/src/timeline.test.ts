@@ -9,6 +9,8 @@ import {
   timelineEntryFor,
   timelineEntryId,
   timelineKindOf,
+  CLIENT_TIMELINE_KINDS,
+  serverTimelineEntry,
   viewableTimelineKinds,
 } from './timeline.js';
 
@@ -169,9 +171,11 @@ describe('timeline ids, kinds and paths', () => {
     expect(timelineKindOf('tasks')).toBe('task');
     expect(timelineKindOf('meetings')).toBe('meeting');
     expect(timelineKindOf('deals')).toBe('deal');
-    for (const c of ['tickets', 'contacts', 'companies', 'timeline', 'note', ''])
+    // Form submissions and consents are written with their entries by the functions, never mirrored.
+    for (const c of ['tickets', 'contacts', 'companies', 'timeline', 'note', '', 'submissions', 'consents'])
       expect(timelineKindOf(c)).toBeNull();
-    for (const kind of TIMELINE_KINDS) expect(timelineKindOf(TIMELINE_KIND_COLLECTION[kind])).toBe(kind);
+    for (const kind of CLIENT_TIMELINE_KINDS)
+      expect(timelineKindOf(TIMELINE_KIND_COLLECTION[kind])).toBe(kind);
   });
 
   it('entry ids round-trip (record ids may contain _)', () => {
@@ -190,8 +194,54 @@ describe('timeline ids, kinds and paths', () => {
       'note',
       'task',
       'meeting',
+      'submission',
+      'consent',
     ]);
     expect(viewableTimelineKinds({ role: 'seller', permissions: uniformPermissions(false) })).toEqual([]);
     expect(viewableTimelineKinds(null)).toEqual([]);
+  });
+});
+
+describe('serverTimelineEntry', () => {
+  it("builds a form submission's and a consent change's entries, with no time or amount", () => {
+    const at = { seconds: 1, nanoseconds: 0 };
+    expect(
+      serverTimelineEntry('submission', 's1', {
+        title: 'Contacto web',
+        detail: 'created',
+        contactId: 'c1',
+        companyId: null,
+        createdAt: at,
+        createdBy: '',
+      }),
+    ).toEqual({
+      id: 'submission_s1',
+      data: {
+        kind: 'submission',
+        recordId: 's1',
+        title: 'Contacto web',
+        detail: 'created',
+        at: null,
+        amount: null,
+        contactId: 'c1',
+        companyId: null,
+        createdAt: at,
+        createdBy: '',
+      },
+    });
+    expect(
+      serverTimelineEntry('consent', 'k1', {
+        title: 'Acepto recibir correos',
+        detail: 'granted',
+        contactId: 'c1',
+        companyId: 'co1',
+        createdAt: at,
+        createdBy: 'u1',
+      }).id,
+    ).toBe('consent_k1');
+  });
+
+  it('is not for the kinds members write', () => {
+    expect(() => timelineEntryFor('submission' as never, 's1', {})).toThrow(/unknown kind/);
   });
 });

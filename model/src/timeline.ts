@@ -13,6 +13,7 @@ import {
   type TimelineKind,
 } from './enums.js';
 import { isValidId } from './paths.js';
+import type { ConsentStatus } from './enums.js';
 import { can, type MemberLike } from './permissions.js';
 
 /** `${kind}_${recordId}` — one entry per record (kinds contain no '_'). */
@@ -28,9 +29,48 @@ export function parseTimelineEntryId(entryId: string): { kind: TimelineKind; rec
   return i > 0 && TIMELINE_KINDS.includes(kind) && recordId ? { kind, recordId } : null;
 }
 
-/** Which timeline kind a collection id maps to ('notes'|'tasks'|'meetings'|'deals'), else null. */
-export function timelineKindOf(collection: string): TimelineKind | null {
-  return TIMELINE_KINDS.find((kind) => TIMELINE_KIND_COLLECTION[kind] === collection) ?? null;
+/**
+ * The kinds whose records members write (and with them the entry, in the same batch); a form
+ * submission's and a consent change's entries are written by the functions that record them.
+ */
+export const CLIENT_TIMELINE_KINDS = [
+  'note',
+  'task',
+  'meeting',
+  'deal',
+] as const satisfies readonly TimelineKind[];
+export type ClientTimelineKind = (typeof CLIENT_TIMELINE_KINDS)[number];
+
+/** Which client-written kind a collection id maps to ('notes'|'tasks'|'meetings'|'deals'), else null. */
+export function timelineKindOf(collection: string): ClientTimelineKind | null {
+  return CLIENT_TIMELINE_KINDS.find((kind) => TIMELINE_KIND_COLLECTION[kind] === collection) ?? null;
+}
+
+/**
+ * The entry of a form submission (title: the form's name; detail: 'created' when it created the
+ * contact, 'updated' when it matched one) or of a consent record (title: the consent text or the
+ * source's name; detail: the new status). Written by the functions, `createdBy` the member who
+ * recorded it or '' for the contact's own act (a form, a click).
+ */
+export function serverTimelineEntry<TS>(
+  kind: 'submission' | 'consent',
+  recordId: string,
+  entry: {
+    title: string;
+    detail: 'created' | 'updated' | ConsentStatus;
+    contactId: string;
+    companyId: string | null;
+    createdAt: TS;
+    createdBy: string;
+  },
+): {
+  id: string;
+  data: { [K in keyof TimelineEntryData]: K extends 'createdAt' ? TS : TimelineEntryData[K] };
+} {
+  return {
+    id: timelineEntryId(kind, recordId),
+    data: { kind, recordId, at: null, amount: null, ...entry },
+  };
 }
 
 /**
@@ -58,7 +98,8 @@ export function timelineEntryFor(
   record: Record<string, unknown>, // the whole record after the write (audit fields included)
   note?: { contactId: string; contactCompanyId: string | null }, // required for kind 'note'
 ): { id: string; data: TimelineEntryData } | null {
-  if (!TIMELINE_KINDS.includes(kind)) throw new Error(`timelineEntryFor: unknown kind ${String(kind)}`);
+  if (!(CLIENT_TIMELINE_KINDS as readonly string[]).includes(kind))
+    throw new Error(`timelineEntryFor: unknown kind ${String(kind)}`);
   if (!isValidId(recordId)) throw new Error(`timelineEntryFor(${kind}): invalid record id`);
   const audit = {
     createdAt: present(kind, record, 'createdAt'),

@@ -2,9 +2,11 @@ import type { TFunction } from 'i18next';
 import {
   ACTIONS,
   COMPANY_SIZES,
+  CONSENT_STATUSES,
   CONTACT_STATUSES,
   DEAL_STAGES,
   ENROLLMENT_STATUSES,
+  FORM_FIELD_MODES,
   INDUSTRIES,
   LIFECYCLE_STAGES,
   MAIL_CONNECTION_STATUSES,
@@ -38,6 +40,10 @@ export const ENUMS = {
   enrollmentStatus: ENROLLMENT_STATUSES,
   sendStatus: SEND_STATUSES,
   mailConnectionStatus: MAIL_CONNECTION_STATUSES,
+  consentStatus: CONSENT_STATUSES,
+  formFieldMode: FORM_FIELD_MODES,
+  /** A form submission's timeline entry: it created the contact, or matched one. */
+  submissionResult: ['created', 'updated'] as const,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

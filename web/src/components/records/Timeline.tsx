@@ -1,7 +1,9 @@
+import AssignmentRoundedIcon from '@mui/icons-material/AssignmentRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
+import VerifiedUserRoundedIcon from '@mui/icons-material/VerifiedUserRounded';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -29,6 +31,8 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   task: TaskAltRoundedIcon,
   meeting: EventRoundedIcon,
   deal: HandshakeRoundedIcon,
+  submission: AssignmentRoundedIcon,
+  consent: VerifiedUserRoundedIcon,
 };
 
 /**
@@ -74,6 +78,10 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
     if (entry.kind === 'meeting')
       return <StatusChip enumName="meetingStatus" value={entry.detail as never} />;
     if (entry.kind === 'deal') return <StatusChip enumName="dealStage" value={entry.detail as never} />;
+    if (entry.kind === 'consent')
+      return <StatusChip enumName="consentStatus" value={entry.detail as never} />;
+    if (entry.kind === 'submission')
+      return <StatusChip enumName="submissionResult" value={entry.detail as never} />;
     return null;
   };
 
