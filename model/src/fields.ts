@@ -165,7 +165,7 @@ export const TIMELINE_ENTRY_KEYS = [
 /** Settings documents the client may update (never create or delete). */
 export const SETTINGS_UPDATABLE = {
   users: ['fullName', 'language'],
-  organizations: ['name', 'country', 'rtn'],
+  organizations: ['name', 'country', 'rtn', 'marketingConsentRequired'],
   members: ['role', 'permissions'],
 } as const;
 
