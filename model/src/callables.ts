@@ -189,6 +189,13 @@ export const FAILURE_REASONS = [
   'no-url',
   /** The organization's subscription is not live: server work for the CRM is refused. */
   'subscription-inactive',
+  /**
+   * A form submission's values do not fit the form (`details.fields`: each refused field's
+   * FormValueError, e.g. { email: 'email' }).
+   */
+  'invalid-values',
+  /** Too many submissions to this form in the last hour (FORM_HOURLY_LIMIT): try later. */
+  'form-busy',
   ...MAIL_FAILURE_REASONS,
 ] as const;
 
