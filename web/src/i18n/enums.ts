@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import {
   ACTIONS,
   COMPANY_SIZES,
+  CONSENT_SOURCES,
   CONSENT_STATUSES,
   CONTACT_STATUSES,
   DEAL_STAGES,
@@ -41,6 +42,7 @@ export const ENUMS = {
   sendStatus: SEND_STATUSES,
   mailConnectionStatus: MAIL_CONNECTION_STATUSES,
   consentStatus: CONSENT_STATUSES,
+  consentSource: CONSENT_SOURCES,
   formFieldMode: FORM_FIELD_MODES,
   /** A form submission's timeline entry: it created the contact, or matched one. */
   submissionResult: ['created', 'updated'] as const,

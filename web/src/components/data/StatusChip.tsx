@@ -34,6 +34,7 @@ const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
     failed: 'error',
   },
   sendStatus: { pending: 'default', sent: 'success', failed: 'error', skipped: 'warning' },
+  consentStatus: { granted: 'success', pending: 'warning', withdrawn: 'default' },
 };
 
 /** The colour of an enum value ('default' when it has none). */

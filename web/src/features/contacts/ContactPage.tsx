@@ -23,6 +23,7 @@ import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLa
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
+import { ConsentButton, EmailConsentValue } from './components/ConsentButton';
 import { NotesTab, notesTarget } from './components/NotesTab';
 import { sectionHref } from '@/app/sections';
 
@@ -83,6 +84,7 @@ export default function ContactPage() {
               label: t('detail.lifecycleStage'),
               value: <StatusChip enumName="lifecycleStage" value={record.lifecycleStage} />,
             },
+            { label: t('detail.emailConsent'), value: <EmailConsentValue contact={record} /> },
             {
               label: t('detail.linkedinUrl'),
               value: record.linkedinUrl && (
@@ -134,6 +136,7 @@ export default function ContactPage() {
         <>
           <EnrollInSequenceButton contactId={record.id} contactName={record.name} />
           <ContactListsButton contact={record} />
+          <ConsentButton contact={record} />
         </>
       )}
     />
