@@ -47,10 +47,13 @@ export async function updateProfilePreferences(uid: string, preferences: Profile
   await updateDoc(doc(getDataServices().firestore, paths.user(uid)), preferences);
 }
 
-/** organizations/{orgId}: admins change name (with its search key), country and rtn only. */
+/**
+ * organizations/{orgId}: admins change name (with its search key), country, rtn and 'send
+ * marketing only to contacts with consent' (marketingConsentRequired) only.
+ */
 export async function updateOrganization(
   orgId: string,
-  values: { name: string; country: string | null; rtn: string | null },
+  values: { name: string; country: string | null; rtn: string | null; marketingConsentRequired?: boolean },
 ): Promise<void> {
   await updateDoc(doc(getDataServices().firestore, paths.organization(orgId)), {
     ...values,

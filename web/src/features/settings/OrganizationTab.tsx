@@ -1,8 +1,12 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import { Formik } from 'formik';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { Formik, useField } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast, useToast } from '@/components/toast';
 import { FormTextField } from '@/components/form/FormTextField';
@@ -11,7 +15,10 @@ import { updateOrganization, useMembership } from '@/firebase/dataApi';
 import { SaveButton } from './components/SaveButton';
 import { organizationFormSchema, organizationUpdate, type OrganizationValues } from './utils/schemas';
 
-/** Organización: name, country, RTN — admins edit, sellers read. */
+/**
+ * Organización: name, country, RTN and 'send marketing only to contacts with consent' — admins
+ * edit, sellers read.
+ */
 export function OrganizationTab() {
   const { t } = useTranslation('settings');
   const { toast } = useToast();
@@ -24,6 +31,7 @@ export function OrganizationTab() {
     name: organization?.name ?? '',
     country: organization?.country ?? '',
     rtn: organization?.rtn ?? '',
+    marketingConsentRequired: organization?.marketingConsentRequired === true,
   };
 
   const submit = async (values: OrganizationValues) => {
@@ -77,6 +85,7 @@ export function OrganizationTab() {
                   disabled={isSubmitting}
                   {...readOnlyProps}
                 />
+                <ConsentRequiredField disabled={readOnly || isSubmitting} />
                 {!readOnly && <SaveButton busy={isSubmitting} disabled={!dirty} />}
               </Stack>
             </GuardedForm>
@@ -84,5 +93,33 @@ export function OrganizationTab() {
         </Formik>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * 'Enviar marketing solo a contactos con consentimiento': campaigns and sequences then leave out
+ * every contact whose e-mail consent is not 'granted' (saved with the form).
+ */
+function ConsentRequiredField({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('settings');
+  const [field, , helpers] = useField<boolean>('marketingConsentRequired');
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            name={field.name}
+            checked={field.value}
+            disabled={disabled}
+            onChange={(_event, checked) => void helpers.setValue(checked)}
+            slotProps={{ input: { 'aria-describedby': 'marketing-consent-help' } }}
+          />
+        }
+        label={t('organization.consentRequired')}
+      />
+      <Typography id="marketing-consent-help" variant="body2" sx={{ color: 'text.secondary', ml: 6 }}>
+        {t('organization.consentRequiredHelp')}
+      </Typography>
+    </Box>
   );
 }

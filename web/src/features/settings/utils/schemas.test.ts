@@ -20,13 +20,21 @@ describe('settings forms', () => {
   });
 
   it('the organization needs a name; country and RTN are optional and stored as null when empty', async () => {
-    await expect(organizationFormSchema.validate({ name: '', country: '', rtn: '' })).rejects.toThrow(
-      'auth.validation.companyRequired',
-    );
-    expect(organizationUpdate({ name: ' Café Aurora ', country: ' ', rtn: '0801-1990' })).toEqual({
+    await expect(
+      organizationFormSchema.validate({ name: '', country: '', rtn: '', marketingConsentRequired: false }),
+    ).rejects.toThrow('auth.validation.companyRequired');
+    expect(
+      organizationUpdate({
+        name: ' Café Aurora ',
+        country: ' ',
+        rtn: '0801-1990',
+        marketingConsentRequired: true,
+      }),
+    ).toEqual({
       name: 'Café Aurora',
       country: null,
       rtn: '0801-1990',
+      marketingConsentRequired: true,
     });
   });
 });

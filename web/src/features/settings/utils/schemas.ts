@@ -139,6 +139,8 @@ export interface OrganizationValues {
   name: string;
   country: string;
   rtn: string;
+  /** 'Enviar marketing solo a contactos con consentimiento' (issue 31). */
+  marketingConsentRequired: boolean;
 }
 
 export const organizationFormSchema: yup.ObjectSchema<OrganizationValues> = yup.object({
@@ -150,6 +152,7 @@ export const organizationFormSchema: yup.ObjectSchema<OrganizationValues> = yup.
     .max(LIMITS.orgName, 'errors.tooLong'),
   country: yup.string().trim().default('').max(LIMITS.country, 'errors.tooLong'),
   rtn: yup.string().trim().default('').max(LIMITS.rtn, 'errors.tooLong'),
+  marketingConsentRequired: yup.boolean().default(false),
 });
 
 /** What organizations/{orgId} stores: trimmed, empty optional texts as null (the rules' shape). */
@@ -157,9 +160,15 @@ export function organizationUpdate(values: OrganizationValues): {
   name: string;
   country: string | null;
   rtn: string | null;
+  marketingConsentRequired: boolean;
 } {
   const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-  return { name: values.name.trim(), country: orNull(values.country), rtn: orNull(values.rtn) };
+  return {
+    name: values.name.trim(),
+    country: orNull(values.country),
+    rtn: orNull(values.rtn),
+    marketingConsentRequired: values.marketingConsentRequired,
+  };
 }
 
 export interface TestEmailValues {
