@@ -153,6 +153,24 @@ export const EXPECTED = {
     update: never,
     delete: never,
   },
+  // Lead-capture forms (issue 31), as lists.
+  forms: crud('marketing'),
+  // What a form recorded and each consent change: part of the contact's record, read with
+  // contacts.view, written by the functions only (not even an admin changes the proof).
+  submissions: {
+    get: perm('contacts', 'view'),
+    list: perm('contacts', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
+  consents: {
+    get: perm('contacts', 'view'),
+    list: perm('contacts', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
   // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
   // `kind` filter, so only members who view all four kinds may run it; any member writes an
   // entry that mirrors its record, and deletes one whose record is gone.

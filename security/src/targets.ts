@@ -26,6 +26,8 @@ import {
   campaignDoc,
   campaignPath,
   campaignRunDoc,
+  CONSENT,
+  consentDoc,
   createAudit,
   crmBody,
   crmCollectionPath,
@@ -47,6 +49,8 @@ import {
   recipientDoc,
   sendLogDoc,
   sequencePath,
+  SUBMISSION,
+  submissionDoc,
   storedAudit,
   TIMELINE_DEAL,
   timelineDealBody,
@@ -103,6 +107,7 @@ const CRM_UPDATES: Record<CrmName, Doc> = {
   enrollments: { status: 'paused' },
   lists: { name: 'Boletín trimestral' },
   campaigns: { name: 'Lanzamiento 2028' },
+  forms: { published: true },
 };
 
 function crmTarget(name: CrmName): TargetImpl {
@@ -356,6 +361,15 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   ),
   campaignRuns: serverDoc(`${A}/campaignRuns`, () => `${A}/campaignRuns/${CAMPAIGN}`, campaignRunDoc, {
     failureReason: null,
+  }),
+  forms: crmTarget('forms'),
+  // The functions' records of a form submission and of a consent change (update: forging them).
+  submissions: serverDoc(`${A}/submissions`, () => `${A}/submissions/${SUBMISSION}`, submissionDoc, {
+    consent: false,
+  }),
+  consents: serverDoc(`${A}/consents`, () => `${A}/consents/${CONSENT}`, consentDoc, {
+    status: 'pending',
+    text: 'Otro texto',
   }),
   // get/update: the entry of a deal only these cells use (update rewrites a field with the
   // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task

@@ -3,7 +3,12 @@
  * accept and values they must refuse. A value may be a function of the new document's id
  * (documents embed it in storagePath; enrollments and folders compare with it).
  */
-import { FIELD_CONTRACTS, type ContractCollection, type SearchableCollection } from '@trato/model';
+import {
+  FIELD_CONTRACTS,
+  FORM_FIELD_PROPS,
+  type ContractCollection,
+  type SearchableCollection,
+} from '@trato/model';
 
 import { crmBody, DAY, HOUR, LIST, NOW, ts } from './world.js';
 
@@ -84,6 +89,13 @@ function tokenMap(c: SearchableCollection): FieldCases {
   };
 }
 const nullableTs: FieldCases = { ok: [null, ts(NOW + DAY)], bad: ['2026-01-01', 1767225600000] };
+/** A required bool (a form's published, doubleOptIn). */
+const bool: FieldCases = { ok: [true, false], bad: ['true', 1, 0, null] };
+/** How a form asks one of its fields. */
+const fieldMode: FieldCases = {
+  ok: ['off', 'optional', 'required'],
+  bad: ['Required', 'hidden', '', null, true, ['required']],
+};
 
 export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>> = {
   companies: {
@@ -244,6 +256,8 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     ownerId: { ok: [null, 'sellerA', 'adminA'], bad: ['', 5, 'not-a-member', 'adminB', 'a/b'] },
     city: optText(100),
     country: optText(100),
+    // Contacts by consent status (issue 31); a static list has no criteria (marketing.test.ts).
+    emailConsent: { ok: [null, 'granted', 'pending', 'withdrawn'], bad: ['Granted', 'revoked', '', true, 5] },
     createdFrom: nullableTs,
     createdTo: nullableTs,
   },
@@ -256,6 +270,25 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     body: text(50_000),
     status: { ok: ['draft'], bad: ['scheduled', 'sending', 'paused', 'sent', 'Draft', null] },
     scheduledAt: { ok: [null], bad: [ts(NOW + DAY), ts(NOW - DAY), '2026-01-01'] },
+  },
+  // A lead-capture form (the document asks the default fields, with consent texts).
+  forms: {
+    name: text(200),
+    published: bool,
+    doubleOptIn: bool,
+    ...Object.fromEntries(FORM_FIELD_PROPS.map((prop) => [prop, fieldMode])),
+    consentTextEs: optText(1000),
+    consentTextEn: optText(1000),
+    thankYouEs: optText(2000),
+    thankYouEn: optText(2000),
+    // Where the visitor goes after sending: http(s) only, never javascript:.
+    redirectUrl: url,
+    listId: nullableId,
+    listName: optText(200),
+    sequenceId: nullableId,
+    sequenceName: optText(200),
+    // The member told of each submission: null or a member of the organization.
+    notifyUid: { ok: [null, 'sellerA', 'adminA'], bad: ['', 5, 'not-a-member', 'adminB', 'a/b', s(129)] },
   },
 };
 

@@ -7,8 +7,10 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 
 import {
+  DEFAULT_FORM_FIELDS,
   SEARCH_TOKEN_PATTERN,
   searchIndexOf,
+  serverTimelineEntry,
   timelineEntryFor,
   tokensFor,
   type PermissionMap,
@@ -49,6 +51,10 @@ export const SEQUENCE = 'seq1';
 /** The seeded marketing list (a segment without criteria) and campaign (a draft to it). */
 export const LIST = 'list1';
 export const CAMPAIGN = 'campaign1';
+/** The seeded lead-capture form, and the submission and consent record it left on contact1. */
+export const FORM = 'form1';
+export const SUBMISSION = 'submission1';
+export const CONSENT = 'consent1';
 
 export type CrmName =
   | 'companies'
@@ -64,7 +70,8 @@ export type CrmName =
   | 'steps'
   | 'enrollments'
   | 'lists'
-  | 'campaigns';
+  | 'campaigns'
+  | 'forms';
 
 export function crmCollectionPath(name: CrmName, org = ORG_A): string {
   const base = `organizations/${org}`;
@@ -195,6 +202,25 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         status: 'draft',
         scheduledAt: null,
       };
+    case 'forms':
+      // An unpublished form with the default fields, a consent text in both languages and no
+      // follow-up: each optional key may be set in a generated case, so each is judged alone.
+      return {
+        name: 'Contáctenos',
+        published: false,
+        doubleOptIn: false,
+        ...DEFAULT_FORM_FIELDS,
+        consentTextEs: 'Acepto recibir correos de Acme.',
+        consentTextEn: 'I agree to receive e-mails from Acme.',
+        thankYouEs: null,
+        thankYouEn: null,
+        redirectUrl: null,
+        listId: null,
+        listName: null,
+        sequenceId: null,
+        sequenceName: null,
+        notifyUid: null,
+      };
   }
 }
 
@@ -234,6 +260,7 @@ export const SEEDED_ID: Record<CrmName, string> = {
   enrollments: CONTACT,
   lists: LIST,
   campaigns: CAMPAIGN,
+  forms: FORM,
 };
 
 export const CRM_NAMES = Object.keys(SEEDED_ID) as CrmName[];
@@ -366,6 +393,63 @@ export function sendLogDoc(): Doc {
   };
 }
 
+/** A form submission as the submitForm function stores it (it matched contact1 by e-mail). */
+export function submissionDoc(contactId = CONTACT): Doc {
+  return {
+    formId: FORM,
+    formName: 'Contáctenos',
+    contactId,
+    contactName: 'Ana Pérez',
+    createdContact: false,
+    values: { name: 'Ana Pérez', email: 'ana@acme.hn' },
+    consent: true,
+    language: 'es',
+    createdAt: ts(NOW - HOUR),
+  };
+}
+
+/** A consent record as the functions store it (given on the seeded form). */
+export function consentDoc(contactId = CONTACT): Doc {
+  return {
+    contactId,
+    channel: 'email',
+    status: 'granted',
+    source: 'form',
+    sourceId: FORM,
+    text: 'Acepto recibir correos de Acme.',
+    language: 'es',
+    recordedBy: null,
+    createdAt: ts(NOW - HOUR),
+  };
+}
+
+/**
+ * The timeline entry (path and data) of a form submission or a consent record as the functions
+ * write it (model `serverTimelineEntry`): the contact's own act, so createdBy is ''.
+ */
+export function serverEntryOf(
+  kind: 'submission' | 'consent',
+  recordId: string,
+  record: Doc,
+  org = ORG_A,
+  companyId: string | null = CONTACT_COMPANY,
+): [string, Doc] {
+  const entry = serverTimelineEntry(kind, recordId, {
+    title: String(kind === 'submission' ? record.formName : record.text),
+    detail:
+      kind === 'submission'
+        ? record.createdContact
+          ? 'created'
+          : 'updated'
+        : (record.status as 'granted' | 'pending' | 'withdrawn'),
+    contactId: record.contactId as string,
+    companyId,
+    createdAt: record.createdAt,
+    createdBy: (record.recordedBy as string | null | undefined) ?? '',
+  });
+  return [`organizations/${org}/timeline/${entry.id}`, entry.data as Doc];
+}
+
 /** Writes many documents in batches of 250, committed concurrently. */
 export async function writeAll(db: Firestore, docs: Array<[string, Doc]>): Promise<void> {
   const commits: Promise<void>[] = [];
@@ -414,7 +498,10 @@ export const timelineDealBody = (org = ORG_A): Doc => ({
   ...storedAudit(),
 });
 
-/** The timeline entries of the seeded note, task, meeting and deal, and the timeline's own deal. */
+/**
+ * The timeline entries of the seeded note, task, meeting and deal, the timeline's own deal, and
+ * contact1's submission and consent entries.
+ */
 export function timelineSeeds(org: string): Array<[string, Doc]> {
   const kinds: Array<[TimelineKind, CrmName]> = [
     ['note', 'notes'],
@@ -433,6 +520,9 @@ export function timelineSeeds(org: string): Array<[string, Doc]> {
     ),
     [`${crmCollectionPath('deals', org)}/${TIMELINE_DEAL}`, timelineDealBody(org)],
     entryOf('deal', TIMELINE_DEAL, timelineDealBody(org), org)!,
+    // The functions' kinds: contact1's form submission and consent record.
+    serverEntryOf('submission', SUBMISSION, submissionDoc(), org),
+    serverEntryOf('consent', CONSENT, consentDoc(), org),
   ];
 }
 
@@ -453,6 +543,8 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push(...crmSeeds(org), ...timelineSeeds(org));
       docs.push([`${campaignPath(CAMPAIGN, org)}/recipients/${RECIPIENT}`, recipientDoc()]);
       docs.push([`organizations/${org}/campaignRuns/${CAMPAIGN}`, campaignRunDoc()]);
+      docs.push([`organizations/${org}/submissions/${SUBMISSION}`, submissionDoc()]);
+      docs.push([`organizations/${org}/consents/${CONSENT}`, consentDoc()]);
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;

@@ -40,6 +40,7 @@ import {
   CONTACT,
   crmBody,
   DAY,
+  FORM,
   LIST,
   NOW,
   searchFields,
@@ -101,6 +102,9 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     city: 'Tegucigalpa',
     country: 'HN',
     campaignId: CAMPAIGN,
+    // Forms and consent (issue 31): a form's submissions, a segment of consenting contacts.
+    formId: FORM,
+    emailConsent: 'granted',
   };
   if (field === 'status')
     return {

@@ -525,6 +525,8 @@ describe.concurrent('reads follow the view right of the kind', () => {
       'note',
       'task',
       'meeting',
+      'submission',
+      'consent',
     ]);
   });
 
@@ -553,6 +555,12 @@ describe.concurrent('reads follow the view right of the kind', () => {
   );
   control('a seller who views only contacts: the notes of a contact', () =>
     getDocs(byContact('s_on_contacts_view', ['note'])),
+  );
+  control("a seller who views only contacts: a contact's notes, form submissions and consents", () =>
+    getDocs(byContact('s_on_contacts_view', ['note', 'submission', 'consent'])),
+  );
+  denied('a seller without contacts.view: a contact timeline including form submissions', () =>
+    getDocs(byContact('s_off_contacts_view', ['task', 'meeting', 'deal', 'submission'])),
   );
   denied('a seller who views only contacts: notes and tasks', () =>
     getDocs(byContact('s_on_contacts_view', ['note', 'task'])),

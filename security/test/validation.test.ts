@@ -86,6 +86,7 @@ const TEXT_FIELD: Record<ContractCollection, string> = {
   enrollments: 'status',
   lists: 'name',
   campaigns: 'name',
+  forms: 'name',
 };
 
 // Plan every case first (creates need some seeds), run them after seeding.
@@ -229,6 +230,31 @@ add(
   'a board drop (stage only) is accepted',
   true,
   update('deals', { stage: 'proposal', updatedAt: now() }),
+);
+add(
+  'forms: update',
+  'publishing with a field asked and a follow-up is accepted',
+  true,
+  update('forms', {
+    published: true,
+    phoneField: 'required',
+    listId: LONG_LIST_ID,
+    listName: 'Boletín',
+    notifyUid: 'sellerA',
+    updatedAt: now(),
+  }),
+);
+add(
+  'forms: update',
+  'a field mode made invalid is refused',
+  false,
+  update('forms', { emailField: 'always', updatedAt: now() }),
+);
+add(
+  'forms: update',
+  'notifying a member of another organization is refused',
+  false,
+  update('forms', { notifyUid: 'adminB', updatedAt: now() }),
 );
 add(
   'tasks: update',
