@@ -1,5 +1,6 @@
 // 'Nueva lista' (issue 31): the criteria editor writes the segment's criteria (every key, null for
-// any; 'Creado hasta' includes its day), a static list none, and a failed save keeps the form.
+// any; 'Creado hasta' includes its day; the e-mail consent among them), a static list none, and a
+// failed save keeps the form.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
@@ -46,6 +47,7 @@ describe('ListDialog', { timeout: 40_000 }, () => {
     expect(screen.getByRole('group', { name: 'Criterios' })).toBeTruthy();
     await choose(/^Etapa del ciclo de vida/, 'Cliente');
     await choose(/^Es cliente/, 'Sí');
+    await choose(/^Consentimiento de e-mail/, 'Con consentimiento');
     type(/^Ciudad/, ' Tegucigalpa ');
     type(/^Creado desde/, '01/03/2026');
     type(/^Creado hasta/, '31/03/2026');
@@ -62,6 +64,7 @@ describe('ListDialog', { timeout: 40_000 }, () => {
       ownerId: null,
       city: 'Tegucigalpa',
       country: null,
+      emailConsent: 'granted',
       createdFrom: new Date('2026-03-01T06:00:00Z'),
       // The day after the last one: 31 March is included.
       createdTo: new Date('2026-04-01T06:00:00Z'),
@@ -101,16 +104,19 @@ describe('ListDialog', { timeout: 40_000 }, () => {
       kind: 'segment',
       lifecycleStage: 'lead',
       city: 'León',
+      emailConsent: 'withdrawn',
     } as unknown as Parameters<typeof ListDialog>[0]['list'];
     const onClose = await open(list);
     expect(screen.getByRole('combobox', { name: /^Tipo/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('combobox', { name: /^Consentimiento de e-mail/ }).textContent).toBe('Retirado');
     type(/^Ciudad/, '');
+    await choose(/^Consentimiento de e-mail/, 'Cualquiera');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [, id, patch] = state.updateRecord.mock.calls[0]!;
     expect(id).toBe('l9');
     expect(patch).not.toHaveProperty('kind');
-    expect(patch).toMatchObject({ name: 'Leads', lifecycleStage: 'lead', city: null });
+    expect(patch).toMatchObject({ name: 'Leads', lifecycleStage: 'lead', city: null, emailConsent: null });
   });
 
   it('a refused save keeps the dialog with what was typed, and says why', async () => {

@@ -154,7 +154,15 @@ export function CriteriaFields() {
             { value: 'no', label: t('lists.form.no') },
           ]}
         />
-        <MemberField name="ownerId" label={t('lists.form.owner')} />
+        <EnumSelectField
+          name="emailConsent"
+          enumName="consentStatus"
+          label={t('lists.form.emailConsent')}
+          helperText={t('lists.form.emailConsentHelp')}
+          emptyLabel={any}
+          displayEmpty
+          fullWidth
+        />
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <EntityPickerField
             name="companyId"
@@ -162,6 +170,9 @@ export function CriteriaFields() {
             label={t('lists.form.company')}
             queries={PICKERS.companies}
           />
+        </Box>
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <MemberField name="ownerId" label={t('lists.form.owner')} />
         </Box>
         <FormTextField name="city" label={t('lists.form.city')} helperText={t('lists.form.exactHelp')} />
         <FormTextField

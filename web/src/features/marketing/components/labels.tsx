@@ -80,6 +80,8 @@ export function useCriteriaText(companyNames: ReadonlyMap<string, string> = new 
         case 'city':
         case 'country':
           return t(`lists.criteria.${part.key}`, { value: part.value });
+        case 'emailConsent':
+          return t('lists.criteria.emailConsent', { value: enumLabel(tc, 'consentStatus', part.value) });
         case 'createdFrom':
         case 'createdTo':
           return t(`lists.criteria.${part.key}`, {

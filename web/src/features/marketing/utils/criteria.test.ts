@@ -1,5 +1,6 @@
 // A list's form and what it saves (issue 31): a segment saves every criterion (null: any), dates
-// are whole days of the member's zone ('Creado hasta' includes its day), a static list none.
+// are whole days of the member's zone ('Creado hasta' includes its day), a static list none; the
+// e-mail consent criterion is one of them.
 import { describe, expect, it } from 'vitest';
 import { SEGMENT_KEYS, type MarketingList } from '@trato/model';
 import { criteriaOf, criteriaParts, dayStart, listFormValues, listWrite } from './criteria';
@@ -38,6 +39,7 @@ describe('criteriaOf', () => {
           ownerId: 'u2',
           city: '  Tegucigalpa ',
           country: '   ',
+          emailConsent: 'granted',
         },
         ZONE,
       ),
@@ -49,6 +51,7 @@ describe('criteriaOf', () => {
       ownerId: 'u2',
       city: 'Tegucigalpa',
       country: null,
+      emailConsent: 'granted',
       createdFrom: null,
       createdTo: null,
     });
@@ -74,6 +77,7 @@ describe('listFormValues', () => {
       lifecycleStage: 'customer',
       isCustomer: true,
       companyId: 'co1',
+      emailConsent: 'pending',
       createdFrom: at('2026-03-01T06:00:00Z'),
       createdTo: at('2026-04-01T06:00:00Z'),
     } as unknown as MarketingList<Date>;
@@ -88,6 +92,7 @@ describe('listFormValues', () => {
       companyId: 'co1',
       companyName: 'Café Copán',
       city: '',
+      emailConsent: 'pending',
       createdFrom: at('2026-03-01T06:00:00Z'),
       createdTo: at('2026-03-31T06:00:00Z'),
     });
@@ -96,7 +101,10 @@ describe('listFormValues', () => {
       createdFrom: at('2026-03-01T06:00:00Z'),
       createdTo: at('2026-04-01T06:00:00Z'),
       isCustomer: true,
+      emailConsent: 'pending',
     });
+    // A segment saved before the criterion existed reads as any consent.
+    expect(listFormValues({ kind: 'segment' }, ZONE).emailConsent).toBeNull();
   });
 });
 
@@ -130,6 +138,7 @@ describe('criteriaParts (the summary)', () => {
           isCustomer: false,
           lifecycleStage: 'lead',
           city: null,
+          emailConsent: 'granted',
           createdTo: at('2026-04-01T06:00:00Z'),
         },
         ZONE,
@@ -137,6 +146,7 @@ describe('criteriaParts (the summary)', () => {
     ).toEqual([
       { key: 'lifecycleStage', value: 'lead' },
       { key: 'isCustomer', value: false },
+      { key: 'emailConsent', value: 'granted' },
       { key: 'country', value: 'Honduras' },
       // The last day included: 31 March.
       { key: 'createdTo', value: at('2026-03-31T06:00:00Z').getTime() },

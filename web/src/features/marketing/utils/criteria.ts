@@ -8,6 +8,7 @@
 import {
   instantOf,
   wallClockAt,
+  type ConsentStatus,
   type ContactStatus,
   type LifecycleStage,
   type ListKind,
@@ -31,6 +32,7 @@ export interface ListFormValues {
   ownerId: string | null;
   city: string;
   country: string;
+  emailConsent: ConsentStatus | null;
   createdFrom: Date | null;
   /** The last day included (its midnight). */
   createdTo: Date | null;
@@ -74,6 +76,7 @@ export function listFormValues(
     ownerId: list?.ownerId ?? null,
     city: list?.city ?? '',
     country: list?.country ?? '',
+    emailConsent: list?.emailConsent ?? null,
     createdFrom: from === null ? null : new Date(from),
     createdTo: to === null ? null : dayStart(to - 1, timeZone),
   };
@@ -91,6 +94,7 @@ export function criteriaOf(values: ListFormValues, timeZone: string): Required<S
     ownerId: values.ownerId || null,
     city: text(values.city),
     country: text(values.country),
+    emailConsent: values.emailConsent || null,
     createdFrom: values.createdFrom ? dayStart(values.createdFrom.getTime(), timeZone) : null,
     createdTo: values.createdTo ? dayStart(values.createdTo.getTime(), timeZone, 1) : null,
   };
@@ -114,6 +118,7 @@ export type CriterionPart =
   | { key: 'lifecycleStage'; value: LifecycleStage }
   | { key: 'contactStatus'; value: ContactStatus }
   | { key: 'isCustomer'; value: boolean }
+  | { key: 'emailConsent'; value: ConsentStatus }
   | { key: 'companyId' | 'ownerId' | 'city' | 'country'; value: string }
   /** The first and the last day included, as the millis of their midnight. */
   | { key: 'createdFrom' | 'createdTo'; value: number };
@@ -128,6 +133,7 @@ export function criteriaParts(
   if (list.lifecycleStage) parts.push({ key: 'lifecycleStage', value: list.lifecycleStage });
   if (list.contactStatus) parts.push({ key: 'contactStatus', value: list.contactStatus });
   if (typeof list.isCustomer === 'boolean') parts.push({ key: 'isCustomer', value: list.isCustomer });
+  if (list.emailConsent) parts.push({ key: 'emailConsent', value: list.emailConsent });
   for (const key of ['companyId', 'ownerId', 'city', 'country'] as const) {
     const value = list[key];
     if (value) parts.push({ key, value });
