@@ -18,4 +18,6 @@ export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
 export { outboxSender, unsubscribe } from './sequences/functions.js';
 export { previewCampaignAudience } from './campaigns/preview.js';
+export { confirmConsent, getPublicForm, submitForm } from './forms/functions.js';
+export { setContactConsent } from './forms/consent.js';
 export { dailyDigest } from './notifications/functions.js';

@@ -83,6 +83,7 @@ describe('decideRecipient', () => {
     recipient: recipient(),
     optedOut: false,
     contactExists: true,
+    consented: true,
   };
 
   it('claims a pending recipient', () => {
@@ -117,6 +118,14 @@ describe('decideRecipient', () => {
     expect(decideRecipient({ ...base, contactExists: false })).toEqual({
       kind: 'fail',
       error: 'contact-missing',
+    });
+  });
+
+  it('skips a contact without consent where the organization requires it (after the opt-out)', () => {
+    expect(decideRecipient({ ...base, consented: false })).toEqual({ kind: 'skip', error: 'no-consent' });
+    expect(decideRecipient({ ...base, consented: false, optedOut: true })).toEqual({
+      kind: 'skip',
+      error: 'unsubscribed',
     });
   });
 });

@@ -45,6 +45,7 @@ interface ContactSeed {
   city: string;
   lifecycleStage?: string;
   listIds?: string[];
+  emailConsent?: string;
 }
 
 /** Contacts written in batches (admin SDK: the rules are not under test here); their ids. */
@@ -72,6 +73,7 @@ async function contacts(
         lifecycleStage: seed.lifecycleStage ?? 'customer',
         ownerId: uid,
         ...(seed.listIds && { listIds: seed.listIds }),
+        ...(seed.emailConsent && { emailConsent: seed.emailConsent }),
         searchTokens: [],
         searchIndex: {},
         createdAt: at,
@@ -182,6 +184,7 @@ describe('campaigns', () => {
         recipients: 293,
         noEmail: 3,
         unsubscribed: 2,
+        noConsent: 0,
         duplicates: 2,
       };
       expect(await callOk('previewCampaignAudience', { organizationId: org, listId }, admin.idToken)).toEqual(
@@ -336,6 +339,7 @@ describe('campaigns', () => {
       recipients: 0,
       noEmail: 0,
       unsubscribed: 0,
+      noConsent: 0,
       duplicates: 0,
     });
     for (const bad of [{}, { organizationId: org }, { organizationId: org, listId: 'a/b' }, 'x'])
@@ -360,4 +364,85 @@ describe('campaigns', () => {
       status: 'UNAUTHENTICATED',
     });
   });
+
+  it(
+    "'marketing only with consent': the preview and the audience leave out the unconsented, a consent " +
+      'withdrawn before its turn is skipped, and unsubscribing withdraws a consent with a record',
+    async () => {
+      const { admin, mailbox, t0 } = await sender('Camp Consent');
+      const org = admin.organizationId;
+      await db.doc(`organizations/${org}`).update({ marketingConsentRequired: true });
+      const tag = uniqueEmail('cs').split('@')[0]!;
+      const at = (i: number) => `${tag}.${i}@x.example`;
+      const ids = await contacts(
+        org,
+        admin.uid,
+        [
+          { name: 'Sí 0', email: at(0), city: 'Comayagua', emailConsent: 'granted' },
+          { name: 'Sí 1', email: at(1), city: 'Comayagua', emailConsent: 'granted' },
+          { name: 'Pendiente', email: at(2), city: 'Comayagua', emailConsent: 'pending' },
+          { name: 'Retirado', email: at(3), city: 'Comayagua', emailConsent: 'withdrawn' },
+          { name: 'Nada', email: at(4), city: 'Comayagua' },
+        ],
+        t0 - DAY_MS,
+      );
+      const listId = await list(org, admin.uid, { kind: 'segment', city: 'Comayagua' });
+      expect(await callOk('previewCampaignAudience', { organizationId: org, listId }, admin.idToken)).toEqual(
+        {
+          contacts: 5,
+          recipients: 2,
+          noEmail: 0,
+          unsubscribed: 0,
+          noConsent: 3,
+          duplicates: 0,
+        },
+      );
+      // A segment of the consented only.
+      const consented = await list(org, admin.uid, { kind: 'segment', emailConsent: 'granted' });
+      expect(
+        await callOk('previewCampaignAudience', { organizationId: org, listId: consented }, admin.idToken),
+      ).toMatchObject({ contacts: 2, recipients: 2 });
+
+      const id = await campaign(org, admin.uid, listId, t0);
+      // The first pass writes the audience and sends one (a run cap of 1) …
+      await runAt(org, t0 + 1000, { runCap: 1 });
+      expect((await runOf(org, id)).audience).toMatchObject({ recipients: 2, noConsent: 3 });
+      const sent = await sentFrom(mailbox);
+      expect(sent).toHaveLength(1);
+      // … then the other withdraws before their turn: skipped, never sent.
+      const first = sent[0]!.to[0]!.address;
+      const other = first === at(0) ? 1 : 0;
+      await db.doc(`organizations/${org}/contacts/${ids[other]}`).update({ emailConsent: 'withdrawn' });
+      await runAt(org, t0 + 2000);
+      expect((await sentFrom(mailbox)).map((m) => m.to[0]!.address)).toEqual([first]);
+      expect(await recipientsWith(org, id, 'skipped')).toBe(1);
+      const gotIt = ids[first === at(0) ? 0 : 1]!;
+
+      // The one who got it unsubscribes: the consent is withdrawn, with the unsubscribe as its record.
+      const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?t=[A-Za-z0-9_.-]+/.exec(sent[0]!.text ?? '')![0];
+      const page = await fetch(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(page.status).toBe(200);
+      expect((await db.doc(`organizations/${org}/contacts/${gotIt}`).get()).get('emailConsent')).toBe(
+        'withdrawn',
+      );
+      const records = await db
+        .collection(`organizations/${org}/consents`)
+        .where('contactId', '==', gotIt)
+        .get();
+      expect(records.docs.map((d) => d.data())).toEqual([
+        expect.objectContaining({
+          status: 'withdrawn',
+          source: 'unsubscribe',
+          sourceId: id,
+          recordedBy: null,
+        }),
+      ]);
+      const entry = await db.doc(`organizations/${org}/timeline/consent_${records.docs[0]!.id}`).get();
+      expect(entry.data()).toMatchObject({ kind: 'consent', detail: 'withdrawn', contactId: gotIt });
+    },
+  );
 });

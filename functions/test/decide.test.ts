@@ -78,6 +78,7 @@ function reads(over: Partial<ClaimReads<T>> = {}): ClaimReads<T> {
     contact,
     checkedEmail: 'ana@acme.hn',
     optedOut: false,
+    consent: 'ok',
     member,
     connection,
     quotaHeld: true,
@@ -212,6 +213,20 @@ describe('decideClaim', () => {
       why: 'address-changed',
     });
     expect(decideClaim(reads({ checkedEmail: '' })).kind).toBe('busy');
+  });
+
+  it('without consent where required: skipped (no-consent); a double opt-in not confirmed: waits an hour', () => {
+    expect(decideClaim(reads({ consent: 'missing' }))).toEqual({ kind: 'skip', error: 'no-consent' });
+    expect(decideClaim(reads({ consent: 'pending' }))).toEqual({
+      kind: 'defer',
+      until: NOW + 60 * MINUTE,
+      why: 'consent-pending',
+    });
+    // The opt-out says more than the consent.
+    expect(decideClaim(reads({ consent: 'missing', optedOut: true }))).toEqual({
+      kind: 'skip',
+      error: 'unsubscribed',
+    });
   });
 
   it('the owner gone, without a mailbox, or with a broken one: failed with the reason', () => {

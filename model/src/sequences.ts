@@ -164,6 +164,11 @@ export const SEND_SKIP_REASONS = [
   'unsubscribed',
   /** A 'task' or 'wait' step: nothing to send. */
   'not-email',
+  /**
+   * The organization sends marketing only with consent and the contact has none (or withdrew
+   * it): never sent; the enrolment stops, the campaign's recipient is skipped.
+   */
+  'no-consent',
 ] as const;
 export type SendSkipReason = (typeof SEND_SKIP_REASONS)[number];
 

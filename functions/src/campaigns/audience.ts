@@ -1,7 +1,8 @@
 // A campaign's audience: the contacts of its list (a static list's members or a segment's matches,
 // model `audienceFilters`), newest first, read a page at a time through the declared queries'
 // indexes, and what becomes of each (a recipient, or left out: no address, unsubscribed, an
-// address already counted). The preview callable and the sender share it.
+// address already counted, no consent where the organization requires it). The preview callable
+// and the sender share it.
 import {
   FieldPath,
   type DocumentSnapshot,
@@ -13,6 +14,7 @@ import {
 import {
   audienceFilters,
   audienceVerdict,
+  hasMarketingConsent,
   optOutId,
   paths,
   type AudienceVerdict,
@@ -68,6 +70,7 @@ export async function classifyPage(
   contacts: DocumentSnapshot[],
   seen: Set<string>,
   lookup: AddressLookup,
+  consentRequired: boolean,
 ): Promise<Classified[]> {
   const emails = contacts.map((c) => (c.get('email') as Contact['email'])?.trim() || null);
   const hashes = await Promise.all(emails.map((e) => (e ? optOutId(e) : null)));
@@ -78,6 +81,7 @@ export async function classifyPage(
       emails[i],
       emailHash !== null && optedOut.has(emailHash),
       emailHash !== null && (seen.has(emailHash) || counted.has(emailHash)),
+      hasMarketingConsent(consentRequired, contact.get('emailConsent') as Contact['emailConsent']),
     );
     if (emailHash) seen.add(emailHash);
     return { contact, verdict, emailHash, email: emails[i] ?? null };

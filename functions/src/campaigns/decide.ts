@@ -45,7 +45,7 @@ export type RecipientDecision =
   | { kind: 'busy' }
   /** Gmail took it (a message id is recorded) but the pass died before marking it: mark it. */
   | { kind: 'mark-sent' }
-  | { kind: 'skip'; error: 'unsubscribed' }
+  | { kind: 'skip'; error: 'unsubscribed' | 'no-consent' }
   | { kind: 'fail'; error: 'contact-missing' }
   | { kind: 'claim' };
 
@@ -56,6 +56,8 @@ export function decideRecipient(input: {
   recipient: CampaignRecipient<TimestampLike> | undefined;
   optedOut: boolean;
   contactExists: boolean;
+  /** The contact may get marketing (hasMarketingConsent: always, unless the org requires consent). */
+  consented: boolean;
 }): RecipientDecision {
   const { recipient } = input;
   if (!recipient || recipient.status !== 'pending') return { kind: 'gone' };
@@ -65,5 +67,7 @@ export function decideRecipient(input: {
   if (claimedAt !== null && input.nowMs - claimedAt < input.claimTimeoutMs) return { kind: 'busy' };
   if (input.optedOut) return { kind: 'skip', error: 'unsubscribed' };
   if (!input.contactExists) return { kind: 'fail', error: 'contact-missing' };
+  // Consent withdrawn (or required) since the audience was written.
+  if (!input.consented) return { kind: 'skip', error: 'no-consent' };
   return { kind: 'claim' };
 }

@@ -10,6 +10,7 @@ import {
   addVerdict,
   can,
   paths,
+  type AudienceCounts,
   type CallableContract,
   type MarketingList,
 } from '@trato/model';
@@ -20,6 +21,7 @@ import { fail } from '../common/errors.js';
 import { directReader, readMember } from '../common/store.js';
 import { requireLiveSubscription } from '../common/subscription.js';
 import { parseInput } from '../common/validation.js';
+import { marketingConsentRequired } from '../forms/consent.js';
 import { audienceQuery, classifyPage, optOutLookup } from './audience.js';
 
 type Result = CallableContract['previewCampaignAudience']['out'];
@@ -44,7 +46,8 @@ export async function previewCampaignAudienceCore(
   if (!listSnap.exists) fail('not-found', 'This list does not exist.', { reason: 'not-found' });
   const list = listSnap.data() as MarketingList<Timestamp>;
 
-  let counts = EMPTY_AUDIENCE;
+  const consentRequired = await marketingConsentRequired(firestore, organizationId);
+  let counts: AudienceCounts = EMPTY_AUDIENCE;
   const seen = new Set<string>();
   const lookup = optOutLookup(firestore, organizationId);
   let cursor: { createdAt: Timestamp; contactId: string } | null = null;
@@ -57,9 +60,9 @@ export async function previewCampaignAudienceCore(
       cursor,
       AUDIENCE_PAGE_SIZE,
     )
-      .select('email', 'createdAt')
+      .select('email', 'emailConsent', 'createdAt')
       .get();
-    for (const c of await classifyPage(page.docs as DocumentSnapshot[], seen, lookup))
+    for (const c of await classifyPage(page.docs as DocumentSnapshot[], seen, lookup, consentRequired))
       counts = addVerdict(counts, c.verdict);
     if (page.size < AUDIENCE_PAGE_SIZE) return counts;
     const last: FirebaseFirestore.QueryDocumentSnapshot = page.docs[page.docs.length - 1]!;

@@ -40,6 +40,7 @@ import {
   PAUSED_CAMPAIGN_RECHECK_MINUTES,
   RATE_LIMITED_RETRY_MINUTES,
   addVerdict,
+  hasMarketingConsent,
   mergeValuesFor,
   paths,
   type AudienceCounts,
@@ -60,6 +61,7 @@ import type { SendBudget } from '../outbox/budget.js';
 import { composeMarketingMail } from '../outbox/compose.js';
 import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
 import { unsubscribeToken } from '../sequences/unsubscribeToken.js';
+import { consentRequirements } from '../forms/consent.js';
 import { audienceQuery, classifyPage } from './audience.js';
 import { startOfNextUtcDay } from '../sequences/decide.js';
 import { decideCampaign, decideRecipient } from './decide.js';
@@ -118,6 +120,8 @@ type Halt = 'budget' | 'held' | 'stopped' | 'failed';
 export class CampaignSender {
   private readonly summary = emptySummary();
   private readonly now: Timestamp;
+  /** Whether an organization sends marketing only with consent (read once per pass). */
+  private readonly consentRequired: (orgId: string) => Promise<boolean>;
 
   constructor(
     private readonly db: Firestore,
@@ -125,6 +129,7 @@ export class CampaignSender {
     private readonly budget: SendBudget,
   ) {
     this.now = Timestamp.fromMillis(budget.options.now);
+    this.consentRequired = consentRequirements(db);
   }
 
   async run(): Promise<CampaignSummary> {
@@ -337,6 +342,7 @@ export class CampaignSender {
     if (!listSnap.exists) return 'list-missing';
     const list = listSnap.data() as MarketingList<TS>;
     const page = await audienceQuery(db, orgId, campaign.listId, list, run.cursor, AUDIENCE_PAGE_SIZE).get();
+    const consentRequired = await this.consentRequired(orgId);
     const runRef = db.doc(paths.campaignRun(orgId, campaignId));
     const cursorKey = (c: CampaignRun<TS>['cursor']) => (c ? `${c.createdAt.toMillis()}/${c.contactId}` : '');
     const written = await db.runTransaction(async (tx) => {
@@ -344,16 +350,21 @@ export class CampaignSender {
       if (!current || current.audienceDone || cursorKey(current.cursor) !== cursorKey(run.cursor))
         return null;
       // Addresses already made recipients (earlier pages, another contact) are duplicates.
-      const classified = await classifyPage(page.docs, new Set(), async (hashes) => {
-        if (!hashes.length) return { optedOut: new Set(), counted: new Set() };
-        const [optOuts, recipients] = await Promise.all([
-          tx.getAll(...hashes.map((h) => db.doc(paths.optOut(orgId, h)))),
-          tx.getAll(...hashes.map((h) => db.doc(paths.recipient(orgId, campaignId, h)))),
-        ]);
-        const existing = (snaps: DocumentSnapshot[]) =>
-          new Set(snaps.filter((s) => s.exists).map((s) => s.id));
-        return { optedOut: existing(optOuts), counted: existing(recipients) };
-      });
+      const classified = await classifyPage(
+        page.docs,
+        new Set(),
+        async (hashes) => {
+          if (!hashes.length) return { optedOut: new Set(), counted: new Set() };
+          const [optOuts, recipients] = await Promise.all([
+            tx.getAll(...hashes.map((h) => db.doc(paths.optOut(orgId, h)))),
+            tx.getAll(...hashes.map((h) => db.doc(paths.recipient(orgId, campaignId, h)))),
+          ]);
+          const existing = (snaps: DocumentSnapshot[]) =>
+            new Set(snaps.filter((s) => s.exists).map((s) => s.id));
+          return { optedOut: existing(optOuts), counted: existing(recipients) };
+        },
+        consentRequired,
+      );
       let audience: AudienceCounts = current.audience;
       for (const c of classified) {
         audience = addVerdict(audience, c.verdict);
@@ -456,6 +467,7 @@ export class CampaignSender {
     const { orgId, campaignId } = unit;
     const allowance = this.budget.allowance;
     const emailHash = recipientRef.id;
+    const consentRequired = await this.consentRequired(orgId);
     const claimed = await db.runTransaction(async (tx) => {
       const recipientSnap = await tx.get(recipientRef);
       const recipient = recipientSnap.data() as CampaignRecipient<TS> | undefined;
@@ -471,6 +483,10 @@ export class CampaignSender {
         recipient,
         optedOut: optOutSnap.exists,
         contactExists: contactSnap?.exists ?? false,
+        consented: hasMarketingConsent(
+          consentRequired,
+          contactSnap?.get('emailConsent') as Contact['emailConsent'] | undefined,
+        ),
       });
       switch (decision.kind) {
         case 'gone':

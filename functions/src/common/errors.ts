@@ -13,6 +13,8 @@ export interface FailureDetails {
   reason: FailureReason;
   /** For invalid-input: which field of the request was refused. */
   field?: string;
+  /** For invalid-values (a form submission): each refused answer and why (FormValueError). */
+  fields?: Record<string, string>;
 }
 
 export function fail(code: FunctionsErrorCode, message: string, details?: FailureDetails): never {

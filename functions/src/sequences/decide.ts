@@ -45,6 +45,11 @@ export interface ClaimReads<TS extends Millis = Millis> {
   checkedEmail: string;
   /** Whether that address opted out. */
   optedOut: boolean;
+  /**
+   * Whether the contact may get marketing: 'ok' (the organization does not require consent, or
+   * the contact gave it), 'pending' (a double opt-in not confirmed yet), 'missing' (none, or withdrawn).
+   */
+  consent: 'ok' | 'pending' | 'missing';
   /** The sending member (the sequence's owner) and their mail connection in the organization. */
   member: Member<TS> | undefined;
   connection: MailConnection<TS> | undefined;
@@ -60,7 +65,11 @@ export type ClaimDecision =
   /** No step left: the enrolment completes. */
   | { kind: 'complete' }
   /** The step waits until `until` (ms), the enrolment stays on it; `why` is shown for a hold. */
-  | { kind: 'defer'; until: number; why: 'paused' | 'first-step-delay' | 'daily-cap' | SendHoldReason }
+  | {
+      kind: 'defer';
+      until: number;
+      why: 'paused' | 'first-step-delay' | 'daily-cap' | 'consent-pending' | SendHoldReason;
+    }
   /** The step was done by an earlier pass (sent, or skipped): move on; `markSent` fixes its entry. */
   | { kind: 'advance'; doneAt: number; markSent: boolean }
   /** Another pass holds the step, or the address changed since its opt-out was read: next pass. */
@@ -73,6 +82,9 @@ export type ClaimDecision =
 const millis = (ts: Millis | null | undefined): number | null => (ts ? ts.toMillis() : null);
 
 /** The start of the UTC day after `ms`. */
+/** A step whose contact has not confirmed their consent yet is looked at again after this long. */
+export const CONSENT_PENDING_RECHECK_MINUTES = 60;
+
 export function startOfNextUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS;
 }
@@ -137,6 +149,10 @@ export function decideClaim<TS extends Millis>(r: ClaimReads<TS>): ClaimDecision
   if (r.optedOut && sameAddress) return { kind: 'skip', error: 'unsubscribed' };
   // The address changed between the opt-out read and the transaction: try again next pass.
   if (!sameAddress) return { kind: 'busy', why: 'address-changed' };
+  if (r.consent === 'missing') return { kind: 'skip', error: 'no-consent' };
+  // A form's double opt-in not clicked yet: the step waits for the click.
+  if (r.consent === 'pending')
+    return { kind: 'defer', until: nowMs + CONSENT_PENDING_RECHECK_MINUTES * MINUTE, why: 'consent-pending' };
   if (!r.member) return { kind: 'fail', error: 'sender-missing' };
   if (!r.connection) return { kind: 'fail', error: 'mail-not-connected' };
   if (r.connection.status === 'broken') return { kind: 'fail', error: 'mail-broken' };

@@ -2,7 +2,7 @@
 // engine, outbox/run.ts) and the public unsubscribe page.
 // The emulator's test hook, sequencesRunNow, is in runNow.ts (exported by the emulator build only).
 import { defineInt, defineString } from 'firebase-functions/params';
-import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 
 import {
@@ -12,6 +12,7 @@ import {
 } from '@trato/model';
 
 import { db } from '../common/admin.js';
+import { servePublicPage, tokenOf } from '../common/publicPage.js';
 import { googleConfig, MAIL_SECRETS } from '../mail/google.js';
 import { sendAsMember } from '../mail/mailer.js';
 import { mailboxDailyCap } from '../mail/quota.js';
@@ -68,31 +69,16 @@ export const outboxSender = onSchedule(
   },
 );
 
-function tokenOf(req: Request): unknown {
-  const fromQuery = req.query.t;
-  if (typeof fromQuery === 'string') return fromQuery;
-  const body = req.body as Record<string, unknown> | undefined;
-  return typeof body?.t === 'string' ? body.t : null;
-}
-
 /** GET: the confirmation page; POST: the opt-out (the page's button, or RFC 8058 one-click). */
 export const unsubscribe = onRequest({ secrets: [unsubscribeSecret] }, async (req, res) => {
-  res.set('Cache-Control', 'no-store');
-  res.set('X-Frame-Options', 'DENY');
-  res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
-  res.set('Referrer-Policy', 'no-referrer');
   const secret = readUnsubscribeSecret();
   const token = tokenOf(req);
-  let answer;
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    answer = confirmationPage(secret, token);
-  } else if (req.method === 'POST') {
-    const body = req.body as Record<string, unknown> | undefined;
-    const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
-    answer = await recordOptOut(db, secret, token, oneClick ? 'one-click' : 'page');
-  } else {
-    res.status(405).send('');
-    return;
-  }
-  res.status(answer.status).type('html').send(answer.html);
+  await servePublicPage(req, res, {
+    get: () => confirmationPage(secret, token),
+    post: () => {
+      const body = req.body as Record<string, unknown> | undefined;
+      const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
+      return recordOptOut(db, secret, token, oneClick ? 'one-click' : 'page');
+    },
+  });
 });

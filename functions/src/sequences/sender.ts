@@ -32,6 +32,7 @@ import {
 import {
   DEFAULT_LANGUAGE,
   RATE_LIMITED_RETRY_MINUTES,
+  hasMarketingConsent,
   mergeValuesFor,
   nextDueAt,
   optOutId,
@@ -53,6 +54,7 @@ import type { OutgoingMail } from '../mail/mailer.js';
 import { SendBudget, type OutboxOptions } from '../outbox/budget.js';
 import { composeMarketingMail } from '../outbox/compose.js';
 import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
+import { consentRequirements } from '../forms/consent.js';
 import { decideClaim, type ClaimDecision } from './decide.js';
 import { unsubscribeToken } from './unsubscribeToken.js';
 
@@ -143,6 +145,8 @@ export class SequenceSender {
     crashed: false,
   };
   private readonly options: SenderOptions;
+  /** Whether an organization sends marketing only with consent (read once per pass). */
+  private readonly consentRequired: (orgId: string) => Promise<boolean>;
 
   constructor(
     private readonly db: Firestore,
@@ -150,6 +154,7 @@ export class SequenceSender {
     private readonly budget: SendBudget,
   ) {
     this.options = budget.options;
+    this.consentRequired = consentRequirements(db);
   }
 
   private get allowance() {
@@ -272,7 +277,7 @@ export class SequenceSender {
   }
 
   /** The claim transaction: reads, decideClaim, and the writes of its decision. */
-  private claim(
+  private async claim(
     unit: Unit,
     steps: WithId<SequenceStep<TS>>[],
     optOutRef: DocumentReference | null,
@@ -283,6 +288,7 @@ export class SequenceSender {
     const { orgId, sequenceId, contactId, enrollmentRef } = unit;
     const nowMs = this.options.now;
     const now = Timestamp.fromMillis(nowMs);
+    const consentRequired = await this.consentRequired(orgId);
     return db.runTransaction(async (tx) => {
       const [enrollmentSnap, sequenceSnap, contactSnap, subscriptionSnap] = await Promise.all([
         tx.get(enrollmentRef),
@@ -320,6 +326,11 @@ export class SequenceSender {
         contact,
         checkedEmail,
         optedOut: optOutSnap?.exists ?? false,
+        consent: hasMarketingConsent(consentRequired, contact?.emailConsent)
+          ? 'ok'
+          : contact?.emailConsent === 'pending'
+            ? 'pending'
+            : 'missing',
         member,
         connection: connectionSnap?.data() as MailConnection<TS> | undefined,
         // The owner whose quota is held is the one read here: createdBy never changes.
@@ -374,7 +385,12 @@ export class SequenceSender {
         case 'skip':
           entry({ status: 'skipped', error: decision.error });
           if (decision.error === 'not-email') advance(nowMs);
-          else tx.update(enrollmentRef, { status: 'unsubscribed', updatedAt: now });
+          // Without consent the enrolment stops (it is not the contact's unsubscribe).
+          else
+            tx.update(enrollmentRef, {
+              status: decision.error === 'no-consent' ? 'stopped' : 'unsubscribed',
+              updatedAt: now,
+            });
           break;
         case 'fail':
           entry({ status: 'failed', error: decision.error });

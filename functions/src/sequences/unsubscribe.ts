@@ -6,6 +6,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 
 import { escapeHtml, paths, type Language, type OptOut, type OptOutMethod } from '@trato/model';
 
+import { publicPage, type PageResponse } from '../common/publicPage.js';
+import { writeConsent } from '../forms/consent.js';
 import { readUnsubscribeToken } from './unsubscribeToken.js';
 
 interface Texts {
@@ -39,36 +41,7 @@ const TEXTS: Record<Language, Texts> = {
 };
 
 function page(lang: Language, heading: string, body: string): string {
-  const t = TEXTS[lang];
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(t.title)}</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f6f8;margin:0;color:#1f2933}
-main{max-width:440px;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
-h1{font-size:22px;margin:0 0 12px}
-p{line-height:1.5}
-button{background:#1565c0;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:16px;cursor:pointer}
-button:focus-visible{outline:3px solid #90caf9;outline-offset:2px}
-</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-export interface PageResponse {
-  status: number;
-  html: string;
+  return publicPage(lang, TEXTS[lang].title, heading, body);
 }
 
 export function confirmationPage(secret: string, token: unknown): PageResponse {
@@ -100,9 +73,31 @@ export async function recordOptOut(
   const sourceRef = sequenceId
     ? db.doc(paths.enrollment(organizationId, sequenceId, contactId))
     : db.doc(paths.recipient(organizationId, campaignId!, emailHash));
+  const contactRef = db.doc(paths.doc(organizationId, 'contacts', contactId));
   await db.runTransaction(async (tx) => {
-    const [optOut, source] = await Promise.all([tx.get(optOutRef), tx.get(sourceRef)]);
+    const [optOut, source, contact] = await Promise.all([
+      tx.get(optOutRef),
+      tx.get(sourceRef),
+      tx.get(contactRef),
+    ]);
     const now = FieldValue.serverTimestamp();
+    // A consent given (or awaiting confirmation) is withdrawn, with the unsubscribe as its record.
+    const consent = contact.get('emailConsent') as string | null | undefined;
+    if (contact.exists && (consent === 'granted' || consent === 'pending'))
+      writeConsent(
+        tx,
+        db,
+        organizationId,
+        { id: contactId, companyId: (contact.get('companyId') as string | null | undefined) ?? null },
+        {
+          status: 'withdrawn',
+          source: 'unsubscribe',
+          sourceId: sequenceId ?? campaignId,
+          text: null,
+          language: lang,
+          recordedBy: null,
+        },
+      );
     if (!optOut.exists) {
       const doc: OptOut<FieldValue> = { method, sequenceId, campaignId, contactId, createdAt: now };
       tx.create(optOutRef, doc);
