@@ -158,20 +158,14 @@ export async function submitFormCore(
 ): Promise<SubmitOut> {
   const nowMs = deps.nowMs ?? Date.now();
   const input = parseInput('submitForm', data);
-  const limited = (reason: 'rate-limited' | 'form-busy'): never =>
-    fail('resource-exhausted', 'Too many submissions; try again later.', { reason });
   // Counted before anything is read: a flood from one address costs a counter each.
+  const address = clientAddress(request);
   if (
-    !(await takeRateLimit(
-      firestore,
-      deps.rateLimitSecret,
-      'submitForm',
-      clientAddress(request),
-      FORM_ADDRESS_LIMIT,
-      nowMs,
-    ))
+    !(await takeRateLimit(firestore, deps.rateLimitSecret, 'submitForm', address, FORM_ADDRESS_LIMIT, nowMs))
   )
-    limited('rate-limited');
+    fail('resource-exhausted', 'Too many submissions from this network; try again in a few minutes.', {
+      reason: 'rate-limited',
+    });
   const nothing: SubmitOut = { thankYou: null, redirectUrl: null, confirmationSent: false };
   // A bot filled the field people never see: it is told it worked, and nothing is written.
   if (input.website.trim()) return nothing;
@@ -197,7 +191,9 @@ export async function submitFormCore(
       nowMs,
     ))
   )
-    limited('form-busy');
+    fail('resource-exhausted', 'This form takes too many submissions right now; try again later.', {
+      reason: 'form-busy',
+    });
 
   const { values } = checked;
   const language = input.language;
