@@ -17,14 +17,14 @@ import {
 import { DataList, type ListColumn } from '@/components/data/DataList';
 import { StatusChip } from '@/components/data/StatusChip';
 import { OutlinedSelect } from '@/components/form/OutlinedSelect';
-import { useDatePreferences, type Count } from '@/firebase/dataApi';
+import { useDatePreferences, useMembership, type Count } from '@/firebase/dataApi';
 import { enumOptions } from '@/i18n/enums';
 import { formatCount, formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { sectionHref } from '@/app/sections';
 import { useRecipientNumbers, useRecipients } from '../hooks/useCampaigns';
+import { audienceFigures } from '../utils/audience';
 
-const AUDIENCE = ['contacts', 'recipients', 'noEmail', 'unsubscribed', 'duplicates'] as const;
 const NUMBERS = ['pending', 'sent', 'failed', 'skipped', 'unsubscribed'] as const;
 
 /** Figures as a definition list of cards ('Enviados 120'). */
@@ -43,7 +43,12 @@ function Figures({
       aria-label={label}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+        // Five figures in a row from a tablet up; six (with 'Sin consentimiento') from a laptop.
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          sm: `repeat(${items.length > 5 ? 3 : items.length}, minmax(0, 1fr))`,
+          md: `repeat(${items.length}, minmax(0, 1fr))`,
+        },
         gap: 1.5,
         m: 0,
       }}
@@ -84,6 +89,7 @@ export function CampaignResults({
   const { t: tc } = useTranslation();
   const language = useLanguage();
   const preferences = useDatePreferences();
+  const consentRequired = useMembership().organization?.marketingConsentRequired === true;
   const [status, setStatus] = useState<SendStatus | ''>('');
   const version = `${campaign.status}:${millisOf(run.updatedAt) ?? ''}`;
   const numbers = useRecipientNumbers(organizationId, campaign.id, version);
@@ -144,10 +150,10 @@ export function CampaignResults({
         <Figures
           label={t('campaigns.audience.label')}
           testId="run"
-          items={AUDIENCE.map((key) => ({
+          items={audienceFigures(run.audience, consentRequired).map(({ key, value }) => ({
             key,
             label: t(`campaigns.audience.${key}`),
-            value: formatCount({ value: run.audience[key], more: false }, language),
+            value: formatCount({ value, more: false }, language),
           }))}
         />
         {!run.audienceDone && (

@@ -1,16 +1,22 @@
 // 'Enviar ahora' / 'Programar' (issue 31): who the campaign would reach comes first
-// (previewCampaignAudience), then the confirmation; a time in the past is refused.
+// (previewCampaignAudience), then the confirmation; a time in the past is refused. 'Sin
+// consentimiento' shows where the organization requires consent or someone was left out for it.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
 
-const state = vi.hoisted(() => ({ callFunction: vi.fn(), moveCampaign: vi.fn() }));
+const state = vi.hoisted(() => ({
+  callFunction: vi.fn(),
+  moveCampaign: vi.fn(),
+  organization: null as { marketingConsentRequired?: boolean } | null,
+}));
 
 vi.mock('@/firebase/dataApi', async () => {
   const { dataApiMock } = await import('@/test/dataApiMock');
   return {
     ...dataApiMock,
     callFunction: state.callFunction,
+    useMembership: () => ({ ...dataApiMock.useMembership(), organization: state.organization }),
     // Tegucigalpa: UTC−6 all year.
     useDatePreferences: () => ({ timeZone: 'America/Tegucigalpa', hour12: false }),
   };
@@ -43,6 +49,7 @@ const figure = (key: string) => screen.getByTestId(`audience-${key}`).textConten
 beforeEach(() => {
   state.callFunction.mockReset().mockResolvedValue(audience);
   state.moveCampaign.mockReset().mockResolvedValue(undefined);
+  state.organization = null;
 });
 
 describe('ScheduleDialog', { timeout: 40_000 }, () => {
@@ -62,6 +69,8 @@ describe('ScheduleDialog', { timeout: 40_000 }, () => {
     ]).toEqual(['120', '100', '12', '5', '3']);
     for (const label of ['Contactos', 'Destinatarios', 'Sin email', 'Dados de baja', 'Duplicados'])
       expect(screen.getByText(label)).toBeTruthy();
+    // Consent not required, nobody left out for it: no such row.
+    expect(screen.queryByTestId('audience-noConsent')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(state.moveCampaign).toHaveBeenCalledWith('org1', campaign, {
@@ -105,6 +114,51 @@ describe('ScheduleDialog', { timeout: 40_000 }, () => {
     await open('now');
     expect(await screen.findByText(/Nadie recibiría esta campaña/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enviar ahora' })).toHaveProperty('disabled', true);
+  });
+
+  it('consent required: those left out for it, 0 when the count has none', async () => {
+    state.organization = { marketingConsentRequired: true };
+    state.callFunction.mockResolvedValue({ ...audience, recipients: 90, noConsent: 10 });
+    await open('now');
+    expect(await screen.findByTestId('audience-noConsent')).toBeTruthy();
+    expect(figure('noConsent')).toBe('10');
+    expect(screen.getByText('Sin consentimiento')).toBeTruthy();
+    // In the order of the exclusions.
+    expect(
+      [...document.querySelectorAll('[data-testid^="audience-"]')].map((el) =>
+        el.getAttribute('data-testid'),
+      ),
+    ).toEqual([
+      'audience-contacts',
+      'audience-recipients',
+      'audience-noEmail',
+      'audience-unsubscribed',
+      'audience-noConsent',
+      'audience-duplicates',
+    ]);
+  });
+
+  it('consent required, an older server without the count: 0', async () => {
+    state.organization = { marketingConsentRequired: true };
+    await open('now', vi.fn());
+    expect(await screen.findByTestId('audience-noConsent')).toBeTruthy();
+    expect(figure('noConsent')).toBe('0');
+  });
+
+  it('contacts left out for consent show even where it is no longer required', async () => {
+    state.callFunction.mockResolvedValue({ ...audience, noConsent: 4 });
+    await open('now');
+    expect(await screen.findByTestId('audience-noConsent')).toBeTruthy();
+    expect(figure('noConsent')).toBe('4');
+  });
+
+  it('in English', async () => {
+    state.organization = { marketingConsentRequired: true };
+    await renderWithApp(
+      <ScheduleDialog organizationId="org1" campaign={campaign as never} mode="now" onClose={vi.fn()} />,
+      { language: 'en' },
+    );
+    expect(await screen.findByText('No consent')).toBeTruthy();
   });
 
   it('a failed count says why and may be tried again', async () => {

@@ -10,11 +10,12 @@ import { LoadingBlock } from '@/components/data/QueryState';
 import { DateTimeField } from '@/components/form/DateTimeField';
 import { FormDialog } from '@/components/form/FormDialog';
 import { useToast } from '@/components/toast';
-import { callFunction } from '@/firebase/dataApi';
+import { callFunction, useMembership } from '@/firebase/dataApi';
 import { moveCampaign } from '@/firebase/marketing';
 import { describeError } from '@/i18n/errors';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { audienceFigures } from '../utils/audience';
 import { campaignMove } from '../utils/campaignActions';
 
 /** 'Programar' refuses a time that is not at least this far ahead. */
@@ -37,13 +38,12 @@ const nowSchema = yup.object({});
 type Preview =
   { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'success'; counts: AudienceCounts };
 
-const AUDIENCE_ROWS = ['contacts', 'recipients', 'noEmail', 'unsubscribed', 'duplicates'] as const;
-
 /**
  * 'Enviar ahora' and 'Programar': first who the campaign would reach now (previewCampaignAudience:
- * the list's contacts, the recipients, and those left out — no email, unsubscribed, a repeated
- * address), then the confirmation; 'Programar' also takes the moment, in the member's time zone.
- * Nothing is confirmed before the numbers are in, nor when nobody would get it.
+ * the list's contacts, the recipients, and those left out — no email, unsubscribed, without
+ * consent where the organization requires it, a repeated address), then the confirmation;
+ * 'Programar' also takes the moment, in the member's time zone. Nothing is confirmed before the
+ * numbers are in, nor when nobody would get it.
  */
 export function ScheduleDialog({
   organizationId,
@@ -116,6 +116,7 @@ function AudiencePreview({ preview, onRetry }: { preview: Preview; onRetry: () =
   const { t } = useTranslation('marketing');
   const { t: tc } = useTranslation();
   const language = useLanguage();
+  const consentRequired = useMembership().organization?.marketingConsentRequired === true;
   if (preview.status === 'loading') return <LoadingBlock label={t('campaigns.schedule.counting')} />;
   if (preview.status === 'error')
     return (
@@ -138,7 +139,7 @@ function AudiencePreview({ preview, onRetry }: { preview: Preview; onRetry: () =
         aria-label={t('campaigns.audience.label')}
         sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 3, rowGap: 0.75, m: 0 }}
       >
-        {AUDIENCE_ROWS.map((key) => (
+        {audienceFigures(counts, consentRequired).map(({ key, value }) => (
           <Box key={key} sx={{ display: 'contents' }}>
             <Typography component="dt" sx={{ fontWeight: key === 'recipients' ? 700 : 400 }}>
               {t(`campaigns.audience.${key}`)}
@@ -148,7 +149,7 @@ function AudiencePreview({ preview, onRetry }: { preview: Preview; onRetry: () =
               data-testid={`audience-${key}`}
               sx={{ m: 0, textAlign: 'right', fontWeight: key === 'recipients' ? 700 : 400 }}
             >
-              {formatCount({ value: counts[key], more: false }, language)}
+              {formatCount({ value, more: false }, language)}
             </Typography>
           </Box>
         ))}
