@@ -55,10 +55,11 @@ export function consentErrorKey(error: unknown): string {
 type Change = 'granted' | 'withdrawn';
 
 /**
- * A contact's e-mail marketing consent: its status now, every change newest first (server-paged:
- * status, where it came from, when, the text shown or typed, who recorded it) and, for a member
- * with contacts.edit, a form to record consent given or withdrawn (setContactConsent: a new
- * record, the contact's status and its timeline entry, written by the server).
+ * A contact's e-mail marketing consent: every change newest first, the first one the status now
+ * (server-paged: status, where it came from, when, the text shown or typed, who recorded it)
+ * and, for a member with contacts.edit, a form to record consent given or withdrawn
+ * (setContactConsent: a new record, the contact's status and its timeline entry, written by the
+ * server).
  */
 export function ConsentDialog({ contact, onClose }: { contact: WithId<Contact>; onClose: () => void }) {
   const { t } = useTranslation('contacts');
