@@ -445,4 +445,108 @@ describe('campaigns', () => {
       expect(entry.data()).toMatchObject({ kind: 'consent', detail: 'withdrawn', contactId: gotIt });
     },
   );
+
+  it(
+    'the preference centre: a contact keeps one topic of two; campaigns of the other skip them, ' +
+      'the kept one reaches them, and each change is a consent record of its topic',
+    async () => {
+      const { admin, mailbox, t0 } = await sender('Camp Topics');
+      const org = admin.organizationId;
+      const topic = async (name: string) => {
+        const ref = db.collection(`organizations/${org}/topics`).doc();
+        await ref.set({
+          name,
+          description: `Sobre ${name}`,
+          createdAt: ts(0),
+          createdBy: admin.uid,
+          updatedAt: ts(0),
+        });
+        return ref.id;
+      };
+      const promos = await topic('Promociones');
+      const news = await topic('Boletín');
+      const listId = await list(org, admin.uid, { kind: 'static' });
+      const email = uniqueEmail('topics');
+      const [contactId] = await contacts(
+        org,
+        admin.uid,
+        [{ name: 'Lía', email, city: 'Roatán', listIds: [listId] }],
+        t0 - DAY_MS,
+      );
+      const first = await campaign(org, admin.uid, listId, t0, { topicId: promos, topicName: 'Promociones' });
+      await runAt(org, t0 + 1000);
+      const [mail] = await sentFrom(mailbox);
+      const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?t=[A-Za-z0-9_.-]+/.exec(mail!.text ?? '')![0];
+      const token = new URL(link).searchParams.get('t')!;
+
+      // The page offers both topics, ticked, and the way out of everything.
+      const page = await (await fetch(link)).text();
+      expect(page).toContain('Preferencias de correo');
+      expect(page).toContain(`name="topic" value="${promos}" checked`);
+      expect(page).toContain(`name="topic" value="${news}" checked`);
+      expect(page).toContain('Darse de baja de todo');
+
+      // Keeps the newsletter only.
+      const saved = await fetch(link.split('?')[0]!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `t=${encodeURIComponent(token)}&action=topics&topic=${news}`,
+      });
+      expect(saved.status).toBe(200);
+      expect(await saved.text()).toContain('Recibirá 1 de 2 temas');
+      expect(
+        (await db.doc(`organizations/${org}/topicOptOuts/${await optOutId(email)}`).get()).data(),
+      ).toMatchObject({
+        topicIds: [promos],
+        contactId,
+      });
+      const records = await db
+        .collection(`organizations/${org}/consents`)
+        .where('contactId', '==', contactId)
+        .get();
+      expect(records.docs.map((d) => d.data())).toEqual([
+        expect.objectContaining({
+          status: 'withdrawn',
+          source: 'preferences',
+          topicId: promos,
+          topicName: 'Promociones',
+          sourceId: first,
+        }),
+      ]);
+      expect(
+        (await db.doc(`organizations/${org}/contacts/${contactId}`).get()).get('emailConsent'),
+      ).toBeUndefined();
+      // The same choice again changes nothing; the page now shows promotions unticked.
+      await fetch(link.split('?')[0]!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `t=${encodeURIComponent(token)}&action=topics&topic=${news}`,
+      });
+      expect(
+        (await db.collection(`organizations/${org}/consents`).where('contactId', '==', contactId).get()).size,
+      ).toBe(1);
+      expect(await (await fetch(link)).text()).toContain(`name="topic" value="${promos}">`);
+
+      // Another promotion: left out as unsubscribed (the preview says so too); a newsletter arrives.
+      expect(
+        await callOk(
+          'previewCampaignAudience',
+          { organizationId: org, listId, topicId: promos },
+          admin.idToken,
+        ),
+      ).toMatchObject({ recipients: 0, unsubscribed: 1 });
+      const second = await campaign(org, admin.uid, listId, t0 + 2000, {
+        topicId: promos,
+        topicName: 'Promociones',
+      });
+      const third = await campaign(org, admin.uid, listId, t0 + 2000, {
+        topicId: news,
+        topicName: 'Boletín',
+      });
+      await runAt(org, t0 + 3000);
+      expect(await sentFrom(mailbox)).toHaveLength(2);
+      expect(await recipientsWith(org, second, 'skipped')).toBe(1);
+      expect(await recipientsWith(org, third, 'sent')).toBe(1);
+    },
+  );
 });

@@ -355,7 +355,7 @@ describe('the sequence sender', () => {
     await enroll(org, seq.id, id, admin.uid, t0);
     await runAt(org, t0 + 1000);
     const [message] = await messagesTo(to);
-    expect(message!.text).toContain('To stop receiving');
+    expect(message!.text).toContain('To choose which e-mails you get, or stop them all');
     const link = linkIn(message!);
     const page = await (await fetch(link)).text();
     expect(page).toContain('<html lang="en">');

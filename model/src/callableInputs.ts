@@ -178,7 +178,7 @@ function buildSchemas() {
         .max(PAGE_SIZE, ERR.tooLong),
     }),
     debugQuery: yup.object({ organizationId }),
-    previewCampaignAudience: yup.object({ organizationId, listId: inputId() }),
+    previewCampaignAudience: yup.object({ organizationId, listId: inputId(), topicId: inputId().optional() }),
     getPublicForm: yup.object({ formKey: inputCredential(), language }),
     submitForm: yup.object({
       formKey: inputCredential(),

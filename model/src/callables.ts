@@ -71,7 +71,8 @@ export interface CallableContract extends BillingCallables, MailCallables {
    * address already counted). Reads the whole audience: asked for before sending, not on load.
    */
   previewCampaignAudience: {
-    in: { organizationId: string; listId: string };
+    /** With the campaign's topic, the addresses that opted out of it count as unsubscribed. */
+    in: { organizationId: string; listId: string; topicId?: string };
     out: AudienceCounts;
   };
   /** The public form page (no login): a published form as the visitor's language shows it. */

@@ -186,4 +186,7 @@ export const LIMITS = {
   country: 100,
   /** A form's consent checkbox text (one language). */
   consentText: 1000,
+  /** A marketing topic's name and description (the preference centre shows them). */
+  topicName: 100,
+  topicDescription: 300,
 } as const;

@@ -328,6 +328,9 @@ export interface Sequence<TS = TimestampLike> extends Audit<TS> {
   name: string;
   description?: string | null;
   isActive: boolean;
+  /** The topic its e-mails speak of (contacts who opted out of it get none), and its name. */
+  topicId?: string | null;
+  topicName?: string | null;
 }
 
 /** organizations/{orgId}/sequences/{sequenceId}/steps/{stepId} */
@@ -375,6 +378,29 @@ export interface Campaign<TS = TimestampLike> extends Audit<TS> {
   status: CampaignStatus;
   /** When it starts (send now: the moment it was scheduled); null while a draft. */
   scheduledAt: TS | null;
+  /** The topic it speaks of (contacts who opted out of it get nothing), and its name when chosen. */
+  topicId?: string | null;
+  topicName?: string | null;
+}
+
+/**
+ * organizations/{orgId}/topics/{topicId} — a subject of the organization's marketing e-mails
+ * (e.g. 'Promociones', 'Boletín'): each campaign and sequence may name one, and the preference
+ * centre lets a contact opt out of each on its own (at most TOPICS_MAX are offered).
+ */
+export interface Topic<TS = TimestampLike> extends Audit<TS> {
+  name: string;
+  description?: string | null;
+}
+
+/**
+ * organizations/{orgId}/topicOptOuts/{optOutId(email)} — server-only: the topics an address
+ * opted out of on the preference centre (an opt-out of everything is its `optOuts` document).
+ */
+export interface TopicOptOut<TS = TimestampLike> {
+  topicIds: string[];
+  contactId: string | null;
+  updatedAt: TS;
 }
 
 /**
@@ -480,6 +506,9 @@ export interface ConsentRecord<TS = TimestampLike> {
   language: Language | null;
   /** The member who recorded it; null when it was the contact's own act. */
   recordedBy: string | null;
+  /** A topic's consent (preference centre), and its name then; absent or null: all marketing. */
+  topicId?: string | null;
+  topicName?: string | null;
   createdAt: TS;
 }
 
@@ -628,6 +657,8 @@ export interface CollectionEntities {
   campaignRuns: CampaignRun;
   recipients: CampaignRecipient;
   forms: Form;
+  topics: Topic;
+  topicOptOuts: TopicOptOut;
   submissions: FormSubmission;
   consents: ConsentRecord;
   mailConnections: MailConnection;

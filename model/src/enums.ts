@@ -156,9 +156,17 @@ export const CONSENT_STATUSES = ['granted', 'pending', 'withdrawn'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 /**
  * Where a consent record came from: a form, a CSV import, a member's own entry, the contact's
- * click on the double opt-in e-mail, or the contact's unsubscribe.
+ * click on the double opt-in e-mail, the contact's unsubscribe from everything, or their choice
+ * of topics on the preference centre.
  */
-export const CONSENT_SOURCES = ['form', 'import', 'manual', 'confirmation', 'unsubscribe'] as const;
+export const CONSENT_SOURCES = [
+  'form',
+  'import',
+  'manual',
+  'confirmation',
+  'unsubscribe',
+  'preferences',
+] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /** A recipient's status for one step (spec: recipient delivery status), as in the send log. */

@@ -38,7 +38,7 @@ import {
   TICKET_STATUSES,
 } from './enums.js';
 import { SEGMENT_KEYS } from './marketing.js';
-import { FORM_FIELD_PROPS } from './forms.js';
+import { FORM_FIELD_PROPS } from './formFields.js';
 import { searchIndexOf } from './search.js';
 
 export const AUDIT_KEYS = ['createdAt', 'createdBy', 'updatedAt'] as const;
@@ -111,7 +111,7 @@ export const FIELD_CONTRACTS = {
     [],
     ['fileName', 'folderId', 'searchTokens', 'searchIndex', 'updatedAt'],
   ),
-  sequences: crm(['name', 'isActive'], ['description']),
+  sequences: crm(['name', 'isActive'], ['description', 'topicId', 'topicName']),
   steps: crm(['stepOrder', 'type', 'subject', 'body', 'delayDays'], []),
   // Clients pause/resume/stop; the scheduler (server) advances currentStep and nextSendAt.
   enrollments: crm(['contactId', 'status', 'currentStep', 'nextSendAt'], [], ['status', 'updatedAt']),
@@ -122,7 +122,12 @@ export const FIELD_CONTRACTS = {
     ['name', 'description', ...SEGMENT_KEYS, 'updatedAt'],
   ),
   // Created as a draft; the content changes while a draft, the status as the rules' table says.
-  campaigns: crm(['name', 'listId', 'listName', 'subject', 'body', 'status', 'scheduledAt'], []),
+  campaigns: crm(
+    ['name', 'listId', 'listName', 'subject', 'body', 'status', 'scheduledAt'],
+    ['topicId', 'topicName'],
+  ),
+  // A subject of the organization's marketing e-mails that contacts may opt out of on its own.
+  topics: crm(['name'], ['description']),
   // A lead-capture form: what it asks (the name always), its consent, what follows a submission.
   forms: crm(
     ['name', 'published', 'doubleOptIn', ...FORM_FIELD_PROPS],
@@ -364,6 +369,8 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     name: text(LIMITS.name),
     isActive: { type: { kind: 'bool' }, bound: 'initial', initial: false },
     description: str(LIMITS.sequenceDescription),
+    topicId: id(),
+    topicName: str(LIMITS.topicName),
   },
   steps: {
     stepOrder: num(1, STEP_ORDER_MAX, false, true),
@@ -402,6 +409,12 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     status: { ...oneOf(CAMPAIGN_STATUSES), bound: 'initial', initial: 'draft' },
     // Created as a draft: no time yet.
     scheduledAt: { ...ts(true), bound: 'initial', initial: null },
+    topicId: id(),
+    topicName: str(LIMITS.topicName),
+  },
+  topics: {
+    name: text(LIMITS.topicName),
+    description: str(LIMITS.topicDescription),
   },
   forms: {
     name: text(LIMITS.name),

@@ -4,29 +4,20 @@
  * recipient. Pure: the builder, the public page and the submitForm function share it.
  */
 import { EMAIL_PATTERN, LIMITS, type Language } from './constants.js';
-import type { ConsentStatus, FormFieldMode } from './enums.js';
+import type { ConsentStatus } from './enums.js';
 
 /** Code points, as the rules' size() counts (schemas.ts has the same; it imports this module). */
 const charCount = (v: string): number => Array.from(v).length;
 
-/** The fields a form may ask besides the name (always asked, always required), in their order. */
-export const FORM_FIELD_KEYS = [
-  'email',
-  'phone',
-  'companyName',
-  'jobTitle',
-  'city',
-  'country',
-  'message',
-] as const;
-export type FormFieldKey = (typeof FORM_FIELD_KEYS)[number];
-/** Every field a visitor may fill, the name first. */
-export type FormValueKey = 'name' | FormFieldKey;
-
-/** A form's stored mode of each field: `emailField`, `phoneField`, … */
-export type FormFieldModes = { [K in FormFieldKey as `${K}Field`]: FormFieldMode };
-export const formFieldProp = <K extends FormFieldKey>(key: K): `${K}Field` => `${key}Field`;
-export const FORM_FIELD_PROPS = FORM_FIELD_KEYS.map(formFieldProp);
+export {
+  FORM_FIELD_KEYS,
+  FORM_FIELD_PROPS,
+  formFieldProp,
+  type FormFieldKey,
+  type FormFieldModes,
+  type FormValueKey,
+} from './formFields.js';
+import { FORM_FIELD_KEYS, formFieldProp, type FormFieldModes, type FormValueKey } from './formFields.js';
 
 /** What a new form asks: name and e-mail (required), a message (optional). */
 export const DEFAULT_FORM_FIELDS: FormFieldModes = {

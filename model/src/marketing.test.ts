@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  topicChanges,
   addVerdict,
   audienceFilters,
   audienceVerdict,
@@ -98,5 +99,17 @@ describe('the audience', () => {
       duplicates: 1,
     });
     expect(EMPTY_AUDIENCE.contacts).toBe(0);
+  });
+});
+
+describe('topicChanges', () => {
+  it('opts out of the unticked, back into the ticked again, and keeps unknown topics as they were', () => {
+    expect(topicChanges(['a', 'b', 'c'], [], ['a', 'b', 'c'])).toEqual({ optOut: [], optIn: [], after: [] });
+    expect(topicChanges(['a', 'b', 'c'], [], ['a'])).toEqual({ optOut: ['b', 'c'], optIn: [], after: ['b', 'c'] });
+    expect(topicChanges(['a', 'b', 'c'], ['b', 'gone'], ['a', 'b', 'zzz'])).toEqual({
+      optOut: ['c'],
+      optIn: ['b'],
+      after: ['gone', 'c'],
+    });
   });
 });

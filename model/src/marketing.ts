@@ -164,6 +164,28 @@ export function addVerdict(counts: AudienceCounts, verdict: AudienceVerdict): Au
   return { ...counts, contacts: counts.contacts + 1, [key]: (counts[key] ?? 0) + 1 };
 }
 
+/** The topics the preference centre offers (an organization keeps at most this many). */
+export const TOPICS_MAX = 20;
+
+/**
+ * What a contact's choices on the preference centre change: the topics to opt out of, and the
+ * ones opted out of before that the contact chose again. `kept`: the topics left ticked.
+ */
+export function topicChanges(
+  topicIds: readonly string[],
+  optedOutBefore: readonly string[],
+  kept: readonly string[],
+): { optOut: string[]; optIn: string[]; after: string[] } {
+  const known = new Set(topicIds);
+  const keep = new Set(kept.filter((id) => known.has(id)));
+  const before = new Set(optedOutBefore);
+  const optOut = topicIds.filter((id) => !keep.has(id) && !before.has(id));
+  const optIn = topicIds.filter((id) => keep.has(id) && before.has(id));
+  // Opt-outs of topics deleted since stay: harmless, and the topic may come back.
+  const after = [...optedOutBefore.filter((id) => !optIn.includes(id)), ...optOut];
+  return { optOut, optIn, after };
+}
+
 /** Contacts read per page while the audience is written (one batch: the recipients and the run). */
 export const AUDIENCE_PAGE_SIZE = 200;
 /** A paused campaign is looked at again after this long (so a resume takes effect by then). */

@@ -62,6 +62,8 @@ export const ORG_COLLECTIONS = [
   'forms',
   'submissions',
   'consents',
+  'topics',
+  'topicOptOuts',
   'mailConnections',
   'timeline',
 ] as const;
@@ -110,6 +112,8 @@ export const paths = {
     `${paths.enrollments(orgId, sequenceId)}/${seg(contactId)}`,
   campaignRun: (orgId: string, campaignId: string) => paths.doc(orgId, 'campaignRuns', campaignId),
   form: (orgId: string, formId: string) => paths.doc(orgId, 'forms', formId),
+  /** Keyed like the opt-outs: `optOutId(email)`. */
+  topicOptOut: (orgId: string, emailHash: string) => paths.doc(orgId, 'topicOptOuts', emailHash),
   submission: (orgId: string, submissionId: string) => paths.doc(orgId, 'submissions', submissionId),
   consent: (orgId: string, consentId: string) => paths.doc(orgId, 'consents', consentId),
   recipients: (orgId: string, campaignId: string) =>

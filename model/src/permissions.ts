@@ -94,6 +94,8 @@ export const COLLECTION_RESOURCE = {
   recipients: 'marketing',
   campaignRuns: 'marketing',
   forms: 'marketing',
+  topics: 'marketing',
+  topicOptOuts: 'marketing',
   // What a form recorded about a contact, and the contact's consents, are part of the contact.
   submissions: 'contacts',
   consents: 'contacts',

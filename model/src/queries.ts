@@ -310,6 +310,9 @@ export const APP_QUERIES = [
   // Forms (/marketing/formularios): newest first; a form's submissions, newest first, and their
   // count; a contact's consent records (the contact page's 'Consentimiento').
   q('forms.list', 'forms', [], [desc('createdAt')], 'marketing.view'),
+  // Topics (Ajustes → Marketing, the campaign and sequence pickers, the preference centre):
+  // by name, at most TOPICS_MAX.
+  q('topics.list', 'topics', [], [asc('name')], 'marketing.view'),
   q('submissions.byForm', 'submissions', [eq('formId')], [desc('createdAt')], 'contacts.view'),
   q('submissions.countByForm', 'submissions', [eq('formId')], [], 'contacts.view'),
   q('consents.byContact', 'consents', [eq('contactId')], [desc('createdAt')], 'contacts.view'),

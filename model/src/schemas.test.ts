@@ -3,6 +3,7 @@ import type * as yup from 'yup';
 
 import { FIELD_TYPES, fieldSamples, type ContractCollection } from './fields.js';
 import {
+  campaignSchema,
   companySchema,
   contactSchema,
   dealSchema,
@@ -14,6 +15,7 @@ import {
   stepSchema,
   taskSchema,
   ticketSchema,
+  topicSchema,
   usernameSchema,
 } from './schemas.js';
 
@@ -151,6 +153,8 @@ const FORMS = {
   notes: [noteSchema, { content: 'Hola' }],
   folders: [folderSchema, { name: 'Contratos' }],
   sequences: [sequenceSchema, { name: 'Bienvenida' }],
+  campaigns: [campaignSchema, { name: 'Lanzamiento', listId: 'l1', subject: 'Hola', body: 'Texto' }],
+  topics: [topicSchema, { name: 'Promociones' }],
   steps: [stepSchema, { subject: 'Hola', body: 'Texto' }],
 } as const;
 

@@ -362,6 +362,8 @@ export const folderSchema = yup.object({ name: requiredText(LIMITS.folderName) }
 export const sequenceSchema = yup.object({
   name: requiredText(LIMITS.name),
   description: text(LIMITS.sequenceDescription),
+  /** The topic its e-mails speak of; none: null. */
+  topicId: id(),
 });
 
 export const stepSchema = yup.object({
@@ -389,6 +391,14 @@ export const campaignSchema = yup.object({
   listId: id().required(ERR.required),
   subject: requiredText(LIMITS.subject),
   body: requiredText(LIMITS.body),
+  /** The topic it speaks of; none: null. */
+  topicId: id(),
+});
+
+/** A marketing topic ('Promociones', 'Boletín'): what the preference centre shows of it. */
+export const topicSchema = yup.object({
+  name: requiredText(LIMITS.topicName),
+  description: text(LIMITS.topicDescription),
 });
 
 export const usernameSchema = yup.string().required(ERR.required).matches(USERNAME_PATTERN, ERR.username);

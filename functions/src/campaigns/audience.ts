@@ -5,6 +5,7 @@
 // and the sender share it.
 import {
   FieldPath,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
   type Query,
@@ -52,14 +53,33 @@ export interface Classified {
 /** What is known of a page's addresses: opted out, already made recipients (earlier pages). */
 export type AddressLookup = (hashes: string[]) => Promise<{ optedOut: Set<string>; counted: Set<string> }>;
 
-/** The opt-outs among `hashes`, read in one call (the preview knows no recipients). */
-export function optOutLookup(db: Firestore, organizationId: string): AddressLookup {
-  return async (hashes) => {
-    const snaps = hashes.length
-      ? await db.getAll(...hashes.map((h) => db.doc(paths.optOut(organizationId, h))))
-      : [];
-    return { optedOut: new Set(snaps.filter((s) => s.exists).map((s) => s.id)), counted: new Set() };
-  };
+/**
+ * Which of `hashes` opted out: of everything (optOuts), or of `topicId` (topicOptOuts), read with
+ * `getAll` (the database's, or a transaction's).
+ */
+export async function optedOutAmong(
+  db: Firestore,
+  getAll: (...refs: DocumentReference[]) => Promise<DocumentSnapshot[]>,
+  organizationId: string,
+  hashes: string[],
+  topicId: string | null,
+): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const [all, topics] = await Promise.all([
+    getAll(...hashes.map((h) => db.doc(paths.optOut(organizationId, h)))),
+    topicId ? getAll(...hashes.map((h) => db.doc(paths.topicOptOut(organizationId, h)))) : [],
+  ]);
+  const out = new Set(all.filter((s) => s.exists).map((s) => s.id));
+  for (const s of topics) if ((s.get('topicIds') as string[] | undefined)?.includes(topicId!)) out.add(s.id);
+  return out;
+}
+
+/** The opt-outs among `hashes` (of everything, or of the topic), read in one call (the preview knows no recipients). */
+export function optOutLookup(db: Firestore, organizationId: string, topicId: string | null): AddressLookup {
+  return async (hashes) => ({
+    optedOut: await optedOutAmong(db, (...refs) => db.getAll(...refs), organizationId, hashes, topicId),
+    counted: new Set(),
+  });
 }
 
 /**

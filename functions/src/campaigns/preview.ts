@@ -32,7 +32,7 @@ export async function previewCampaignAudienceCore(
   data: unknown,
   nowMs = Date.now(),
 ): Promise<Result> {
-  const { organizationId, listId } = parseInput('previewCampaignAudience', data);
+  const { organizationId, listId, topicId } = parseInput('previewCampaignAudience', data);
   const member = await readMember(firestore, directReader, organizationId, caller.uid);
   if (!member)
     fail('permission-denied', 'You are not a member of this organization.', { reason: 'not-member' });
@@ -49,7 +49,7 @@ export async function previewCampaignAudienceCore(
   const consentRequired = await marketingConsentRequired(firestore, organizationId);
   let counts: AudienceCounts = EMPTY_AUDIENCE;
   const seen = new Set<string>();
-  const lookup = optOutLookup(firestore, organizationId);
+  const lookup = optOutLookup(firestore, organizationId, topicId ?? null);
   let cursor: { createdAt: Timestamp; contactId: string } | null = null;
   for (;;) {
     const page: FirebaseFirestore.QuerySnapshot = await audienceQuery(

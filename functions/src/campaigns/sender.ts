@@ -62,7 +62,7 @@ import { composeMarketingMail } from '../outbox/compose.js';
 import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
 import { unsubscribeToken } from '../sequences/unsubscribeToken.js';
 import { consentRequirements } from '../forms/consent.js';
-import { audienceQuery, classifyPage } from './audience.js';
+import { audienceQuery, classifyPage, optedOutAmong } from './audience.js';
 import { startOfNextUtcDay } from '../sequences/decide.js';
 import { decideCampaign, decideRecipient } from './decide.js';
 
@@ -355,13 +355,12 @@ export class CampaignSender {
         new Set(),
         async (hashes) => {
           if (!hashes.length) return { optedOut: new Set(), counted: new Set() };
-          const [optOuts, recipients] = await Promise.all([
-            tx.getAll(...hashes.map((h) => db.doc(paths.optOut(orgId, h)))),
+          // Opted out of everything, or of the campaign's topic.
+          const [optedOut, recipients] = await Promise.all([
+            optedOutAmong(db, (...refs) => tx.getAll(...refs), orgId, hashes, campaign.topicId ?? null),
             tx.getAll(...hashes.map((h) => db.doc(paths.recipient(orgId, campaignId, h)))),
           ]);
-          const existing = (snaps: DocumentSnapshot[]) =>
-            new Set(snaps.filter((s) => s.exists).map((s) => s.id));
-          return { optedOut: existing(optOuts), counted: existing(recipients) };
+          return { optedOut, counted: new Set(recipients.filter((s) => s.exists).map((s) => s.id)) };
         },
         consentRequired,
       );
@@ -471,9 +470,9 @@ export class CampaignSender {
     const claimed = await db.runTransaction(async (tx) => {
       const recipientSnap = await tx.get(recipientRef);
       const recipient = recipientSnap.data() as CampaignRecipient<TS> | undefined;
-      const [campaignSnap, optOutSnap, contactSnap] = await Promise.all([
+      const [campaignSnap, optedOut, contactSnap] = await Promise.all([
         tx.get(db.doc(paths.doc(orgId, 'campaigns', campaignId))),
-        tx.get(db.doc(paths.optOut(orgId, emailHash))),
+        optedOutAmong(db, (...refs) => tx.getAll(...refs), orgId, [emailHash], campaign.topicId ?? null),
         recipient ? tx.get(db.doc(paths.doc(orgId, 'contacts', recipient.contactId))) : null,
       ]);
       const decision = decideRecipient({
@@ -481,7 +480,7 @@ export class CampaignSender {
         claimTimeoutMs: this.budget.claimTimeoutMs,
         campaignStatus: campaignSnap.get('status') as Campaign['status'] | undefined,
         recipient,
-        optedOut: optOutSnap.exists,
+        optedOut: optedOut.has(emailHash),
         contactExists: contactSnap?.exists ?? false,
         consented: hasMarketingConsent(
           consentRequired,

@@ -24,14 +24,14 @@ export function tokenOf(req: Request): unknown {
 export async function servePublicPage(
   req: Request,
   res: Response,
-  handlers: { get: () => PageResponse; post: () => Promise<PageResponse> },
+  handlers: { get: () => PageResponse | Promise<PageResponse>; post: () => Promise<PageResponse> },
 ): Promise<void> {
   res.set('Cache-Control', 'no-store');
   res.set('X-Frame-Options', 'DENY');
   res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
   res.set('Referrer-Policy', 'no-referrer');
   let answer: PageResponse;
-  if (req.method === 'GET' || req.method === 'HEAD') answer = handlers.get();
+  if (req.method === 'GET' || req.method === 'HEAD') answer = await handlers.get();
   else if (req.method === 'POST') answer = await handlers.post();
   else {
     res.status(405).send('');
@@ -56,6 +56,11 @@ h1{font-size:22px;margin:0 0 12px}
 p{line-height:1.5}
 button{background:#1565c0;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:16px;cursor:pointer}
 button:focus-visible{outline:3px solid #90caf9;outline-offset:2px}
+button.secondary{background:#fff;color:#b3261e;border:1px solid #b3261e}
+label.topic{display:flex;gap:10px;align-items:flex-start;margin:0 0 14px;line-height:1.4;cursor:pointer}
+label.topic input{width:20px;height:20px;margin:2px 0 0;flex-shrink:0}
+small{color:#52606d}
+hr{border:0;border-top:1px solid #e4e7eb;margin:24px 0}
 </style>
 </head>
 <body>

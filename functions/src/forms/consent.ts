@@ -30,6 +30,9 @@ export interface ConsentChange {
   text: string | null;
   language: Language | null;
   recordedBy: string | null;
+  /** A topic's consent (the preference centre): the contact's `emailConsent` is not touched. */
+  topicId?: string;
+  topicName?: string | null;
 }
 
 /**

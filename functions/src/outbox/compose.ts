@@ -7,14 +7,14 @@ import type { OutgoingMail } from '../mail/mailer.js';
 
 const FOOTER: Record<Language, { text: string; html: string; link: string }> = {
   es: {
-    text: 'Para no recibir más correos como este',
+    text: 'Para elegir qué correos recibe o no recibir más',
     html: '¿No quiere recibir más correos como este?',
-    link: 'Darse de baja',
+    link: 'Darse de baja o elegir temas',
   },
   en: {
-    text: 'To stop receiving e-mails like this one',
+    text: 'To choose which e-mails you get, or stop them all',
     html: 'Don’t want these e-mails?',
-    link: 'Unsubscribe',
+    link: 'Unsubscribe or choose topics',
   },
 };
 

@@ -19,7 +19,7 @@ import { mailboxDailyCap } from '../mail/quota.js';
 import { runOutbox, type OutboxSummary } from '../outbox/run.js';
 import type { OutboxOptions } from '../outbox/budget.js';
 import type { SendFn } from '../outbox/deliver.js';
-import { confirmationPage, recordOptOut } from './unsubscribe.js';
+import { confirmationPage, recordOptOut, recordTopicChoices } from './unsubscribe.js';
 import { readUnsubscribeSecret, unsubscribeSecret } from './unsubscribeToken.js';
 
 /** E-mails one run sends at most. */
@@ -69,14 +69,24 @@ export const outboxSender = onSchedule(
   },
 );
 
-/** GET: the confirmation page; POST: the opt-out (the page's button, or RFC 8058 one-click). */
+/** The form's ticked topics: none, one (a string) or several (an array), as the body parser gives them. */
+function keptTopics(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.filter((v): v is string => typeof v === 'string').slice(0, 100);
+}
+
+/**
+ * GET: the preference centre (or the confirmation when the organization has no topics); POST: the
+ * topics kept, or the opt-out of everything (the page's button, or RFC 8058 one-click).
+ */
 export const unsubscribe = onRequest({ secrets: [unsubscribeSecret] }, async (req, res) => {
   const secret = readUnsubscribeSecret();
   const token = tokenOf(req);
   await servePublicPage(req, res, {
-    get: () => confirmationPage(secret, token),
+    get: () => confirmationPage(db, secret, token),
     post: () => {
       const body = req.body as Record<string, unknown> | undefined;
+      if (body?.action === 'topics') return recordTopicChoices(db, secret, token, keptTopics(body.topic));
       const oneClick = body?.['List-Unsubscribe'] === 'One-Click';
       return recordOptOut(db, secret, token, oneClick ? 'one-click' : 'page');
     },

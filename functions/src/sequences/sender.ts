@@ -305,9 +305,13 @@ export class SequenceSender {
       const logRef = step
         ? db.doc(paths.sendLogEntry(orgId, sendLogId(sequenceId, contactId, step.id)))
         : null;
-      const [logSnap, optOutSnap, memberSnap, connectionSnap, userSnap] = await Promise.all([
+      // The address's topic opt-outs (the preference centre) sit beside its opt-out, same id.
+      const topicOptOutRef =
+        optOutRef && sequence?.topicId ? db.doc(paths.topicOptOut(orgId, optOutRef.id)) : null;
+      const [logSnap, optOutSnap, topicOptOutSnap, memberSnap, connectionSnap, userSnap] = await Promise.all([
         logRef ? tx.get(logRef) : null,
         optOutRef ? tx.get(optOutRef) : null,
+        topicOptOutRef ? tx.get(topicOptOutRef) : null,
         senderUid ? tx.get(db.doc(paths.member(orgId, senderUid))) : null,
         senderUid ? tx.get(db.doc(paths.mailConnection(orgId, senderUid))) : null,
         senderUid ? tx.get(db.doc(paths.user(senderUid))) : null,
@@ -325,7 +329,9 @@ export class SequenceSender {
         log,
         contact,
         checkedEmail,
-        optedOut: optOutSnap?.exists ?? false,
+        optedOut:
+          (optOutSnap?.exists ?? false) ||
+          ((topicOptOutSnap?.get('topicIds') as string[] | undefined)?.includes(sequence!.topicId!) ?? false),
         consent: hasMarketingConsent(consentRequired, contact?.emailConsent)
           ? 'ok'
           : contact?.emailConsent === 'pending'

@@ -1,10 +1,24 @@
-// The public unsubscribe page (no login). GET ?t={token} shows a confirmation in the link's
-// language with one button; POST records the opt-out — from the button (form field t) or from a
-// mail client's RFC 8058 one-click (POST to the List-Unsubscribe URL, body
-// `List-Unsubscribe=One-Click`, token in the query). Idempotent: a second opt-out changes nothing.
-import { FieldValue, type Firestore } from 'firebase-admin/firestore';
+// The public unsubscribe page and preference centre (no login). GET ?t={token} shows, in the
+// link's language, the organization's topics to keep or leave (when it has any) and a button to
+// leave everything; POST records the choice — the topics (form field `topic`, repeated, the ones
+// kept) or the opt-out of everything, from the button or from a mail client's RFC 8058 one-click
+// (POST to the List-Unsubscribe URL, body `List-Unsubscribe=One-Click`, token in the query).
+// Idempotent: the same choice again changes nothing.
+import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 
-import { escapeHtml, paths, type Language, type OptOut, type OptOutMethod } from '@trato/model';
+import {
+  escapeHtml,
+  paths,
+  topicChanges,
+  TOPICS_MAX,
+  type Language,
+  type OptOut,
+  type OptOutMethod,
+  type Topic,
+  type TopicOptOut,
+  type UnsubscribePayload,
+  type WithId,
+} from '@trato/model';
 
 import { publicPage, type PageResponse } from '../common/publicPage.js';
 import { writeConsent } from '../forms/consent.js';
@@ -17,6 +31,14 @@ interface Texts {
   done: string;
   doneDetail: string;
   invalid: string;
+  preferences: string;
+  choose: string;
+  save: string;
+  orAll: string;
+  all: string;
+  saved: string;
+  savedDetail: (kept: number, total: number) => string;
+  already: string;
 }
 
 const TEXTS: Record<Language, Texts> = {
@@ -28,6 +50,17 @@ const TEXTS: Record<Language, Texts> = {
     done: 'Se ha dado de baja',
     doneDetail: 'No recibirá más correos de este remitente.',
     invalid: 'Enlace inválido o incompleto.',
+    preferences: 'Preferencias de correo',
+    choose: 'Elija qué correos de {org} desea seguir recibiendo:',
+    save: 'Guardar preferencias',
+    orAll: 'O deje de recibir todos nuestros correos de marketing.',
+    all: 'Darse de baja de todo',
+    saved: 'Preferencias guardadas',
+    savedDetail: (kept, total) =>
+      kept === total
+        ? 'Seguirá recibiendo todos nuestros temas.'
+        : `Recibirá ${kept} de ${total} temas. Puede cambiarlo desde cualquiera de nuestros correos.`,
+    already: 'Esta dirección ya no recibe correos de marketing de este remitente.',
   },
   en: {
     title: 'Unsubscribe',
@@ -37,6 +70,17 @@ const TEXTS: Record<Language, Texts> = {
     done: 'You have been unsubscribed',
     doneDetail: 'You will receive no more e-mails from this sender.',
     invalid: 'Invalid or incomplete link.',
+    preferences: 'E-mail preferences',
+    choose: 'Choose which e-mails from {org} you want to keep receiving:',
+    save: 'Save preferences',
+    orAll: 'Or stop receiving all our marketing e-mails.',
+    all: 'Unsubscribe from everything',
+    saved: 'Preferences saved',
+    savedDetail: (kept, total) =>
+      kept === total
+        ? 'You will keep receiving all our topics.'
+        : `You will receive ${kept} of ${total} topics. You can change this from any of our e-mails.`,
+    already: 'This address no longer receives marketing e-mails from this sender.',
   },
 };
 
@@ -44,15 +88,133 @@ function page(lang: Language, heading: string, body: string): string {
   return publicPage(lang, TEXTS[lang].title, heading, body);
 }
 
-export function confirmationPage(secret: string, token: unknown): PageResponse {
+const invalid = (): PageResponse => ({ status: 400, html: page('es', TEXTS.es.invalid, '') });
+
+/** The organization's topics (those the page offers), its name, and what the address chose before. */
+async function preferencesOf(db: Firestore, p: UnsubscribePayload) {
+  const org = paths.organization(p.organizationId);
+  const [topics, orgSnap, optOut, topicOptOut] = await Promise.all([
+    db.collection(`${org}/topics`).orderBy('name').limit(TOPICS_MAX).get(),
+    db.doc(org).get(),
+    db.doc(paths.optOut(p.organizationId, p.emailHash)).get(),
+    db.doc(paths.topicOptOut(p.organizationId, p.emailHash)).get(),
+  ]);
+  return {
+    topics: topics.docs.map((d) => ({ id: d.id, ...(d.data() as Topic<Timestamp>) })) as WithId<
+      Topic<Timestamp>
+    >[],
+    organizationName: (orgSnap.get('name') as string | undefined) ?? '',
+    optedOutOfAll: optOut.exists,
+    optedOutTopics: (topicOptOut.data() as TopicOptOut<Timestamp> | undefined)?.topicIds ?? [],
+  };
+}
+
+const hidden = (token: unknown) => `<input type="hidden" name="t" value="${escapeHtml(String(token))}">`;
+
+export async function confirmationPage(db: Firestore, secret: string, token: unknown): Promise<PageResponse> {
   const payload = readUnsubscribeToken(secret, token);
-  if (!payload) return { status: 400, html: page('es', TEXTS.es.invalid, '') };
+  if (!payload) return invalid();
   const t = TEXTS[payload.lang];
-  const form =
-    `<p>${escapeHtml(t.confirm)}</p>\n` +
-    `<form method="post">\n<input type="hidden" name="t" value="${escapeHtml(String(token))}">\n` +
-    `<button type="submit">${escapeHtml(t.button)}</button>\n</form>`;
-  return { status: 200, html: page(payload.lang, t.title, form) };
+  const prefs = await preferencesOf(db, payload);
+  if (prefs.optedOutOfAll)
+    return { status: 200, html: page(payload.lang, t.done, `<p>${escapeHtml(t.already)}</p>`) };
+  const everything =
+    `<form method="post">\n${hidden(token)}\n<input type="hidden" name="action" value="all">\n` +
+    `<button type="submit">${escapeHtml(prefs.topics.length ? t.all : t.button)}</button>\n</form>`;
+  if (!prefs.topics.length)
+    return {
+      status: 200,
+      html: page(payload.lang, t.title, `<p>${escapeHtml(t.confirm)}</p>\n${everything}`),
+    };
+  const boxes = prefs.topics
+    .map((topic) => {
+      const checked = prefs.optedOutTopics.includes(topic.id) ? '' : ' checked';
+      const description = topic.description ? `<br><small>${escapeHtml(topic.description)}</small>` : '';
+      return (
+        `<label class="topic"><input type="checkbox" name="topic" value="${escapeHtml(topic.id)}"${checked}> ` +
+        `<span><strong>${escapeHtml(topic.name)}</strong>${description}</span></label>`
+      );
+    })
+    .join('\n');
+  const body =
+    `<p>${escapeHtml(t.choose.replace('{org}', prefs.organizationName))}</p>\n` +
+    `<form method="post">\n${hidden(token)}\n<input type="hidden" name="action" value="topics">\n` +
+    `${boxes}\n<button type="submit">${escapeHtml(t.save)}</button>\n</form>\n<hr>\n` +
+    `<p>${escapeHtml(t.orAll)}</p>\n${everything.replace('<button type="submit">', '<button type="submit" class="secondary">')}`;
+  return { status: 200, html: page(payload.lang, t.preferences, body) };
+}
+
+/**
+ * Records the topics kept (the others opted out of; one ticked again is opted back into), each
+ * change a consent record of its topic with its timeline entry; the contact's consent to
+ * marketing as a whole does not change. Later e-mails of an opted-out topic are skipped by the
+ * senders (campaign recipients and sequence steps alike).
+ */
+export async function recordTopicChoices(
+  db: Firestore,
+  secret: string,
+  token: unknown,
+  kept: string[],
+): Promise<PageResponse> {
+  const payload = readUnsubscribeToken(secret, token);
+  if (!payload) return invalid();
+  const { organizationId, contactId, emailHash, lang } = payload;
+  const t = TEXTS[lang];
+  const { topics } = await preferencesOf(db, payload);
+  const ref = db.doc(paths.topicOptOut(organizationId, emailHash));
+  const contactRef = db.doc(paths.doc(organizationId, 'contacts', contactId));
+  const changes = await db.runTransaction(async (tx) => {
+    const [stored, contact] = await Promise.all([tx.get(ref), tx.get(contactRef)]);
+    const before = (stored.data() as TopicOptOut<Timestamp> | undefined)?.topicIds ?? [];
+    const change = topicChanges(
+      topics.map((topic) => topic.id),
+      before,
+      kept,
+    );
+    if (!change.optOut.length && !change.optIn.length) return change;
+    const doc: TopicOptOut<FieldValue> = {
+      topicIds: change.after,
+      contactId,
+      updatedAt: FieldValue.serverTimestamp(),
+    };
+    tx.set(ref, doc);
+    if (contact.exists) {
+      const target = {
+        id: contactId,
+        companyId: (contact.get('companyId') as string | null | undefined) ?? null,
+      };
+      for (const [status, ids] of [
+        ['withdrawn', change.optOut],
+        ['granted', change.optIn],
+      ] as const)
+        for (const topicId of ids) {
+          const topicName = topics.find((topic) => topic.id === topicId)?.name ?? null;
+          writeConsent(
+            tx,
+            db,
+            organizationId,
+            target,
+            {
+              status,
+              source: 'preferences',
+              sourceId: payload.sequenceId ?? payload.campaignId,
+              text: topicName,
+              language: lang,
+              recordedBy: null,
+              topicId,
+              topicName,
+            },
+            { updateContact: false },
+          );
+        }
+    }
+    return change;
+  });
+  const keptCount = topics.filter((topic) => !changes.after.includes(topic.id)).length;
+  return {
+    status: 200,
+    html: page(lang, t.saved, `<p>${escapeHtml(t.savedDetail(keptCount, topics.length))}</p>`),
+  };
 }
 
 /**
