@@ -171,6 +171,17 @@ export const EXPECTED = {
     update: never,
     delete: never,
   },
+  // Marketing topics (issue 31's preference centre), as lists.
+  topics: crud('marketing'),
+  // The topics each address opted out of: read with marketing.view, written by the preference
+  // page (a function) only — not even an admin opts a contact in or out.
+  topicOptOuts: {
+    get: perm('marketing', 'view'),
+    list: perm('marketing', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
   // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
   // `kind` filter, so only members who view all four kinds may run it; any member writes an
   // entry that mirrors its record, and deletes one whose record is gone.

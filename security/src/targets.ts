@@ -54,6 +54,8 @@ import {
   storedAudit,
   TIMELINE_DEAL,
   timelineDealBody,
+  TOPIC_OPT_OUT,
+  topicOptOutDoc,
   ts,
   userDoc,
   VICTIM,
@@ -108,6 +110,7 @@ const CRM_UPDATES: Record<CrmName, Doc> = {
   lists: { name: 'Boletín trimestral' },
   campaigns: { name: 'Lanzamiento 2028' },
   forms: { published: true },
+  topics: { name: 'Boletín', description: 'Las novedades del mes.' },
 };
 
 function crmTarget(name: CrmName): TargetImpl {
@@ -370,6 +373,12 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   consents: serverDoc(`${A}/consents`, () => `${A}/consents/${CONSENT}`, consentDoc, {
     status: 'pending',
     text: 'Otro texto',
+  }),
+  // Marketing topics (the preference centre), as lists; the topics an address opted out of,
+  // written by the preference page (a function) only (update: opting it back in).
+  topics: crmTarget('topics'),
+  topicOptOuts: serverDoc(`${A}/topicOptOuts`, () => `${A}/topicOptOuts/${TOPIC_OPT_OUT}`, topicOptOutDoc, {
+    topicIds: [],
   }),
   // get/update: the entry of a deal only these cells use (update rewrites a field with the
   // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task

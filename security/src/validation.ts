@@ -226,6 +226,9 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
   sequences: {
     name: text(200),
     description: optText(2000),
+    // The topic its e-mails speak of (issue 31), any id (no existence check), and its name.
+    topicId: nullableId,
+    topicName: optText(100),
     // Created inactive (spec section 4).
     isActive: { ok: [false], bad: [true, 'no', null] },
   },
@@ -270,6 +273,14 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     body: text(50_000),
     status: { ok: ['draft'], bad: ['scheduled', 'sending', 'paused', 'sent', 'Draft', null] },
     scheduledAt: { ok: [null], bad: [ts(NOW + DAY), ts(NOW - DAY), '2026-01-01'] },
+    // The topic it speaks of (issue 31), any id (no existence check), and its name.
+    topicId: nullableId,
+    topicName: optText(100),
+  },
+  // A marketing topic (issue 31's preference centre).
+  topics: {
+    name: text(100),
+    description: optText(300),
   },
   // A lead-capture form (the document asks the default fields, with consent texts).
   forms: {

@@ -55,6 +55,9 @@ export const CAMPAIGN = 'campaign1';
 export const FORM = 'form1';
 export const SUBMISSION = 'submission1';
 export const CONSENT = 'consent1';
+/** The seeded marketing topic (issue 31's preference centre), and the opt-outs of an address. */
+export const TOPIC = 'topic1';
+export const TOPIC_OPT_OUT = 'e'.repeat(64);
 
 export type CrmName =
   | 'companies'
@@ -71,7 +74,8 @@ export type CrmName =
   | 'enrollments'
   | 'lists'
   | 'campaigns'
-  | 'forms';
+  | 'forms'
+  | 'topics';
 
 export function crmCollectionPath(name: CrmName, org = ORG_A): string {
   const base = `organizations/${org}`;
@@ -221,6 +225,10 @@ export function crmBody(name: CrmName, uid: string, id: string, org = ORG_A): Do
         sequenceName: null,
         notifyUid: null,
       };
+    case 'topics':
+      // A subject of the marketing e-mails; campaigns and sequences name it (topicId, topicName)
+      // only in generated cases, so their crmBody stays as before.
+      return { name: 'Promociones', description: null };
   }
 }
 
@@ -261,6 +269,7 @@ export const SEEDED_ID: Record<CrmName, string> = {
   lists: LIST,
   campaigns: CAMPAIGN,
   forms: FORM,
+  topics: TOPIC,
 };
 
 export const CRM_NAMES = Object.keys(SEEDED_ID) as CrmName[];
@@ -391,6 +400,14 @@ export function sendLogDoc(): Doc {
     createdAt: ts(NOW - HOUR),
     sentAt: ts(NOW - HOUR),
   };
+}
+
+/**
+ * The topics an address opted out of on the preference centre, as its page (a function) stores
+ * them (id: optOutId of the address).
+ */
+export function topicOptOutDoc(): Doc {
+  return { topicIds: [TOPIC], contactId: CONTACT, updatedAt: ts(NOW - HOUR) };
 }
 
 /** A form submission as the submitForm function stores it (it matched contact1 by e-mail). */
@@ -545,6 +562,7 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push([`organizations/${org}/campaignRuns/${CAMPAIGN}`, campaignRunDoc()]);
       docs.push([`organizations/${org}/submissions/${SUBMISSION}`, submissionDoc()]);
       docs.push([`organizations/${org}/consents/${CONSENT}`, consentDoc()]);
+      docs.push([`organizations/${org}/topicOptOuts/${TOPIC_OPT_OUT}`, topicOptOutDoc()]);
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;

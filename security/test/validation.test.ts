@@ -22,6 +22,7 @@ import {
   seedWorld,
   storedAudit,
   tokensPatch,
+  TOPIC,
   ts,
   VICTIM,
   writeAll,
@@ -87,6 +88,7 @@ const TEXT_FIELD: Record<ContractCollection, string> = {
   lists: 'name',
   campaigns: 'name',
   forms: 'name',
+  topics: 'name',
 };
 
 // Plan every case first (creates need some seeds), run them after seeding.
@@ -255,6 +257,50 @@ add(
   'notifying a member of another organization is refused',
   false,
   update('forms', { notifyUid: 'adminB', updatedAt: now() }),
+);
+// Topics (issue 31's preference centre): a campaign's topic is its draft's content, a sequence's
+// its owner's; a topic's description is edited like its name.
+add(
+  'campaigns: update',
+  "choosing a topic for the author's draft is accepted",
+  true,
+  update('campaigns', { topicId: TOPIC, topicName: 'Promociones', updatedAt: now() }),
+);
+add(
+  'campaigns: update',
+  'a topic name over 100 characters is refused',
+  false,
+  update('campaigns', { topicId: TOPIC, topicName: 'x'.repeat(101), updatedAt: now() }),
+);
+add(
+  'campaigns: update',
+  'a topic id that is a path is refused',
+  false,
+  update('campaigns', { topicId: 'topics/topic1', topicName: 'Promociones', updatedAt: now() }),
+);
+add(
+  'sequences: update',
+  'choosing a topic is accepted',
+  true,
+  update('sequences', { topicId: TOPIC, topicName: 'Promociones', updatedAt: now() }),
+);
+add(
+  'sequences: update',
+  'a topic id that is not a string is refused',
+  false,
+  update('sequences', { topicId: 7, updatedAt: now() }),
+);
+add(
+  'topics: update',
+  'a description of 300 characters is accepted',
+  true,
+  update('topics', { description: 'x'.repeat(300), updatedAt: now() }),
+);
+add(
+  'topics: update',
+  'a description over 300 characters is refused',
+  false,
+  update('topics', { description: 'x'.repeat(301), updatedAt: now() }),
 );
 add(
   'tasks: update',
