@@ -814,6 +814,80 @@ async function seed() {
     );
   }
 
+  // ── Marketing lists, topics, a campaign draft and a lead-capture form (issue 31) ──
+  const promos = put(
+    'topics',
+    'demoTopicPromociones',
+    { name: 'Promociones', description: 'Ofertas y descuentos del mes' },
+    A,
+    20,
+  );
+  put('topics', 'demoTopicBoletin', { name: 'Boletín', description: 'Novedades una vez al mes' }, A, 20);
+  const tegucigalpa = put(
+    'lists',
+    'demoListTegucigalpa',
+    {
+      name: 'Clientes de Tegucigalpa',
+      description: 'Segmento: clientes con ciudad Tegucigalpa',
+      kind: 'segment',
+      lifecycleStage: 'customer',
+      city: 'Tegucigalpa',
+    },
+    A,
+    15,
+  );
+  const webLeads = put(
+    'lists',
+    'demoListSitioWeb',
+    { name: 'Contactos del sitio web', description: 'Quienes escriben desde el formulario', kind: 'static' },
+    A,
+    15,
+  );
+  put(
+    'campaigns',
+    'demoCampaignDiciembre',
+    {
+      name: 'Promoción de diciembre',
+      listId: tegucigalpa,
+      listName: 'Clientes de Tegucigalpa',
+      subject: 'Hola {{nombre}}, 20 % en diciembre',
+      body: 'Hola {{nombre}}:\n\nEste mes, 20 % de descuento en todos nuestros productos para {{empresa}}.\n\n{{remitente}}',
+      status: 'draft',
+      scheduledAt: null,
+      topicId: promos,
+      topicName: 'Promociones',
+    },
+    A,
+    3,
+  );
+  // Open it at /f/{orgId}-demoFormSitioWeb (its page in Marketing → Formularios shows the link).
+  put(
+    'forms',
+    'demoFormSitioWeb',
+    {
+      name: 'Contacto desde el sitio web',
+      published: true,
+      doubleOptIn: false,
+      emailField: 'required',
+      phoneField: 'optional',
+      companyNameField: 'optional',
+      jobTitleField: 'off',
+      cityField: 'optional',
+      countryField: 'off',
+      messageField: 'optional',
+      consentTextEs:
+        'Acepto recibir comunicaciones de marketing por correo electrónico. Puedo darme de baja en cualquier momento.',
+      consentTextEn: 'I agree to receive marketing e-mails. I can unsubscribe at any time.',
+      thankYouEs: '¡Gracias! Le responderemos en menos de un día hábil.',
+      thankYouEn: 'Thank you! We will answer within one business day.',
+      listId: webLeads,
+      listName: 'Contactos del sitio web',
+      notifyUid: A,
+    },
+    A,
+    10,
+  );
+
   // ── Generated records, so every screen looks lived-in (scripts/demo-records.mjs) ──
   generateRecords({
     put,
