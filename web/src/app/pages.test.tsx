@@ -78,7 +78,7 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it('covers every path of the spec, /admin/:organizationId (issue 30) and the marketing lists and campaigns (issue 31)', () => {
+  it('covers every path of the spec, /admin/:organizationId (issue 30) and the marketing lists, campaigns and forms (issue 31)', () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
@@ -94,6 +94,8 @@ describe('protected routes table', () => {
         '/marketing/listas/:id',
         '/marketing/campanas',
         '/marketing/campanas/:id',
+        '/marketing/formularios',
+        '/marketing/formularios/:id',
         '/documentos',
         '/tickets',
         '/tickets/nuevo',

@@ -193,6 +193,18 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/marketing/CampaignPage'),
       namespaces: ['marketing'],
     },
+    {
+      path: 'formularios',
+      title: 'marketingForms',
+      load: () => import('@/features/marketing/FormsPage'),
+      namespaces: ['marketing'],
+    },
+    {
+      path: 'formularios/:id',
+      title: 'marketingForm',
+      load: () => import('@/features/marketing/FormPage'),
+      namespaces: ['marketing'],
+    },
   ]),
   crm('documents', 'documentos', 'documents', FolderRoundedIcon, [
     {

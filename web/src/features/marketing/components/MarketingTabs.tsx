@@ -9,18 +9,19 @@ const PAGES = [
   { key: 'sequences', href: sectionHref('marketing') },
   { key: 'lists', href: sectionHref('marketing', { page: 'listas' }) },
   { key: 'campaigns', href: sectionHref('marketing', { page: 'campanas' }) },
+  { key: 'forms', href: sectionHref('marketing', { page: 'formularios' }) },
 ] as const;
 
-/** Which of the hub's pages a path is under (a list's or a campaign's page is under its list). */
+/** Which of the hub's pages a path is under (a list's, a campaign's, a form's page: under its list). */
 export function hubPageOf(pathname: string): (typeof PAGES)[number]['key'] {
   const under = PAGES.slice(1).find((page) => pathname === page.href || pathname.startsWith(`${page.href}/`));
   return under?.key ?? 'sequences';
 }
 
 /**
- * The marketing hub's row, 'Secuencias | Listas | Campañas': links (each page has its address),
- * drawn as the record pages' tabs (components/TabBar.tsx `tabSx`), the open one marked as the current
- * page. Scrolls sideways on a narrow phone.
+ * The marketing hub's row, 'Secuencias | Listas | Campañas | Formularios': links (each page has its
+ * address), drawn as the record pages' tabs (components/TabBar.tsx `tabSx`), the open one marked as
+ * the current page. Scrolls sideways on a narrow phone.
  */
 export function MarketingTabs() {
   const { t } = useTranslation('marketing');
