@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import i18n, { type FeatureNamespace } from '@/i18n';
+import i18n, { LANGUAGE_STORAGE_KEY, type FeatureNamespace } from '@/i18n';
 import { routes } from './routes';
 import { SECTIONS } from './sections';
 
@@ -33,6 +33,7 @@ describe('routes outside the registry', () => {
     ['/invite/:token', 'invite/:token', 'auth'],
     ['/auth/:provider/callback', 'auth/:provider/callback', 'settings'],
     ['/onboarding', '/onboarding', 'auth'],
+    ['/f/:formKey', 'f/:formKey', 'publicForm'],
   ];
 
   it.each(cases)('%s loads its texts with its screen (no raw keys)', async (_name, path, namespace) => {
@@ -44,6 +45,25 @@ describe('routes outside the registry', () => {
     const loaded = await (lazy as () => Promise<{ Component?: unknown }>)();
     expect(typeof loaded.Component).toBe('function');
     expect(i18n.hasLoadedNamespace(namespace)).toBe(true);
+  });
+});
+
+describe('the public form page', () => {
+  it("opens in the visitor's language (?lang, else the browser's) without storing it, outside the Firebase root", async () => {
+    const route = find(routes, 'f/:formKey')!;
+    expect(routes[0].children).toContain(route);
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    await i18n.changeLanguage('es');
+    window.history.replaceState(null, '', '/f/org1-form1?lang=en');
+    try {
+      await (route.lazy as () => Promise<unknown>)();
+      expect(i18n.language).toBe('en');
+      expect(i18n.hasLoadedNamespace('publicForm')).toBe(true);
+      expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe(stored);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      await i18n.changeLanguage('es');
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/FullPageLoader';
-import { loadNamespaces, type FeatureNamespace } from '@/i18n';
+import { changeLanguage, loadNamespaces, visitorLanguage, type FeatureNamespace } from '@/i18n';
 import NotFoundPage from '@/features/errors/NotFoundPage';
 import RouteErrorPage from '@/features/errors/RouteErrorPage';
 import { ONBOARDING_PATH, pagePath, sectionHref, SECTIONS, type PageModule } from './sections';
@@ -45,6 +45,20 @@ export const routes: RouteObject[] = [
       { path: 'clientes', element: <Navigate to={sectionHref('contacts')} replace /> },
       { path: 'clientes/:id', element: <RedirectWithId to={sectionHref('contacts')} /> },
       { path: 'oportunidades', element: <Navigate to={sectionHref('deals')} replace /> },
+      {
+        // A form's public page (issue 31): for anyone, outside the Firebase root (no Auth, no
+        // Firestore, no shell), in the visitor's language (`?lang`, else the browser's; not stored).
+        path: 'f/:formKey',
+        lazy: async () => {
+          if (typeof window !== 'undefined')
+            await changeLanguage(visitorLanguage(window.location.search, window.navigator.language));
+          const [module] = await Promise.all([
+            import('@/features/publicForm/PublicFormPage'),
+            loadNamespaces(['publicForm']),
+          ]);
+          return { Component: module.default };
+        },
+      },
       {
         lazy: async () => ({ Component: (await import('./FirebaseRoot')).default }),
         children: [

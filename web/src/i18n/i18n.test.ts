@@ -95,6 +95,7 @@ describe('feature namespaces', () => {
     landing: true,
     marketing: true,
     meetings: true,
+    publicForm: true,
     records: true,
     settings: true,
     subscription: true,

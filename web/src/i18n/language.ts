@@ -100,3 +100,14 @@ function safeLocalStorage(): Storage | undefined {
     return undefined;
   }
 }
+
+/**
+ * The language of a public page's visitor (a form at /f/:formKey): the address's `?lang=es|en`,
+ * else the browser's (English when it starts with 'en', else Spanish). Never stored: a visitor is
+ * not choosing for the device.
+ */
+export function visitorLanguage(search: string, browserLanguage: string | null | undefined): Language {
+  const asked = new URLSearchParams(search).get('lang');
+  if (isLanguage(asked)) return asked;
+  return browserLanguage?.toLowerCase().startsWith('en') ? 'en' : 'es';
+}
