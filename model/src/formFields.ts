@@ -19,4 +19,3 @@ export type FormValueKey = 'name' | FormFieldKey;
 export type FormFieldModes = { [K in FormFieldKey as `${K}Field`]: FormFieldMode };
 export const formFieldProp = <K extends FormFieldKey>(key: K): `${K}Field` => `${key}Field`;
 export const FORM_FIELD_PROPS = FORM_FIELD_KEYS.map(formFieldProp);
-

@@ -92,9 +92,12 @@ const DOCUMENTS_PAGE = 422 * KB;
 /**
  * /marketing: the sequences, the selected one's numbers, steps and enrolments; on demand the
  * sequence and step forms (formik, yup, the merge-field chips, the preview's contact picker) and
- * the enrolment dialog's picker: 417.2 KB (420.8 KB with the hub's tab row, issue 31).
+ * the enrolment dialog's picker: 417.2 KB (420.8 KB with the hub's tab row, issue 31). With the
+ * forms (issue 31): 425.9 KB — the 'Formularios' tab and the forms' texts in the marketing
+ * catalogue (+1.4 KB), and Firebase's app module, the web config and the model's constants in a
+ * file of their own now that /f/:formKey loads them without Auth (+1.5 KB on every signed-in page).
  */
-const MARKETING_PAGE = 424 * KB;
+const MARKETING_PAGE = 428 * KB;
 /**
  * The marketing hub's lists (issue 31), on DataList: /marketing/listas with its criteria summaries
  * and, on demand, the list form (formik, yup, the segment's selects, company and owner pickers,
@@ -109,6 +112,22 @@ const MARKETING_LISTS = 436 * KB;
  * demand the campaign form and the schedule dialog (the date-time field): 439.7 KB.
  */
 const MARKETING_RECORD_PAGES = 445 * KB;
+/**
+ * The forms (issue 31) under the same budgets: /marketing/formularios (the forms, on demand the
+ * builder: formik, yup, the selects of lists, sequences and members, its switches): 420.9 KB;
+ * /marketing/formularios/:id (its address and embed code, settings, the submissions' table, on
+ * demand the builder): 422.8 KB.
+ */
+const MARKETING_FORMS = MARKETING_LISTS;
+const MARKETING_FORM_PAGE = MARKETING_RECORD_PAGES;
+/**
+ * /f/:formKey, a form's public page (issue 31), for visitors on their phones: outside the Firebase
+ * root, so no Auth, no Firestore, no shell — the entry (React, the router, MUI's core with emotion,
+ * i18next: 172.9 KB, what the 404 page weighs), Firebase's app and Functions SDKs (~12 KB, for
+ * getPublicForm and submitForm), MUI's outlined text field (~8 KB) and the page itself (~4.5 KB;
+ * the consent checkbox is a native one): 200.8 KB.
+ */
+const PUBLIC_FORM_PAGE = 204 * KB;
 /**
  * /ajustes: its tabs' forms (formik, yup with the model's schemas: ~23 KB), the role select
  * (MUI Select with its Menu), the permission matrix (Table, Switch, Checkbox), the confirmations,
@@ -157,6 +176,9 @@ export const BUDGETS = {
     '/marketing/campanas': MARKETING_LISTS,
     '/marketing/listas/:id': MARKETING_RECORD_PAGES,
     '/marketing/campanas/:id': MARKETING_RECORD_PAGES,
+    '/marketing/formularios': MARKETING_FORMS,
+    '/marketing/formularios/:id': MARKETING_FORM_PAGE,
+    '/f/:formKey': PUBLIC_FORM_PAGE,
     '/ajustes': SETTINGS_PAGE,
   },
 };
