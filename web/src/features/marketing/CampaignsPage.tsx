@@ -1,8 +1,9 @@
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, useRef } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Campaign, WithId } from '@trato/model';
@@ -23,6 +24,10 @@ import { useCampaignsPage } from './hooks/useCampaigns';
 const CampaignDialog = lazyWithPrefetch(() =>
   import('./components/CampaignDialog').then((m) => ({ default: m.CampaignDialog })),
 );
+// 'Temas' (the topics contacts choose from, with their form) loads when pressed.
+const TopicsDialog = lazyWithPrefetch(() =>
+  import('./components/TopicsDialog').then((m) => ({ default: m.TopicsDialog })),
+);
 
 /** 'Nueva campaña' is open (`?nueva=1`), with a list chosen beforehand (`&lista={id}`). */
 const NEW = 'nueva';
@@ -30,10 +35,11 @@ const LIST = 'lista';
 
 /**
  * /marketing/campanas: the campaigns, newest first, a server page at a time — status, list and
- * when it goes; 'Nueva campaña' (saved as a draft). Each opens on its own page.
+ * when it goes; 'Nueva campaña' (saved as a draft) and 'Temas' (what contacts may keep or leave).
+ * Each opens on its own page.
  */
 export default function CampaignsPage() {
-  usePrefetchWhenIdle(CampaignDialog);
+  usePrefetchWhenIdle(CampaignDialog, TopicsDialog);
   const { t } = useTranslation('marketing');
   const navigate = useNavigate();
   const language = useLanguage();
@@ -41,6 +47,7 @@ export default function CampaignsPage() {
   const organizationId = useOrgId();
   const canCreate = useCan('marketing', 'create');
   const [params, setParams] = useSearchParams();
+  const [topics, setTopics] = useState(false);
   const list = useCampaignsPage(organizationId);
   const creating = canCreate && params.get(NEW) === '1';
   const create = () => setParams({ [NEW]: '1' });
@@ -81,6 +88,11 @@ export default function CampaignsPage() {
         total={list.total}
         newLabel={t('campaigns.new')}
         onCreate={canCreate ? create : undefined}
+        extraActions={
+          <Button variant="outlined" onClick={() => setTopics(true)}>
+            {t('topics.title')}
+          </Button>
+        }
       />
       <DataList
         list={list}
@@ -125,6 +137,11 @@ export default function CampaignsPage() {
               navigate(sectionHref('marketing', { id, page: 'campanas' }), { replace: true });
             }}
           />
+        </Suspense>
+      )}
+      {topics && (
+        <Suspense fallback={null}>
+          <TopicsDialog organizationId={organizationId} onClose={() => setTopics(false)} />
         </Suspense>
       )}
     </Box>
