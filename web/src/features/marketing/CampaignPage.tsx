@@ -29,8 +29,8 @@ const CAMPAIGNS_HREF = sectionHref('marketing', { page: 'campanas' });
 
 /**
  * /marketing/campanas/{id}: a campaign — its status and why (waiting for tomorrow's mailbox
- * quota, failed…), its actions as the status and the member's rights allow, its content, list
- * and author, and once started its audience, the recipients' numbers and the recipients.
+ * quota, failed…), its actions as the status and the member's rights allow, its content, list,
+ * topic and author, and once started its audience, the recipients' numbers and the recipients.
  */
 export default function CampaignPage() {
   const { id = '' } = useParams();
@@ -122,6 +122,9 @@ function CampaignDetail({
                   </Link>
                 ),
               },
+              ...(campaign.topicId
+                ? [{ label: t('campaigns.detail.topic'), value: campaign.topicName }]
+                : []),
               { label: t('campaigns.detail.author'), value: authorName },
               { label: t('campaigns.detail.scheduledAt'), value: when(campaign.scheduledAt) },
               { label: t('campaigns.detail.createdAt'), value: when(campaign.createdAt) },

@@ -1,28 +1,33 @@
 import Divider from '@mui/material/Divider';
 import { useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { campaignSchema, type Campaign, type MarketingList, type WithId } from '@trato/model';
+import { campaignSchema, type Campaign, type MarketingList, type Topic, type WithId } from '@trato/model';
 import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
 import { SelectField } from '@/components/form/SelectField';
 import { useToast } from '@/components/toast';
 import { LoadingBlock } from '@/components/data/QueryState';
-import { createRecord, updateRecord, useDocument } from '@/firebase/dataApi';
+import { createRecord, updateRecord, useDocument, type LiveState } from '@/firebase/dataApi';
 import { campaignsTarget } from '../hooks/useCampaigns';
 import { listPath, useAllLists } from '../hooks/useLists';
+import { useTopics } from '../hooks/useTopics';
+import { topicPatch } from '../utils/topics';
 import { MessageFields, MessagePreview } from './MessageFields';
+import { TopicField } from './TopicField';
 
 interface CampaignValues {
   name: string;
   listId: string;
   subject: string;
   body: string;
+  topicId: string | null;
 }
 
 /**
- * 'Nueva campaña' and 'Editar campaña' (a draft, by its author): name, list, subject and body with
- * the merge-field chips and the preview for a chosen contact (as the sequences' step form). Saved
- * as a draft; sending or scheduling it is done from its page.
+ * 'Nueva campaña' and 'Editar campaña' (a draft, by its author): name, list, topic (optional: who
+ * left it gets nothing), subject and body with the merge-field chips and the preview for a chosen
+ * contact (as the sequences' step form). Saved as a draft; sending or scheduling it is done from
+ * its page.
  */
 export function CampaignDialog({
   organizationId,
@@ -42,6 +47,7 @@ export function CampaignDialog({
   const { t } = useTranslation('marketing');
   const { toast } = useToast();
   const all = useAllLists(organizationId);
+  const topics = useTopics(organizationId);
   // A list chosen beforehand, read on its own in case it is not among the newest MAX_LISTS.
   const preset = useDocument(listId && !campaign ? listPath(organizationId, listId) : null);
   const lists =
@@ -57,6 +63,7 @@ export function CampaignDialog({
       listName: list?.name ?? campaign?.listName ?? '',
       subject: values.subject,
       body: values.body,
+      ...topicPatch(values.topicId, topics.data, campaign),
     };
     if (campaign) {
       await updateRecord(campaignsTarget(organizationId), campaign.id, content, campaign);
@@ -80,6 +87,7 @@ export function CampaignDialog({
         listId: campaign?.listId ?? listId,
         subject: campaign?.subject ?? '',
         body: campaign?.body ?? '',
+        topicId: campaign?.topicId ?? null,
       }}
       schema={campaignSchema}
       onSubmit={save}
@@ -91,6 +99,8 @@ export function CampaignDialog({
         organizationId={organizationId}
         lists={all.status === 'error' ? [] : listId && preset.status === 'loading' ? null : lists}
         formerList={campaign ? { id: campaign.listId, name: campaign.listName } : null}
+        topics={topics}
+        formerTopic={campaign}
       />
     </FormDialog>
   );
@@ -100,11 +110,16 @@ function CampaignFields({
   organizationId,
   lists,
   formerList,
+  topics,
+  formerTopic,
 }: {
   organizationId: string;
   lists: WithId<MarketingList>[] | null;
   /** The list an edited campaign had (offered even if it was deleted since). */
   formerList: { id: string; name: string } | null;
+  topics: LiveState<WithId<Topic>[]>;
+  /** The edited campaign (its topic, offered even if it was deleted since). */
+  formerTopic: Campaign | null;
 }) {
   const { t } = useTranslation('marketing');
   const { values } = useFormikContext<CampaignValues>();
@@ -133,6 +148,7 @@ function CampaignFields({
       ) : (
         <LoadingBlock label={t('campaigns.form.loadingLists')} />
       )}
+      <TopicField topics={topics} former={formerTopic} />
       <MessageFields />
       <Divider />
       <MessagePreview organizationId={organizationId} subject={values.subject} body={values.body} />

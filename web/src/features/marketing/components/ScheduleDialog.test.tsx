@@ -1,6 +1,7 @@
 // 'Enviar ahora' / 'Programar' (issue 31): who the campaign would reach comes first
 // (previewCampaignAudience), then the confirmation; a time in the past is refused. 'Sin
-// consentimiento' shows where the organization requires consent or someone was left out for it.
+// consentimiento' shows where the organization requires consent or someone was left out for it;
+// a campaign's topic goes with the preview (who left the topic counts as unsubscribed).
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
@@ -77,6 +78,29 @@ describe('ScheduleDialog', { timeout: 40_000 }, () => {
       status: 'scheduled',
       scheduledAt: 'now',
     });
+  });
+
+  it("with a topic, those who left it count as unsubscribed: the preview gets the campaign's topic", async () => {
+    const withTopic = { ...campaign, topicId: 't1', topicName: 'Promociones' };
+    await renderWithApp(
+      <ScheduleDialog organizationId="org1" campaign={withTopic as never} mode="now" onClose={vi.fn()} />,
+    );
+    expect(await screen.findByTestId('audience-recipients')).toBeTruthy();
+    expect(state.callFunction).toHaveBeenCalledWith('previewCampaignAudience', {
+      organizationId: 'org1',
+      listId: 'l1',
+      topicId: 't1',
+    });
+    expect(
+      screen.getByText('Tema «Promociones»: quienes lo dejaron cuentan como dados de baja.'),
+    ).toBeTruthy();
+  });
+
+  it('without a topic, none is sent nor mentioned', async () => {
+    await open('now');
+    await screen.findByTestId('audience-recipients');
+    expect(state.callFunction.mock.calls[0]![1]).not.toHaveProperty('topicId');
+    expect(screen.queryByText(/^Tema/)).toBeNull();
   });
 
   it('nothing is confirmed before the numbers are in', async () => {

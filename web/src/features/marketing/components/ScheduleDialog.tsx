@@ -40,10 +40,10 @@ type Preview =
 
 /**
  * 'Enviar ahora' and 'Programar': first who the campaign would reach now (previewCampaignAudience:
- * the list's contacts, the recipients, and those left out — no email, unsubscribed, without
- * consent where the organization requires it, a repeated address), then the confirmation;
- * 'Programar' also takes the moment, in the member's time zone. Nothing is confirmed before the
- * numbers are in, nor when nobody would get it.
+ * the list's contacts, the recipients, and those left out — no email, unsubscribed of everything or
+ * of the campaign's topic, without consent where the organization requires it, a repeated
+ * address), then the confirmation; 'Programar' also takes the moment, in the member's time zone.
+ * Nothing is confirmed before the numbers are in, nor when nobody would get it.
  */
 export function ScheduleDialog({
   organizationId,
@@ -62,14 +62,16 @@ export function ScheduleDialog({
   const load = useCallback(() => {
     let alive = true;
     setPreview({ status: 'loading' });
-    callFunction('previewCampaignAudience', { organizationId, listId: campaign.listId }).then(
+    // With its topic, the addresses that left the topic count as unsubscribed.
+    const topic = campaign.topicId ? { topicId: campaign.topicId } : {};
+    callFunction('previewCampaignAudience', { organizationId, listId: campaign.listId, ...topic }).then(
       (counts) => alive && setPreview({ status: 'success', counts }),
       (error: unknown) => alive && setPreview({ status: 'error', error }),
     );
     return () => {
       alive = false;
     };
-  }, [organizationId, campaign.listId]);
+  }, [organizationId, campaign.listId, campaign.topicId]);
   useEffect(load, [load]);
 
   const confirm = async (values: { scheduledAt: Date | null }) => {
@@ -96,6 +98,11 @@ export function ScheduleDialog({
       canSubmit={() => ready}
     >
       <Typography>{t('campaigns.schedule.intro', { list: campaign.listName })}</Typography>
+      {campaign.topicId && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('campaigns.schedule.topic', { topic: campaign.topicName ?? '' })}
+        </Typography>
+      )}
       <AudiencePreview preview={preview} onRetry={load} />
       {mode === 'schedule' && (
         <DateTimeField
