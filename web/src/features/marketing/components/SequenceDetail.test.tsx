@@ -1,7 +1,7 @@
 // The selected sequence speaks with its owner's voice (issue 28): it says whose Gmail sends it,
 // and only the owner sees the step controls; others see it read-only, pause it, duplicate it and,
 // as admins, delete it.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { can, uniformPermissions, type MemberLike } from '@trato/model';
@@ -12,6 +12,8 @@ const state = vi.hoisted(() => ({
   member: null as unknown,
   owner: null as unknown,
   steps: [] as Record<string, unknown>[],
+  /** More of the sequence (its topic). */
+  extra: {} as Record<string, unknown>,
   writeRecords: vi.fn(),
 }));
 
@@ -56,6 +58,7 @@ const sequence = (createdBy: string) => ({
   createdBy,
   createdAt: null,
   updatedAt: null,
+  ...state.extra,
 });
 const step = {
   id: 'st1',
@@ -84,6 +87,7 @@ function show(as: { uid: string; member: unknown }, createdBy: string, language:
 }
 
 beforeEach(() => {
+  state.extra = {};
   state.owner = admin;
   state.steps = [step];
   state.writeRecords.mockReset().mockResolvedValue(undefined);
@@ -101,6 +105,7 @@ describe('SequenceDetail: whose voice', () => {
     expect(screen.queryByRole('button', { name: 'Agregar Paso' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar el paso 1' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar la secuencia Bienvenida' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Editar' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Activar' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Duplicar' }));
@@ -130,6 +135,17 @@ describe('SequenceDetail: whose voice', () => {
     expect(screen.getByRole('button', { name: 'Eliminar el paso 1' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Eliminar la secuencia Bienvenida' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Duplicar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Editar' })).toBeTruthy();
+  });
+
+  it('its topic (issue 31) shows in the header; none, nothing', async () => {
+    state.extra = { topicId: 't1', topicName: 'Promociones' };
+    await show({ uid: 'seller1', member: seller }, 'admin1');
+    expect(screen.getByTestId('sequence-topic').textContent).toBe('Tema: Promociones');
+    cleanup();
+    state.extra = {};
+    await show({ uid: 'seller1', member: seller }, 'admin1');
+    expect(screen.queryByTestId('sequence-topic')).toBeNull();
   });
 
   it("en: an admin deletes a seller's sequence but does not write its steps", async () => {

@@ -1,6 +1,7 @@
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import PauseRoundedIcon from '@mui/icons-material/PauseRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
@@ -42,10 +43,14 @@ import {
 
 // The step form (formik, yup, the contact picker of the preview) loads when first opened.
 const StepDialog = lazyWithPrefetch(() => import('./StepDialog').then((m) => ({ default: m.StepDialog })));
+// The sequence's form (name, description, topic): the page's 'Nueva Secuencia' one.
+const SequenceDialog = lazyWithPrefetch(() =>
+  import('./NewSequenceDialog').then((m) => ({ default: m.NewSequenceDialog })),
+);
 
 /**
- * The selected sequence: whose Gmail sends it, play/pause, duplicate, delete, its numbers, its
- * steps and its enrolments. It speaks with its owner's voice: others see its steps read-only.
+ * The selected sequence: whose Gmail sends it, its topic, play/pause, edit, duplicate, delete, its
+ * numbers, its steps and its enrolments. It speaks with its owner's voice: others see its steps read-only.
  */
 export function SequenceDetail({
   organizationId,
@@ -117,10 +122,12 @@ function SequenceHeader({
   onDuplicated: (id: string) => void;
 }) {
   const { t } = useTranslation('marketing');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const showError = useErrorToast();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   const toggle = async () => {
     setBusy(true);
@@ -200,6 +207,15 @@ function SequenceHeader({
                 {rights.owner ? t('owner.self') : t('owner.other', { name: ownerName })}
               </Typography>
             </Stack>
+            {sequence.topicId && (
+              <Typography
+                variant="body2"
+                data-testid="sequence-topic"
+                sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}
+              >
+                {t('topics.shown', { name: sequence.topicName ?? '' })}
+              </Typography>
+            )}
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
             {rights.toggle && (
@@ -210,6 +226,11 @@ function SequenceHeader({
                 disabled={busy}
               >
                 {t(sequence.isActive ? 'pause' : 'activate')}
+              </Button>
+            )}
+            {rights.rename && (
+              <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
+                {tc('common.actions.edit')}
               </Button>
             )}
             {rights.duplicate && (
@@ -243,6 +264,15 @@ function SequenceHeader({
         onConfirm={remove}
         onClose={() => setConfirming(false)}
       />
+      {editing && (
+        <Suspense fallback={null}>
+          <SequenceDialog
+            organizationId={organizationId}
+            sequence={sequence}
+            onClose={() => setEditing(false)}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

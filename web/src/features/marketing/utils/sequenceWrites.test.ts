@@ -69,6 +69,24 @@ describe('sequence writes', () => {
     );
   });
 
+  it('a copy keeps the topic (issue 31)', () => {
+    const [sequence] = sequenceDuplication(
+      'org',
+      'copy',
+      { description: null, topicId: 't1', topicName: 'Boletín' },
+      [],
+      'Copia de Noticias',
+    );
+    if (sequence?.kind !== 'create') throw new Error('the sequence is created first');
+    expect(sequence.data).toEqual({
+      name: 'Copia de Noticias',
+      description: null,
+      topicId: 't1',
+      topicName: 'Boletín',
+      isActive: false,
+    });
+  });
+
   it("a copy's name is cut at the name limit (200 characters, emoji counted once)", () => {
     const [sequence] = sequenceDuplication('org', 'copy', {}, [], `Copia de ${'😀'.repeat(300)}`);
     if (sequence?.kind !== 'create') throw new Error('the sequence is created first');

@@ -57,13 +57,14 @@ export function sequenceDeletion(
 
 /**
  * Duplicating a sequence: a new sequence of the caller's (the rules make its creator the caller,
- * so it speaks with their voice), inactive, named `name`, with copies of the steps in their
- * order, in one batch (at most 1 + MAX_STEPS writes; the rules read the sequence once for all).
+ * so it speaks with their voice), inactive, named `name`, with its description and topic and
+ * copies of the steps in their order, in one batch (at most 1 + MAX_STEPS writes; the rules read
+ * the sequence once for all).
  */
 export function sequenceDuplication(
   orgId: string,
   newId: string,
-  sequence: Pick<Sequence, 'description'>,
+  sequence: Pick<Sequence, 'description' | 'topicId' | 'topicName'>,
   steps: readonly Pick<SequenceStep, 'stepOrder' | 'type' | 'subject' | 'body' | 'delayDays'>[],
   name: string,
 ): RecordWrite[] {
@@ -76,6 +77,7 @@ export function sequenceDuplication(
       data: {
         name: [...name].slice(0, LIMITS.name).join(''),
         description: sequence.description ?? null,
+        ...(sequence.topicId ? { topicId: sequence.topicId, topicName: sequence.topicName ?? null } : {}),
         isActive: false,
       },
     },
