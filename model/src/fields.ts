@@ -38,7 +38,21 @@ import {
   TICKET_STATUSES,
 } from './enums.js';
 import { SEGMENT_KEYS } from './marketing.js';
-import { FORM_FIELD_PROPS } from './formFields.js';
+
+/**
+ * A form's field modes (formFields.ts FORM_FIELD_PROPS, written out: the web's every page reads
+ * these contracts, and importing that module gave it a chunk of its own; forms.test.ts checks
+ * the two agree).
+ */
+export const FORM_FIELD_PROP_KEYS = [
+  'emailField',
+  'phoneField',
+  'companyNameField',
+  'jobTitleField',
+  'cityField',
+  'countryField',
+  'messageField',
+] as const;
 import { searchIndexOf } from './search.js';
 
 export const AUDIT_KEYS = ['createdAt', 'createdBy', 'updatedAt'] as const;
@@ -130,7 +144,7 @@ export const FIELD_CONTRACTS = {
   topics: crm(['name'], ['description']),
   // A lead-capture form: what it asks (the name always), its consent, what follows a submission.
   forms: crm(
-    ['name', 'published', 'doubleOptIn', ...FORM_FIELD_PROPS],
+    ['name', 'published', 'doubleOptIn', ...FORM_FIELD_PROP_KEYS],
     [
       'consentTextEs',
       'consentTextEn',
@@ -420,7 +434,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     name: text(LIMITS.name),
     published: { type: { kind: 'bool' } },
     doubleOptIn: { type: { kind: 'bool' } },
-    ...Object.fromEntries(FORM_FIELD_PROPS.map((prop) => [prop, oneOf(FORM_FIELD_MODES)])),
+    ...Object.fromEntries(FORM_FIELD_PROP_KEYS.map((prop) => [prop, oneOf(FORM_FIELD_MODES)])),
     consentTextEs: str(LIMITS.consentText),
     consentTextEn: str(LIMITS.consentText),
     thankYouEs: str(LIMITS.sequenceDescription),

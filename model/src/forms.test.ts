@@ -10,8 +10,10 @@ import {
   hasMarketingConsent,
   parsePublicFormKey,
   publicFormKey,
+  FORM_FIELD_PROPS,
   type FormFieldModes,
 } from './forms.js';
+import { FORM_FIELD_PROP_KEYS } from './fields.js';
 
 const ALL: FormFieldModes = {
   emailField: 'required',
@@ -24,6 +26,10 @@ const ALL: FormFieldModes = {
 };
 
 describe('a form’s fields', () => {
+  it('the contracts name the same mode keys', () => {
+    expect([...FORM_FIELD_PROP_KEYS]).toEqual(FORM_FIELD_PROPS);
+  });
+
   it('asks the name first, then the fields not off, in their order', () => {
     expect(formFields(DEFAULT_FORM_FIELDS)).toEqual([
       { key: 'name', required: true },

@@ -105,7 +105,11 @@ describe('the audience', () => {
 describe('topicChanges', () => {
   it('opts out of the unticked, back into the ticked again, and keeps unknown topics as they were', () => {
     expect(topicChanges(['a', 'b', 'c'], [], ['a', 'b', 'c'])).toEqual({ optOut: [], optIn: [], after: [] });
-    expect(topicChanges(['a', 'b', 'c'], [], ['a'])).toEqual({ optOut: ['b', 'c'], optIn: [], after: ['b', 'c'] });
+    expect(topicChanges(['a', 'b', 'c'], [], ['a'])).toEqual({
+      optOut: ['b', 'c'],
+      optIn: [],
+      after: ['b', 'c'],
+    });
     expect(topicChanges(['a', 'b', 'c'], ['b', 'gone'], ['a', 'b', 'zzz'])).toEqual({
       optOut: ['c'],
       optIn: ['b'],

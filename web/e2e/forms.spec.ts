@@ -22,11 +22,17 @@ test('es: build and publish a form, a visitor fills it, the contact with its con
   await loginThroughUi(page, email, PASSWORD);
 
   await page.goto('/marketing');
-  await page.getByRole('navigation', { name: 'Marketing' }).getByRole('link', { name: 'Formularios' }).click();
+  await page
+    .getByRole('navigation', { name: 'Marketing' })
+    .getByRole('link', { name: 'Formularios' })
+    .click();
   await expect(page).toHaveURL(/\/marketing\/formularios$/);
   await page.getByRole('button', { name: 'Crear primer formulario' }).click(SLOW);
   const builder = page.getByRole('dialog', { name: 'Nuevo formulario' });
-  await builder.getByLabel(/^Nombre/).first().fill('Pedidos desde la web');
+  await builder
+    .getByLabel(/^Nombre/)
+    .first()
+    .fill('Pedidos desde la web');
   // Consent is asked with the offered texts; the admin is told of each submission; published.
   await builder.getByRole('combobox', { name: 'Avisar a' }).click();
   await page.getByRole('option', { name: 'Ana López' }).click();
@@ -67,11 +73,13 @@ test('es: build and publish a form, a visitor fills it, the contact with its con
   await expect(timeline.getByText(/Quiero 20 macetas/)).toBeVisible();
   await expect(timeline.getByText('Contacto nuevo')).toBeVisible();
 
-  // The consent's proof: where, when and the text the visitor saw.
-  await page.getByRole('button', { name: 'Consentimiento' }).click();
-  const consent = page.getByRole('dialog', { name: /Consentimiento/ });
-  await expect(consent.getByText('Formulario', { exact: true })).toBeVisible(SLOW);
-  await expect(consent.getByText(/Acepto recibir comunicaciones de marketing/)).toBeVisible();
+  // The consent's proof, on its page: where, when and the text the visitor saw.
+  await page.getByRole('link', { name: 'Consentimiento' }).click();
+  await expect(page).toHaveURL(/\/contactos\/[^/]+\/consentimiento$/);
+  const history = page.getByRole('list', { name: 'Historial' });
+  await expect(history.getByText('Formulario', { exact: true })).toBeVisible(SLOW);
+  await expect(history.getByText(/Acepto recibir comunicaciones de marketing/)).toBeVisible();
+  await expect(history.getByText(/el contacto/)).toBeVisible();
 });
 
 test('en: the public page speaks the visitor’s language and refuses answers that do not fit, keeping them', async ({
@@ -84,7 +92,10 @@ test('en: the public page speaks the visitor’s language and refuses answers th
   await page.goto('/marketing/formularios');
   await page.getByRole('button', { name: 'Crear primer formulario' }).click(SLOW);
   const builder = page.getByRole('dialog', { name: 'Nuevo formulario' });
-  await builder.getByLabel(/^Nombre/).first().fill('Catálogo');
+  await builder
+    .getByLabel(/^Nombre/)
+    .first()
+    .fill('Catálogo');
   await builder.getByRole('switch', { name: 'Publicado' }).check();
   await builder.getByRole('button', { name: 'Crear' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Catálogo' })).toBeVisible(SLOW);

@@ -86,6 +86,7 @@ describe('protected routes table', () => {
         '/empresas/:id',
         '/contactos',
         '/contactos/:id',
+        '/contactos/:id/consentimiento',
         '/deals',
         '/tareas',
         '/reuniones',

@@ -111,6 +111,12 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/contacts/ContactPage'),
       namespaces: ['contacts', 'records'],
     },
+    {
+      path: ':id/consentimiento',
+      title: 'contactConsent',
+      load: () => import('@/features/contacts/ConsentPage'),
+      namespaces: ['contacts', 'records'],
+    },
   ]),
   crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [
     {

@@ -1,38 +1,65 @@
 // The callables of the public pages (no login): /f/:formKey shows a published form and sends it.
-// Only firebase/app and firebase/functions: such a page loads neither Auth nor Firestore (nor the
-// CRM's shell), so it stays light on a visitor's phone. Errors are FunctionsError (read them with
-// describeCallableError, callableErrors.ts).
-import { getApp, getApps, initializeApp } from 'firebase/app';
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+// Called over the callable protocol itself (a POST of `{ data }`, answered `{ result }` or
+// `{ error: { status, message, details } }`) with fetch, not the Firebase SDK: the page then loads
+// no Firebase code at all — a visitor's phone gets the form fast, and firebase/app stays in the
+// signed-in app's own chunk instead of a shared one that every CRM page would pay for. Errors are
+// shaped like the SDK's FunctionsError (`code` 'functions/…', `details`, `message`), so
+// describeCallableError (callableErrors.ts) reads them the same way.
 import type { CallableContract } from '@trato/model';
 import { resolveFirebaseConfig } from './config';
 
-// The same cache as functions.ts: one Functions instance per page, connected to the emulator once.
-const CACHE_KEY = Symbol.for('trato.firebase.functions');
-type CacheHolder = { [CACHE_KEY]?: Functions };
-
-function publicFunctions(): Functions {
-  const holder = globalThis as CacheHolder;
-  const cached = holder[CACHE_KEY];
-  if (cached) return cached;
-  const config = resolveFirebaseConfig(import.meta.env);
-  const app = getApps().length > 0 ? getApp() : initializeApp(config.options);
-  const functions = getFunctions(app, config.functionsRegion);
-  if (config.emulators)
-    connectFunctionsEmulator(functions, config.emulators.functions.host, config.emulators.functions.port);
-  holder[CACHE_KEY] = functions;
-  return functions;
-}
-
 /** The callables a visitor may call without an account. */
 export type PublicCallableName = 'getPublicForm' | 'submitForm';
+
+/** Where a callable answers: the Functions emulator, or the deployed function's address. */
+export function callableUrl(name: string, env: ImportMetaEnv = import.meta.env): string {
+  const config = resolveFirebaseConfig(env);
+  const { projectId } = config.options;
+  const region = config.functionsRegion;
+  if (config.emulators) {
+    const { host, port } = config.emulators.functions;
+    return `http://${host}:${port}/${projectId}/${region}/${name}`;
+  }
+  return `https://${region}-${projectId}.cloudfunctions.net/${name}`;
+}
+
+/** An error as the SDK's FunctionsError carries it. */
+export class PublicCallError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Answer<T> = { result?: T; error?: { status?: string; message?: string; details?: unknown } };
 
 async function callPublic<N extends PublicCallableName>(
   name: N,
   input: CallableContract[N]['in'],
 ): Promise<CallableContract[N]['out']> {
-  const call = httpsCallable<CallableContract[N]['in'], CallableContract[N]['out']>(publicFunctions(), name);
-  return (await call(input)).data;
+  let response: Response;
+  try {
+    response = await fetch(callableUrl(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: input }),
+    });
+  } catch (error) {
+    throw new PublicCallError('functions/unavailable', (error as Error).message);
+  }
+  const body = (await response.json().catch(() => ({}))) as Answer<CallableContract[N]['out']>;
+  if (body.error || !response.ok || !('result' in body)) {
+    const status = body.error?.status ?? 'INTERNAL';
+    throw new PublicCallError(
+      `functions/${status.toLowerCase().replace(/_/g, '-')}`,
+      body.error?.message ?? response.statusText,
+      body.error?.details,
+    );
+  }
+  return body.result as CallableContract[N]['out'];
 }
 
 /** A published form as the visitor's language shows it (not-found when none is published there). */

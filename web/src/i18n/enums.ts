@@ -2,12 +2,10 @@ import type { TFunction } from 'i18next';
 import {
   ACTIONS,
   COMPANY_SIZES,
-  CONSENT_SOURCES,
   CONSENT_STATUSES,
   CONTACT_STATUSES,
   DEAL_STAGES,
   ENROLLMENT_STATUSES,
-  FORM_FIELD_MODES,
   INDUSTRIES,
   LIFECYCLE_STAGES,
   MAIL_CONNECTION_STATUSES,
@@ -42,10 +40,6 @@ export const ENUMS = {
   sendStatus: SEND_STATUSES,
   mailConnectionStatus: MAIL_CONNECTION_STATUSES,
   consentStatus: CONSENT_STATUSES,
-  consentSource: CONSENT_SOURCES,
-  formFieldMode: FORM_FIELD_MODES,
-  /** A form submission's timeline entry: it created the contact, or matched one. */
-  submissionResult: ['created', 'updated'] as const,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

@@ -1,10 +1,11 @@
-import AssignmentRoundedIcon from '@mui/icons-material/AssignmentRounded';
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
-import VerifiedUserRoundedIcon from '@mui/icons-material/VerifiedUserRounded';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -31,8 +32,9 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   task: TaskAltRoundedIcon,
   meeting: EventRoundedIcon,
   deal: HandshakeRoundedIcon,
-  submission: AssignmentRoundedIcon,
-  consent: VerifiedUserRoundedIcon,
+  // Icons the record pages load anyway (a filled-in form; a consent given or taken back).
+  submission: EditRoundedIcon,
+  consent: CheckCircleRoundedIcon,
 };
 
 /**
@@ -81,7 +83,17 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
     if (entry.kind === 'consent')
       return <StatusChip enumName="consentStatus" value={entry.detail as never} />;
     if (entry.kind === 'submission')
-      return <StatusChip enumName="submissionResult" value={entry.detail as never} />;
+      return (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={entry.detail === 'created' ? 'success' : 'default'}
+          label={t(
+            entry.detail === 'created' ? 'timeline.submission.created' : 'timeline.submission.updated',
+          )}
+          sx={{ fontWeight: 600 }}
+        />
+      );
     return null;
   };
 

@@ -1,3 +1,4 @@
+import Chip from '@mui/material/Chip';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
@@ -20,7 +21,6 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataList, type ListColumn } from '@/components/data/DataList';
 import { DetailFields } from '@/components/data/DetailFields';
 import { QueryState } from '@/components/data/QueryState';
-import { StatusChip } from '@/components/data/StatusChip';
 import { PageHeader } from '@/components/page/PageHeader';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { BackLink } from '@/components/records/BackLink';
@@ -403,7 +403,13 @@ function Submissions({ organizationId, formId }: { organizationId: string; formI
       consentText(row)
     );
   const result = (row: FormSubmission) => (
-    <StatusChip enumName="submissionResult" value={row.createdContact ? 'created' : 'updated'} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={row.createdContact ? 'success' : 'default'}
+      label={t(row.createdContact ? 'forms.submissions.created' : 'forms.submissions.updated')}
+      sx={{ fontWeight: 600 }}
+    />
   );
   const contactLink = (row: WithId<FormSubmission>) => (
     <Link

@@ -1,6 +1,7 @@
 // The contact page's e-mail consent (issue 31): the summary's value ('Sin registrar' when none was
-// recorded) and 'Consentimiento', which opens the history on demand.
-import { fireEvent, screen } from '@testing-library/react';
+// recorded) and 'Consentimiento', the link to the consent's own page.
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
 
@@ -34,13 +35,14 @@ describe('EmailConsentValue', () => {
 });
 
 describe('ConsentButton', { timeout: 30_000 }, () => {
-  it('opens the consent dialog, which closes again', async () => {
-    await renderWithApp(<ConsentButton contact={{ id: 'c1', name: 'Julia Pérez' } as never} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Consentimiento' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Consentimiento de marketing por e-mail' });
-    expect(dialog.textContent).toContain('Julia Pérez');
-    expect(screen.getByTestId('empty-state')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+  it("links to the contact's consent page", async () => {
+    await renderWithApp(
+      <MemoryRouter>
+        <ConsentButton contact={{ id: 'c1', name: 'Julia Pérez' } as never} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Consentimiento' }).getAttribute('href')).toBe(
+      '/contactos/c1/consentimiento',
+    );
   });
 });

@@ -6,17 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_FIELD_KEYS, formFieldProp, type Form, type WithId } from '@trato/model';
+import { FORM_FIELD_KEYS, FORM_FIELD_MODES, formFieldProp, type Form, type WithId } from '@trato/model';
 import { LoadingBlock } from '@/components/data/QueryState';
 import { useFieldState } from '@/components/form/fieldState';
 import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
 import { OutlinedSelect } from '@/components/form/OutlinedSelect';
-import { EnumSelectField, SelectField, type SelectOption } from '@/components/form/SelectField';
+import { SelectField, type SelectOption } from '@/components/form/SelectField';
 import { useMembers } from '@/components/useMembers';
 import { useToast } from '@/components/toast';
 import { createRecord, updateRecord } from '@/firebase/dataApi';
-import { enumOptions } from '@/i18n/enums';
 import { formsTarget } from '../hooks/useForms';
 import { useAllLists } from '../hooks/useLists';
 import { useSequenceList } from '../hooks/useSequences';
@@ -166,8 +165,8 @@ const twoColumns = {
 
 function BuilderFields({ choices }: { choices: Choices | null }) {
   const { t } = useTranslation('marketing');
-  const { t: tc } = useTranslation();
   const { values } = useFormikContext<FormBuilderValues>();
+  const modeOptions = FORM_FIELD_MODES.map((mode) => ({ value: mode, label: t(`forms.modes.${mode}`) }));
   return (
     <>
       <FormTextField
@@ -184,17 +183,17 @@ function BuilderFields({ choices }: { choices: Choices | null }) {
             label={t('forms.fieldNames.name')}
             value="required"
             onChange={() => undefined}
-            options={enumOptions(tc, 'formFieldMode')}
+            options={modeOptions}
             helperText={t('forms.form.nameAlways')}
             disabled
             fullWidth
           />
           {FORM_FIELD_KEYS.map((key) => (
-            <EnumSelectField
+            <SelectField
               key={key}
               name={formFieldProp(key)}
-              enumName="formFieldMode"
               label={t(`forms.fieldNames.${key}`)}
+              options={modeOptions}
               fullWidth
             />
           ))}

@@ -61,7 +61,7 @@ vi.mock('@/firebase/dataApi', async () => {
   };
 });
 
-const { ConsentDialog, CONSENT_PAGE_SIZE } = await import('./ConsentDialog');
+const { ConsentPanel, CONSENT_PAGE_SIZE } = await import('./ConsentPanel');
 
 const paged = (rows: unknown[], more: Partial<Record<string, unknown>> = {}) => ({
   status: 'success',
@@ -87,9 +87,9 @@ beforeEach(() => {
   state.requests = [];
 });
 
-describe('ConsentDialog', { timeout: 40_000 }, () => {
+describe('ConsentPanel', { timeout: 40_000 }, () => {
   it("lists the contact's consent records, newest first, a page at a time", async () => {
-    await renderWithApp(<ConsentDialog contact={contact('withdrawn')} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact('withdrawn')} />);
     expect(state.requests[0]).toEqual({
       request: { orgId: 'org1', id: 'consents.byContact', values: { contactId: 'c1' } },
       pageSize: CONSENT_PAGE_SIZE,
@@ -109,7 +109,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
   });
 
   it('in English too', async () => {
-    await renderWithApp(<ConsentDialog contact={contact('withdrawn')} onClose={() => {}} />, {
+    await renderWithApp(<ConsentPanel contact={contact('withdrawn')} />, {
       language: 'en',
     });
     const items = within(screen.getByRole('list', { name: 'History' })).getAllByRole('listitem');
@@ -119,7 +119,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
   });
 
   it('records consent given with how it was obtained', async () => {
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
     expect(screen.getByRole('combobox', { name: /^Cambio/ }).textContent).toBe('Dio su consentimiento');
     fireEvent.change(text(), { target: { value: '  En la feria, 3 de junio ' } });
     submit();
@@ -137,7 +137,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
   });
 
   it('a contact who consented: the form offers the withdrawal', async () => {
-    await renderWithApp(<ConsentDialog contact={contact('granted')} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact('granted')} />);
     expect(screen.getByRole('combobox', { name: /^Cambio/ }).textContent).toBe('Retiró su consentimiento');
     fireEvent.change(screen.getByRole('textbox', { name: /^Cómo lo retiró/ }), {
       target: { value: 'Lo pidió por correo' },
@@ -152,7 +152,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
   });
 
   it('refuses an empty text', async () => {
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
     fireEvent.change(text(), { target: { value: '   ' } });
     submit();
     expect(await screen.findByText('Escribe cómo se obtuvo o se retiró')).toBeTruthy();
@@ -161,14 +161,14 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
 
   it('a refused call says why and keeps the text', async () => {
     state.callFunction.mockRejectedValue({
-      code: 'functions/failed-precondition',
-      message: 'inactive',
-      details: { reason: 'subscription-inactive' },
+      code: 'functions/permission-denied',
+      message: 'no right',
+      details: { reason: 'no-right' },
     });
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
     fireEvent.change(text(), { target: { value: 'Por teléfono' } });
     submit();
-    expect(await screen.findByText('La suscripción de la organización no está activa.')).toBeTruthy();
+    expect(await screen.findByText('No tienes permiso para hacer esto.')).toBeTruthy();
     expect(screen.getByText(/No se pudo registrar/)).toBeTruthy();
     expect(text().value).toBe('Por teléfono');
     expect(screen.getByRole('button', { name: 'Registrar' })).toHaveProperty('disabled', false);
@@ -176,7 +176,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
 
   it('a failure without a reason of its own reads as the general error', async () => {
     state.callFunction.mockRejectedValue({ code: 'functions/unavailable', message: 'offline' });
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
     fireEvent.change(text(), { target: { value: 'Por teléfono' } });
     submit();
     expect(await screen.findByText(/Sin conexión con el servidor/)).toBeTruthy();
@@ -184,7 +184,7 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
 
   it('a member without contacts.edit sees the history only', async () => {
     state.canEdit = false;
-    await renderWithApp(<ConsentDialog contact={contact('granted')} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact('granted')} />);
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Registrar' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Historial' })).toBeTruthy();
@@ -192,10 +192,10 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
 
   it('loading, empty and failed history', async () => {
     state.list = paged([], { status: 'loading' });
-    const view = await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
-    expect(screen.getByText('Cargando el historial...')).toBeTruthy();
+    const view = await renderWithApp(<ConsentPanel contact={contact()} />);
+    expect(screen.getByText('Cargando...')).toBeTruthy();
     state.list = paged([]);
-    view.rerender(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    view.rerender(<ConsentPanel contact={contact()} />);
     expect(screen.getByTestId('empty-state').textContent).toBe(
       'Aún no hay ningún consentimiento registrado.',
     );
@@ -203,22 +203,15 @@ describe('ConsentDialog', { timeout: 40_000 }, () => {
       status: 'error',
       error: { code: 'permission-denied', message: 'denied' },
     });
-    view.rerender(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    view.rerender(<ConsentPanel contact={contact()} />);
     expect(screen.getByText('No se pudo cargar el historial.')).toBeTruthy();
     expect(screen.getByText('No tienes permiso para hacer esto.')).toBeTruthy();
   });
 
   it('more records than a page: the pager moves on', async () => {
     state.list = paged(RECORDS, { hasNext: true, total: { value: 14, more: false } });
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={() => {}} />);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Página siguiente' }));
     expect((state.list as { next: ReturnType<typeof vi.fn> }).next).toHaveBeenCalled();
-  });
-
-  it('closes', async () => {
-    const onClose = vi.fn();
-    await renderWithApp(<ConsentDialog contact={contact()} onClose={onClose} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
-    expect(onClose).toHaveBeenCalled();
   });
 });
