@@ -2,12 +2,11 @@
 // campaign the e-mail came from, the sha256 of the address it went to and the page's language; the signature
 // is HMAC-SHA256(UNSUBSCRIBE_SECRET, payload). No login: whoever holds the link may opt that one
 // address out of the organization's sequences, nothing else. Nothing is stored to check a link.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 import { defineSecret } from 'firebase-functions/params';
 
 import { isValidId, LANGUAGES, type Language, type UnsubscribePayload } from '@trato/model';
 
+import { openLink, sealLink } from '../common/signedLink.js';
 import { MIN_SECRET_LENGTH } from '../common/tokens.js';
 
 /** Production: `firebase functions:secrets:set UNSUBSCRIBE_SECRET`; emulator: .secret.local. */
@@ -31,10 +30,6 @@ interface Wire {
   l: Language;
 }
 
-function sign(secret: string, payload: string): Buffer {
-  return createHmac('sha256', secret).update(payload, 'utf8').digest();
-}
-
 export function unsubscribeToken(secret: string, p: UnsubscribePayload): string {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error('Unsubscribe secret too short');
   if ((p.sequenceId === null) === (p.campaignId === null))
@@ -46,25 +41,13 @@ export function unsubscribeToken(secret: string, p: UnsubscribePayload): string 
     e: p.emailHash,
     l: p.lang,
   };
-  const payload = Buffer.from(JSON.stringify(wire), 'utf8').toString('base64url');
-  return `${payload}.${sign(secret, payload).toString('base64url')}`;
+  return sealLink(secret, '', wire);
 }
 
 /** The payload of a genuine token, or null (malformed, forged, or signed with another secret). */
 export function readUnsubscribeToken(secret: string, token: unknown): UnsubscribePayload | null {
-  if (typeof token !== 'string' || token.length > 2000) return null;
-  const m = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m) return null;
-  const [, payload, signature] = m;
-  const expected = sign(secret, payload!);
-  const given = Buffer.from(signature!, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let wire: Partial<Wire>;
-  try {
-    wire = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Partial<Wire>;
-  } catch {
-    return null;
-  }
+  const wire = openLink<Wire>(secret, '', token, 2000);
+  if (!wire) return null;
   const source = wire.s ?? wire.k;
   if ((wire.s === undefined) === (wire.k === undefined)) return null;
   const ids = [wire.o, source, wire.c];
