@@ -7,6 +7,7 @@ import {
   PASSWORD,
   runSequences,
   seedContacts,
+  seedTopics,
   startTrial,
   trialAdmin,
   uniqueEmail,
@@ -42,6 +43,8 @@ test('es: a segment, its count and members, a campaign sent to it, read in the m
     { name: 'Darío Paz', email: dario, city: 'San Pedro Sula', lifecycleStage: 'customer' },
     { name: 'Eva Díaz', email: uniqueEmail('eva'), city: 'Tegucigalpa', lifecycleStage: 'lead' },
   ]);
+  // The topics contacts may keep or leave on the preference centre.
+  await seedTopics(admin, ['Boletín', 'Promociones']);
   await loginThroughUi(page, email, PASSWORD);
   await connectGmailThroughUi(page);
 
@@ -71,6 +74,8 @@ test('es: a segment, its count and members, a campaign sent to it, read in the m
   await campaignForm.getByLabel(/^Asunto/).fill('Oferta para ');
   await campaignForm.getByRole('button', { name: 'Insertar {{nombre}} (Nombre)', exact: true }).click();
   await campaignForm.getByLabel(/^Cuerpo/).fill('Hola, 20 % de descuento en toda la tienda.');
+  await campaignForm.getByRole('combobox', { name: 'Tema' }).click();
+  await page.getByRole('option', { name: 'Promociones' }).click();
   await campaignForm.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(toast(page, 'Campaña guardada como borrador')).toBeVisible(SLOW);
   await expect(page.getByRole('heading', { level: 1, name: 'Promoción de diciembre' })).toBeVisible(SLOW);
@@ -96,12 +101,16 @@ test('es: a segment, its count and members, a campaign sent to it, read in the m
   await expect(page.getByTestId('recipients-sent')).toHaveText('2', SLOW);
   await expect(page.getByTestId('campaign-status-note')).toContainText('Enviada', SLOW);
 
-  // Ana unsubscribes through the link of her e-mail (another browser context: she is not signed in).
+  // Ana opens the link of her e-mail (another browser context: she is not signed in): the
+  // preference centre offers the topics, ticked; she leaves everything.
   const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?t=[A-Za-z0-9_.-]+/.exec(toAna!.text)![0];
   const visitor = await page.context().browser()!.newContext({ locale: 'es-ES' });
   const unsubscribe = await visitor.newPage();
   await unsubscribe.goto(link);
-  await unsubscribe.getByRole('button', { name: 'Confirmar baja' }).click();
+  await expect(unsubscribe.getByRole('heading', { name: 'Preferencias de correo' })).toBeVisible(SLOW);
+  for (const topic of ['Boletín', 'Promociones'])
+    await expect(unsubscribe.getByRole('checkbox', { name: new RegExp(topic) })).toBeChecked();
+  await unsubscribe.getByRole('button', { name: 'Darse de baja de todo' }).click();
   await expect(unsubscribe.getByRole('heading', { name: 'Se ha dado de baja' })).toBeVisible(SLOW);
   await visitor.close();
   await page.reload();

@@ -12,7 +12,10 @@ import {
   expectDashboard,
   PASSWORD,
   runSequences,
+  mailboxFor,
   seedContacts,
+  seedDocuments,
+  seedTopics,
   trialAdmin,
   typeDateTime,
 } from './support';
@@ -889,4 +892,111 @@ test('screenshots of marketing lists and campaigns', async ({ page }) => {
     await page.keyboard.press('Escape');
   });
   expect(draftUrl).toBe(sentUrl);
+});
+
+test('screenshots of forms, the public form, a contact’s consent and the preference centre', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(600_000);
+  const admin = await signInNewAdmin(page, 'shot-forms');
+  const [boletin] = await seedTopics(admin, ['Boletín', 'Promociones']);
+  const julia = `julia.${Date.now().toString(36)}@cafetalera.hn`;
+
+  await page.goto('/marketing/formularios');
+  await expect(page.getByTestId('empty-state')).toBeVisible(SLOW);
+  await shot(page, 'marketing-forms-empty-es-1280');
+  await page.getByRole('button', { name: 'Crear primer formulario' }).click(SLOW);
+  const builder = page.getByRole('dialog', { name: 'Nuevo formulario' });
+  await builder
+    .getByLabel(/^Nombre/)
+    .first()
+    .fill('Pedidos desde la web');
+  await builder.getByRole('combobox', { name: 'Teléfono' }).click();
+  await page.getByRole('option', { name: 'Opcional' }).click();
+  await builder.getByRole('combobox', { name: 'Avisar a' }).click();
+  await page.getByRole('option', { name: 'Ana López' }).click();
+  await builder.getByRole('switch', { name: 'Publicado' }).check();
+  await builder.getByRole('button', { name: 'Crear' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedidos desde la web' })).toBeVisible(SLOW);
+  const formUrl = page.url();
+  const address = await page.locator('#form-address').inputValue();
+
+  // A visitor's submission (another browser context), so the form and the contact have content.
+  const visitor = await browser.newContext({ locale: 'es-ES' });
+  const visit = await visitor.newPage();
+  await visit.goto(address);
+  await visit.getByLabel(/^Nombre/).fill('Julia Pérez');
+  await visit.getByLabel(/^Email/).fill(julia);
+  await visit.getByLabel(/^Mensaje/).fill('Quiero cotizar 20 sacos de café.');
+  await visit.getByRole('checkbox', { name: /Acepto recibir/ }).check();
+  await visit.getByRole('button', { name: 'Enviar' }).click();
+  await expect(visit.getByRole('heading', { name: '¡Gracias!' })).toBeVisible(SLOW);
+  await visitor.close();
+  await page.goto(formUrl);
+  await page.getByRole('link', { name: 'Julia Pérez' }).first().click(SLOW);
+  const contactUrl = page.url();
+
+  // A campaign to her, with a topic, sent: its e-mail's link opens the preference centre.
+  await connectGmailThroughUi(page);
+  const [listId] = await seedDocuments(admin, 'lists', [
+    { name: 'Clientes del café', description: null, kind: 'segment', city: null, lifecycleStage: 'lead' },
+  ]);
+  await seedDocuments(admin, 'campaigns', [
+    {
+      name: 'Boletín de diciembre',
+      listId: listId!,
+      listName: 'Clientes del café',
+      subject: 'Novedades de diciembre',
+      body: 'Hola {{nombre}}, llegó la nueva cosecha.',
+      status: 'scheduled',
+      scheduledAt: new Date(Date.now() - 60_000),
+      topicId: boletin!,
+      topicName: 'Boletín',
+    },
+  ]);
+  await runSequences(admin.organizationId);
+  const [mail] = await mailboxFor(julia);
+  const link = /https?:\/\/[^\s"<>]+\/unsubscribe\?t=[A-Za-z0-9_.-]+/.exec(mail!.text)![0];
+
+  await eachVariant(page, async (tag, width) => {
+    await page.goto('/marketing/formularios');
+    await expect(page.getByText('Pedidos desde la web').first()).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-forms-${tag}`);
+    await page.getByRole('button', { name: /^(Nuevo formulario|New form)$/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible(SLOW);
+    await shot(page, `marketing-form-builder-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(formUrl);
+    await expect(page.getByTestId('submission-count')).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `marketing-form-${tag}`);
+
+    await page.goto(contactUrl);
+    await page.getByRole('tab', { name: /^(Actividad|Activity)$/ }).click(SLOW);
+    await expect(page.getByText(/^(Formulario enviado|Form submitted)$/)).toBeVisible(SLOW);
+    await shot(page, `contact-activity-form-${tag}`);
+    await page.goto(`${contactUrl}/consentimiento`);
+    await expect(page.getByRole('list')).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `contact-consent-${tag}`);
+
+    // The public pages, as a visitor sees them (the public form follows ?lang).
+    const language = tag.slice(0, 2);
+    await page.goto(`${address}?lang=${language}`);
+    await expect(page.getByRole('button', { name: /^(Enviar|Send)$/ })).toBeVisible(SLOW);
+    await shot(page, `public-form-${tag}`);
+    await page.getByRole('button', { name: /^(Enviar|Send)$/ }).click();
+    await expect(page.getByRole('alert').first()).toBeVisible(SLOW);
+    await shot(page, `public-form-errors-${tag}`);
+    if (language === 'es') {
+      // The preference centre speaks the language of the e-mail (its sender's, Spanish here).
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await page.goto(link);
+      await expect(page.getByRole('heading', { name: 'Preferencias de correo' })).toBeVisible(SLOW);
+      await shot(page, `preference-centre-${tag}`);
+    }
+  });
 });

@@ -296,31 +296,24 @@ function firestoreValue(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Contacts written straight into the local cloud as the server would (the emulator's owner
- * credential, no rules), for journeys whose subject is not creating contacts. Returns their ids.
+ * Documents written straight into an organization's collection of the local cloud as the server
+ * would (the emulator's owner credential, no rules), with the audit fields; returns their ids.
  */
-export async function seedContacts(
+export async function seedDocuments(
   admin: { uid: string; organizationId: string },
-  contacts: { name: string; email: string | null; city: string; lifecycleStage: string }[],
+  collection: string,
+  docs: Record<string, unknown>[],
+  prefix = 'seed',
 ): Promise<string[]> {
-  const base = `projects/${PROJECT_ID}/databases/(default)/documents/organizations/${admin.organizationId}/contacts`;
-  const ids = contacts.map((_, i) => `seed${Date.now().toString(36)}${i}`);
+  const base = `projects/${PROJECT_ID}/databases/(default)/documents/organizations/${admin.organizationId}/${collection}`;
+  const ids = docs.map((_, i) => `${prefix}${Date.now().toString(36)}${i}`);
   const now = Date.now();
-  const writes = contacts.map((c, i) => ({
+  const writes = docs.map((doc, i) => ({
     update: {
       name: `${base}/${ids[i]}`,
       fields: Object.fromEntries(
         Object.entries({
-          name: c.name,
-          email: c.email,
-          companyId: null,
-          city: c.city,
-          status: 'active',
-          isCustomer: c.lifecycleStage === 'customer',
-          lifecycleStage: c.lifecycleStage,
-          ownerId: admin.uid,
-          searchTokens: [],
-          searchIndex: {},
+          ...doc,
           createdAt: new Date(now - i * 1000),
           createdBy: admin.uid,
           updatedAt: new Date(now - i * 1000),
@@ -336,6 +329,43 @@ export async function seedContacts(
       body: JSON.stringify({ writes }),
     },
   );
-  if (!response.ok) throw new Error(`seeding contacts failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`seeding ${collection} failed: ${response.status} ${await response.text()}`);
   return ids;
+}
+
+/** Contacts for journeys whose subject is not creating contacts. Returns their ids. */
+export function seedContacts(
+  admin: { uid: string; organizationId: string },
+  contacts: { name: string; email: string | null; city: string; lifecycleStage: string }[],
+): Promise<string[]> {
+  return seedDocuments(
+    admin,
+    'contacts',
+    contacts.map((c) => ({
+      name: c.name,
+      email: c.email,
+      companyId: null,
+      city: c.city,
+      status: 'active',
+      isCustomer: c.lifecycleStage === 'customer',
+      lifecycleStage: c.lifecycleStage,
+      ownerId: admin.uid,
+      searchTokens: [],
+      searchIndex: {},
+    })),
+  );
+}
+
+/** The organization's marketing topics (the preference centre offers them). Returns their ids. */
+export function seedTopics(
+  admin: { uid: string; organizationId: string },
+  names: string[],
+): Promise<string[]> {
+  return seedDocuments(
+    admin,
+    'topics',
+    names.map((name) => ({ name, description: null })),
+    'topic',
+  );
 }
