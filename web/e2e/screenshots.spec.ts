@@ -935,6 +935,7 @@ test('screenshots of forms, the public form, a contact’s consent and the prefe
   await visitor.close();
   await page.goto(formUrl);
   await page.getByRole('link', { name: 'Julia Pérez' }).first().click(SLOW);
+  await expect(page).toHaveURL(/\/contactos\/[^/]+$/, SLOW);
   const contactUrl = page.url();
 
   // A campaign to her, with a topic, sent: its e-mail's link opens the preference centre.
