@@ -90,19 +90,26 @@ function page(lang: Language, heading: string, body: string): string {
 
 const invalid = (): PageResponse => ({ status: 400, html: page('es', TEXTS.es.invalid, '') });
 
-/** The organization's topics (those the page offers), its name, and what the address chose before. */
+/** The organization's topics the page offers, by name. */
+async function topicsOf(db: Firestore, organizationId: string): Promise<WithId<Topic<Timestamp>>[]> {
+  const topics = await db
+    .collection(`${paths.organization(organizationId)}/topics`)
+    .orderBy('name')
+    .limit(TOPICS_MAX)
+    .get();
+  return topics.docs.map((d) => ({ id: d.id, ...(d.data() as Topic<Timestamp>) }));
+}
+
+/** What the page shows: the topics, the organization's name, and what the address chose before. */
 async function preferencesOf(db: Firestore, p: UnsubscribePayload) {
-  const org = paths.organization(p.organizationId);
   const [topics, orgSnap, optOut, topicOptOut] = await Promise.all([
-    db.collection(`${org}/topics`).orderBy('name').limit(TOPICS_MAX).get(),
-    db.doc(org).get(),
+    topicsOf(db, p.organizationId),
+    db.doc(paths.organization(p.organizationId)).get(),
     db.doc(paths.optOut(p.organizationId, p.emailHash)).get(),
     db.doc(paths.topicOptOut(p.organizationId, p.emailHash)).get(),
   ]);
   return {
-    topics: topics.docs.map((d) => ({ id: d.id, ...(d.data() as Topic<Timestamp>) })) as WithId<
-      Topic<Timestamp>
-    >[],
+    topics,
     organizationName: (orgSnap.get('name') as string | undefined) ?? '',
     optedOutOfAll: optOut.exists,
     optedOutTopics: (topicOptOut.data() as TopicOptOut<Timestamp> | undefined)?.topicIds ?? [],
@@ -160,7 +167,8 @@ export async function recordTopicChoices(
   if (!payload) return invalid();
   const { organizationId, contactId, emailHash, lang } = payload;
   const t = TEXTS[lang];
-  const { topics } = await preferencesOf(db, payload);
+  // The choices are read again in the transaction: only the topics are needed first.
+  const topics = await topicsOf(db, organizationId);
   const ref = db.doc(paths.topicOptOut(organizationId, emailHash));
   const contactRef = db.doc(paths.doc(organizationId, 'contacts', contactId));
   const changes = await db.runTransaction(async (tx) => {
