@@ -984,6 +984,16 @@ test('screenshots of forms, the public form, a contact’s consent and the prefe
     await waitLoaded(page);
     await shot(page, `contact-consent-${tag}`);
 
+    // The topics of the preference centre (Campañas → Temas), and 'marketing only with consent'.
+    await page.goto('/marketing/campanas');
+    await page.getByRole('button', { name: /^(Temas|Topics)$/ }).click(SLOW);
+    await expect(page.getByRole('dialog').getByText('Promociones')).toBeVisible(SLOW);
+    await shot(page, `marketing-topics-${tag}`, false);
+    await page.keyboard.press('Escape');
+    await page.goto('/ajustes?tab=organizacion');
+    await expect(page.getByRole('switch', { name: /consentimiento|consent/ })).toBeVisible(SLOW);
+    await shot(page, `settings-marketing-consent-${tag}`);
+
     // The public pages, as a visitor sees them (the public form follows ?lang).
     const language = tag.slice(0, 2);
     await page.goto(`${address}?lang=${language}`);
@@ -998,6 +1008,8 @@ test('screenshots of forms, the public form, a contact’s consent and the prefe
       await page.goto(link);
       await expect(page.getByRole('heading', { name: 'Preferencias de correo' })).toBeVisible(SLOW);
       await shot(page, `preference-centre-${tag}`);
+      // Back on the app's origin: the next variant stores its language there.
+      await page.goto(formUrl);
     }
   });
 });
