@@ -1,9 +1,10 @@
 // `node scripts/migrate-search-index.mjs [--project <id>] [--dry-run]`: a one-off migration for
-// issue 28. Searchable records (model SEARCH_FIELDS: companies, contacts, deals, tasks, meetings,
+// issue 28, and for issue 31's `hasEmail` on contacts (a segment's 'has e-mail': true exactly
+// when the contact has an address; the rules check it whenever it is present). Searchable records (model SEARCH_FIELDS: companies, contacts, deals, tasks, meetings,
 // tickets, documents) now keep `searchIndex` — their search tokens as map keys, which searches of
 // several words match — beside `searchTokens`, and firestore.rules require the two to agree.
 // Records written before lack it: this rebuilds both from each record's own fields (the model's
-// withSearchTokens, which also repairs tokens a stale edit left behind) wherever they differ.
+// withDerivedFields, which also repairs tokens a stale edit left behind) wherever they differ.
 //
 // Run it with firebase-admin credentials (GOOGLE_APPLICATION_CREDENTIALS, or `gcloud auth
 // application-default login`) BEFORE deploying the new rules: until a record has searchIndex, the
@@ -19,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { register } from 'tsx/esm/api';
 
 register(); // @trato/model is TypeScript source
-const { SEARCH_FIELDS, withSearchTokens } = await import('../model/src/index.ts');
+const { SEARCH_FIELDS, derivedFieldsOf } = await import('../model/src/index.ts');
 
 const PAGE = 300;
 
@@ -30,11 +31,17 @@ const sameIndex = (a, b) =>
   Object.keys(a).length === Object.keys(b).length &&
   Object.keys(b).every((k) => a[k] === true);
 
-/** The search fields a record should have, or null when it has them already. */
+/** The derived fields a record should have (search tokens; a contact's hasEmail), or null when it has them. */
 export function searchFix(collection, data) {
-  const { searchTokens, searchIndex } = withSearchTokens(collection, data);
-  if (sameTokens(data.searchTokens, searchTokens) && sameIndex(data.searchIndex, searchIndex)) return null;
-  return { searchTokens, searchIndex };
+  const derived = derivedFieldsOf(collection, data);
+  const { searchTokens, searchIndex, hasEmail } = derived;
+  if (
+    sameTokens(data.searchTokens, searchTokens) &&
+    sameIndex(data.searchIndex, searchIndex) &&
+    data.hasEmail === hasEmail
+  )
+    return null;
+  return derived;
 }
 
 /**

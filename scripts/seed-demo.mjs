@@ -22,7 +22,7 @@ import { buildFunctions, cloudEnv, ports, projectId, root, startLocalCloud } fro
 
 register(); // @trato/model is TypeScript source
 const model = await import('../model/src/index.ts');
-const { documentSchemas, SEARCH_FIELDS, withSearchTokens } = model;
+const { documentSchemas, SEARCH_FIELDS, withDerivedFields } = model;
 // The timeline index (model/src/timeline.ts): an entry for every note, task, meeting and deal that
 // references a contact or a company, built by the model, never here.
 const { timelineEntryFor, timelineKindOf } = model;
@@ -190,7 +190,7 @@ async function seed() {
     const at = ts(now - daysAgo * DAY);
     // The collections the model keeps search tokens on (SEARCH_FIELDS): both forms.
     const searchable = Object.hasOwn(SEARCH_FIELDS, collection);
-    const doc = searchable ? withSearchTokens(collection, data) : data;
+    const doc = searchable ? withDerivedFields(collection, data) : data;
     writes.push({
       collection,
       id,

@@ -5,7 +5,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 
-import { DAY_MS, optOutId, type AudienceCounts, type CampaignRun } from '@trato/model';
+import { DAY_MS, hasEmailOf, optOutId, type AudienceCounts, type CampaignRun } from '@trato/model';
 
 import {
   adminWithOrganization,
@@ -74,6 +74,7 @@ async function contacts(
         ownerId: uid,
         ...(seed.listIds && { listIds: seed.listIds }),
         ...(seed.emailConsent && { emailConsent: seed.emailConsent }),
+        hasEmail: hasEmailOf(seed),
         searchTokens: [],
         searchIndex: {},
         createdAt: at,
@@ -190,6 +191,24 @@ describe('campaigns', () => {
       expect(await callOk('previewCampaignAudience', { organizationId: org, listId }, admin.idToken)).toEqual(
         expected,
       );
+      // The same segment narrowed to contacts with an address ('has e-mail'), and its opposite.
+      const withEmail = await list(org, admin.uid, {
+        kind: 'segment',
+        city: 'Tegucigalpa',
+        lifecycleStage: 'customer',
+        hasEmail: true,
+      });
+      expect(
+        await callOk('previewCampaignAudience', { organizationId: org, listId: withEmail }, admin.idToken),
+      ).toEqual({ ...expected, contacts: 297, noEmail: 0 });
+      const withoutEmail = await list(org, admin.uid, {
+        kind: 'segment',
+        city: 'Tegucigalpa',
+        hasEmail: false,
+      });
+      expect(
+        await callOk('previewCampaignAudience', { organizationId: org, listId: withoutEmail }, admin.idToken),
+      ).toMatchObject({ contacts: 3, recipients: 0, noEmail: 3 });
 
       const id = await campaign(org, admin.uid, listId, t0);
       // Day 1, with a cap of 150 a day: two overlapping passes, each with a pause between claim and send.

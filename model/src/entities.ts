@@ -223,6 +223,8 @@ export interface Contact<TS = TimestampLike> extends Audit<TS> {
    * recorded). Server-written only (the consent functions), so it always has a record behind it.
    */
   emailConsent?: ConsentStatus | null;
+  /** Derived: whether `email` is set (a segment's 'has e-mail'). Absent on older contacts. */
+  hasEmail?: boolean;
   searchTokens: string[];
   /** The same tokens as map keys (search.ts): a search of several words matches them all. */
   searchIndex: Record<string, true>;

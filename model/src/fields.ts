@@ -77,7 +77,18 @@ export const FIELD_CONTRACTS = {
   ),
   contacts: crm(
     ['name', 'status', 'isCustomer', 'lifecycleStage', 'companyId', 'ownerId', 'searchTokens', 'searchIndex'],
-    ['email', 'phone', 'companyName', 'jobTitle', 'city', 'country', 'rtn', 'linkedinUrl', 'listIds'],
+    [
+      'email',
+      'phone',
+      'companyName',
+      'jobTitle',
+      'city',
+      'country',
+      'rtn',
+      'linkedinUrl',
+      'listIds',
+      'hasEmail',
+    ],
   ),
   // Signed: authorName is the author's member name, and only the author edits the content.
   notes: crm(['content', 'authorName'], [], ['content', 'updatedAt']),
@@ -304,6 +315,9 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     rtn: str(LIMITS.rtn),
     linkedinUrl: url,
     listIds: { type: { kind: 'ids', max: LIST_MEMBERSHIPS_MAX } },
+    // Derived (write.ts withDerivedFields): true exactly when `email` is set (checked on the
+    // whole document). Absent on contacts written before it (scripts/migrate-search-index.mjs).
+    hasEmail: { type: { kind: 'bool' } },
   },
   notes: {
     content: text(LIMITS.noteContent),
@@ -411,6 +425,7 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
     city: str(LIMITS.shortText),
     country: str(LIMITS.country),
     emailConsent: oneOf(CONSENT_STATUSES),
+    hasEmail: { type: { kind: 'bool' } },
     createdFrom: ts(),
     createdTo: ts(),
   },

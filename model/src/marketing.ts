@@ -23,6 +23,7 @@ export const SEGMENT_EQUALITIES = [
   { key: 'city', field: 'city' },
   { key: 'country', field: 'country' },
   { key: 'emailConsent', field: 'emailConsent' },
+  { key: 'hasEmail', field: 'hasEmail' },
 ] as const;
 export type SegmentEqualityKey = (typeof SEGMENT_EQUALITIES)[number]['key'];
 
@@ -36,6 +37,8 @@ export interface SegmentCriteria<TS = TimestampLike> {
   city?: string | null;
   country?: string | null;
   emailConsent?: ConsentStatus | null;
+  /** With an address (true) or without (false). */
+  hasEmail?: boolean | null;
   createdFrom?: TS | null;
   createdTo?: TS | null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { converter } from './converters.js';
 import { documentStoragePath, isValidId, orgIdOfPath, paths } from './paths.js';
-import { emptyToNull, stampCreate, stampUpdate, withSearchTokens } from './write.js';
+import { emptyToNull, stampCreate, stampUpdate, withDerivedFields } from './write.js';
 
 describe('paths', () => {
   it('builds org-scoped paths', () => {
@@ -35,7 +35,7 @@ describe('paths', () => {
 describe('write helpers and converter', () => {
   it('stamps audit fields and tokens', () => {
     const ts = { sentinel: true };
-    const c = stampCreate(withSearchTokens('companies', { name: 'Café Río' }), 'u1', ts);
+    const c = stampCreate(withDerivedFields('companies', { name: 'Café Río' }), 'u1', ts);
     expect(c).toMatchObject({ createdAt: ts, updatedAt: ts, createdBy: 'u1' });
     expect(c.searchTokens).toContain('cafe');
     expect(stampUpdate({ stage: 'won' }, ts)).toEqual({ stage: 'won', updatedAt: ts });

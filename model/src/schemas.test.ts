@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type * as yup from 'yup';
 
 import { FIELD_TYPES, fieldSamples, type ContractCollection } from './fields.js';
+import { withDerivedFields } from './write.js';
 import {
   campaignSchema,
   companySchema,
@@ -91,6 +92,30 @@ describe('document schemas', () => {
       valid('tasks', { ...task, assigneeIds: [], searchTokens: [long], searchIndex: { [long]: true } }),
     ).toBe(false);
     expect(valid('tasks', { ...task, assigneeIds: [], searchTokens: [{}], searchIndex: {} })).toBe(false);
+  });
+
+  it("a contact's derived hasEmail says whether it has an address", () => {
+    const base = {
+      name: 'Ana',
+      status: 'active',
+      isCustomer: false,
+      lifecycleStage: 'lead',
+      companyId: null,
+    };
+    const contact = (fields: object) =>
+      withDerivedFields('contacts', { ...base, ownerId: 'u1', ...fields }) as Record<string, unknown>;
+    expect(contact({ email: 'ana@acme.hn' }).hasEmail).toBe(true);
+    expect(contact({ email: null }).hasEmail).toBe(false);
+    expect(contact({}).hasEmail).toBe(false);
+    expect(valid('contacts', contact({ email: 'ana@acme.hn' }))).toBe(true);
+    expect(valid('contacts', contact({ email: null }))).toBe(true);
+    expect(valid('contacts', { ...contact({ email: 'ana@acme.hn' }), hasEmail: false })).toBe(false);
+    expect(valid('contacts', { ...contact({ email: null }), hasEmail: true })).toBe(false);
+    // Contacts written before it have none.
+    const { hasEmail: _, ...older } = contact({ email: 'ana@acme.hn' });
+    expect(valid('contacts', older)).toBe(true);
+    // Only contacts derive it.
+    expect(withDerivedFields('companies', { name: 'Acme' })).not.toHaveProperty('hasEmail');
   });
 
   it('searchIndex lists exactly the searchTokens, each true', () => {

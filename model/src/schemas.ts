@@ -48,6 +48,7 @@ import {
   TICKET_PRIORITIES,
   TICKET_STATUSES,
 } from './enums.js';
+import { hasEmailOf } from './write.js';
 
 export const ERR = {
   required: 'errors.required',
@@ -218,6 +219,12 @@ function documentSchema(c: ContractCollection) {
       const indexed = new Set(Object.keys(searchIndex));
       const tokens = new Set<unknown>(searchTokens);
       return indexed.size === tokens.size && [...tokens].every((t) => isString(t) && indexed.has(t));
+    });
+  // A contact's derived hasEmail says whether it has an address (write.ts hasEmailOf).
+  if (c === 'contacts')
+    schema = schema.test('hasEmailOfEmail', ERR.oneOf, (d) => {
+      const { hasEmail, email } = d as { hasEmail?: unknown; email?: unknown };
+      return hasEmail === undefined || hasEmail === hasEmailOf({ email });
     });
   if (c === 'meetings')
     schema = schema.test('endAfterStart', ERR.endBeforeStart, (d) => {

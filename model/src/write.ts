@@ -22,16 +22,31 @@ export function emptyToNull<T extends Record<string, unknown>>(data: T): T {
 }
 
 /**
- * Adds `searchTokens` and `searchIndex` (search.ts) computed from the full document: on update,
- * pass the document as committed merged with the change (web/src/firebase/records.ts reads it in
- * a transaction).
+ * The fields derived from the full document: `searchTokens` and `searchIndex` (search.ts) and,
+ * on a contact, `hasEmail` (whether it has an address: a segment's 'has e-mail' is an equality
+ * on it). On update, pass the document as committed merged with the change
+ * (web/src/firebase/records.ts reads it in a transaction).
  */
-export function withSearchTokens<T extends Record<string, unknown>>(
+export function derivedFieldsOf(
+  collection: SearchableCollection,
+  data: Record<string, unknown>,
+): { searchTokens: string[]; searchIndex: Record<string, true>; hasEmail?: boolean } {
+  const searchTokens = tokensFor(collection, data);
+  const derived = { searchTokens, searchIndex: searchIndexOf(searchTokens) };
+  return collection === 'contacts' ? { ...derived, hasEmail: hasEmailOf(data) } : derived;
+}
+
+/** `data` with its derived fields (derivedFieldsOf). */
+export function withDerivedFields<T extends Record<string, unknown>>(
   collection: SearchableCollection,
   data: T,
 ) {
-  const searchTokens = tokensFor(collection, data);
-  return { ...data, searchTokens, searchIndex: searchIndexOf(searchTokens) };
+  return { ...data, ...derivedFieldsOf(collection, data) };
+}
+
+/** A contact's `hasEmail`, as the rules require it: true exactly when `email` is set (not blank). */
+export function hasEmailOf(contact: { email?: unknown }): boolean {
+  return typeof contact.email === 'string' && contact.email.trim() !== '';
 }
 
 /**

@@ -134,6 +134,8 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     searchIndex: tokenMap('contacts'),
     // The static marketing lists it is on (LIST_MEMBERSHIPS_MAX).
     listIds: optIdList(50),
+    // Derived: whether it has an address (the document has ana@acme.hn); absent on older ones.
+    hasEmail: { ok: [true], bad: [false, null, 'true', 1] },
   },
   notes: {
     content: text(10_000),
@@ -261,6 +263,7 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     country: optText(100),
     // Contacts by consent status (issue 31); a static list has no criteria (marketing.test.ts).
     emailConsent: { ok: [null, 'granted', 'pending', 'withdrawn'], bad: ['Granted', 'revoked', '', true, 5] },
+    hasEmail: { ok: [null, true, false], bad: ['yes', 1, 'false'] },
     createdFrom: nullableTs,
     createdTo: nullableTs,
   },

@@ -10,6 +10,7 @@
  * 4. Timeline kinds 'submission' and 'consent': written by the functions only, read with
  *    contacts.view, deleted by a member only once their contact is gone.
  * 5. A segment of contacts by consent status; an admin's 'marketing only with consent' switch.
+ * 6. A contact's derived hasEmail matches its address; a segment of contacts with an address.
  */
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
@@ -763,6 +764,59 @@ describe.concurrent('lists: a segment by consent status', () => {
       updateDoc(doc(db(MARKETER), p), edit({ emailConsent: 'granted', lifecycleStage: 'lead' })),
     );
   }
+});
+
+describe.concurrent("contacts' hasEmail and a segment of contacts with an address", () => {
+  const at = () => `${contacts}/${freshId()}`;
+  const lists = crmCollectionPath('lists');
+  const newList = (patch: Doc) => ({ ...crmBody('lists', MARKETER, ''), ...createAudit(MARKETER), ...patch });
+  // The base contact has ana@acme.hn.
+  denied('a contact with an address created with hasEmail false', () =>
+    setDoc(doc(db(ADMIN), at()), newContact(ADMIN, { hasEmail: false })),
+  );
+  denied('a contact without an address created with hasEmail true', () =>
+    setDoc(doc(db(ADMIN), at()), newContact(ADMIN, { email: null, hasEmail: true })),
+  );
+  {
+    const p = contactOf({ hasEmail: true });
+    denied('its address removed, hasEmail left true', () =>
+      updateDoc(doc(db(ADMIN), p), edit({ email: null })),
+    );
+  }
+  {
+    const p = contactOf({ email: null, hasEmail: false });
+    denied('an address added, hasEmail left false', () =>
+      updateDoc(doc(db(ADMIN), p), edit({ email: 'ana@acme.hn' })),
+    );
+  }
+  denied('a static list with a has-address criterion', () =>
+    setDoc(doc(db(MARKETER), `${lists}/${freshId()}`), newList({ kind: 'static', hasEmail: true })),
+  );
+  control('a contact with an address created with hasEmail true', () =>
+    setDoc(doc(db(ADMIN), at()), newContact(ADMIN, { hasEmail: true })),
+  );
+  control('a contact without an address created with hasEmail false', () =>
+    setDoc(doc(db(ADMIN), at()), newContact(ADMIN, { email: null, hasEmail: false })),
+  );
+  {
+    const p = contactOf({ hasEmail: true });
+    control('its address removed with hasEmail false', () =>
+      updateDoc(doc(db(ADMIN), p), edit({ email: null, hasEmail: false })),
+    );
+  }
+  {
+    const p = contactOf();
+    control('a contact written before hasEmail edited without it', () =>
+      updateDoc(doc(db(ADMIN), p), edit({ jobTitle: 'Gerente' })),
+    );
+  }
+  for (const hasEmail of [true, false])
+    control(`a segment of contacts ${hasEmail ? 'with' : 'without'} an address`, () =>
+      setDoc(doc(db(MARKETER), `${lists}/${freshId()}`), newList({ hasEmail })),
+    );
+  control('a member lists the contacts with an address', () =>
+    getDocs(query(collection(db(SELLER), contacts), where('hasEmail', '==', true))),
+  );
 });
 
 // ── The organization's switch ──────────────────────────────────────────────

@@ -105,6 +105,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     // Forms and consent (issue 31): a form's submissions, a segment of consenting contacts.
     formId: FORM,
     emailConsent: 'granted',
+    hasEmail: true,
   };
   if (field === 'status')
     return {

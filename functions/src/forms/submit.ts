@@ -26,7 +26,7 @@ import {
   paths,
   serverTimelineEntry,
   timelineEntryFor,
-  withSearchTokens,
+  withDerivedFields,
   type CallableContract,
   type ConsentStatus,
   type Contact,
@@ -247,10 +247,10 @@ export async function submitFormCore(
         ...(consent ? { emailConsent: consent } : {}),
         updatedAt: now,
       };
-      contact = withSearchTokens('contacts', merged) as Contact<TS | FieldValue>;
+      contact = withDerivedFields('contacts', merged) as Contact<TS | FieldValue>;
       tx.set(contactRef, contact);
     } else {
-      contact = withSearchTokens('contacts', {
+      contact = withDerivedFields('contacts', {
         name: values.name!,
         ...contactFieldsOf(values),
         companyId: null,
@@ -316,7 +316,7 @@ export async function submitFormCore(
     if (notifyUid) {
       const memberLanguage = (notifyUserSnap?.get('language') as Language | undefined) ?? 'es';
       const taskRef = firestore.collection(paths.collection(organizationId, 'tasks')).doc();
-      const task = withSearchTokens('tasks', {
+      const task = withDerivedFields('tasks', {
         title: clip(TASK_TITLE[memberLanguage](form.name, contact.name), LIMITS.title),
         status: 'pending',
         dueDate: Timestamp.fromMillis(nowMs),

@@ -3,7 +3,7 @@
 // account) and a seller who may view contacts and companies (Auth emulator account, users/{uid}
 // profile, username reservation, member document, as the invitation callable writes them), then
 // `companies` companies and `contacts` contacts with the fields the model requires, search tokens
-// from the model (`withSearchTokens`), denormalised company names and createdAt spread over three
+// from the model (`withDerivedFields`), denormalised company names and createdAt spread over three
 // years. Deterministic for a given seed.
 //
 // Contacts have a name, company, job title and city but no e-mail or phone: those two fields alone
@@ -177,7 +177,7 @@ export async function seedOrganization({
     taken.add(companyName);
     const id = `co${String(companyList.length + 1).padStart(5, '0')}`;
     const at = ts(now - rng() * SPAN);
-    const data = model.withSearchTokens('companies', {
+    const data = model.withDerivedFields('companies', {
       name: companyName,
       industry,
       size: rng.pick(model.COMPANY_SIZES),
@@ -206,7 +206,7 @@ export async function seedOrganization({
       const company = rng.chance(0.9) ? rng.pick(companyList) : null;
       const lifecycleStage = rng.pick(stages);
       const at = ts(now - rng() * SPAN);
-      const data = model.withSearchTokens('contacts', {
+      const data = model.withDerivedFields('contacts', {
         name: `${first} ${last1}${last2}`,
         companyId: company?.id ?? null,
         companyName: company?.name ?? null,

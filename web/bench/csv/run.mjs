@@ -275,7 +275,7 @@ await runBench('bench:csv', async ({ defer }) => {
     existingEmails.map((email, i) => [
       `organizations/${org.orgId}/contacts/existing${i}`,
       {
-        ...model.withSearchTokens('contacts', {
+        ...model.withDerivedFields('contacts', {
           name: `Cliente Existente ${i}`,
           email,
           companyId: null,

@@ -3,7 +3,7 @@
 // view + edit) and its contacts and companies. `deals` deals spread over the five stages (weights
 // STAGE_WEIGHTS), amounts mostly set (10 % without one), the probability of their stage, a close
 // date for most, a primary contact (with its company) for 80 %, a company only for 10 %, nothing
-// for the rest; search tokens from the model (`withSearchTokens`), createdAt over two years and
+// for the rest; search tokens from the model (`withDerivedFields`), createdAt over two years and
 // updatedAt between it and now. Every deal that names a contact or a company gets its timeline
 // entry (model `timelineEntryFor`), as the app writes it in the same batch. Deterministic for a
 // given seed.
@@ -68,7 +68,7 @@ export async function seedDeals({ db, Timestamp, model, orgId, ownerIds, created
       const updatedMs = createdMs + rng() * (now - createdMs);
       const open = stage !== 'won' && stage !== 'lost';
       const closeMs = open ? now + rng.int(5, 120) * DAY : updatedMs - rng.int(0, 10) * DAY;
-      const data = model.withSearchTokens('deals', {
+      const data = model.withDerivedFields('deals', {
         title: `${rng.pick(WHAT)} ${rng.pick(WHEN)}`,
         amount: rng.chance(0.9) ? rng.int(5, 5000) * 100 : null,
         stage,

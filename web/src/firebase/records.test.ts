@@ -2,7 +2,7 @@
 // the timeline entry that rides in the same batch as each note, task, meeting and deal.
 import { deleteField, serverTimestamp, Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_ENTRY_KEYS, withSearchTokens } from '@trato/model';
+import { TIMELINE_ENTRY_KEYS, withDerivedFields } from '@trato/model';
 import {
   BATCH_LIMIT,
   needsCommittedState,
@@ -320,10 +320,22 @@ describe('search tokens on update', () => {
   it('a change of a searchable field rebuilds both forms from the whole record (as committed)', () => {
     const data = updatePayload(org('contacts'), { name: 'Ana Zzqx' }, contact, NOW);
     expect(touchesSearch(org('contacts'), { name: 'Ana Zzqx' })).toBe(true);
-    const expected = withSearchTokens('contacts', { ...contact, name: 'Ana Zzqx' });
+    const expected = withDerivedFields('contacts', { ...contact, name: 'Ana Zzqx' });
     expect(data.searchTokens).toEqual(expected.searchTokens);
     expect(data.searchIndex).toEqual(expected.searchIndex);
     expect(data.searchTokens).toEqual(expect.arrayContaining(['zzqx', '9999']));
+  });
+
+  it("a contact's address added or removed sets its hasEmail", () => {
+    expect(updatePayload(org('contacts'), { email: 'ana@acme.hn' }, contact, NOW).hasEmail).toBe(true);
+    const withEmail = { ...contact, email: 'ana@acme.hn', hasEmail: true };
+    expect(updatePayload(org('contacts'), { email: '' }, withEmail, NOW)).toMatchObject({
+      email: null,
+      hasEmail: false,
+    });
+    expect(updatePayload(org('companies'), { name: 'Acme' }, { name: 'A' }, NOW)).not.toHaveProperty(
+      'hasEmail',
+    );
   });
 
   it('any other change leaves them alone (a plain write: no read, works offline)', () => {

@@ -23,6 +23,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import {
+  derivedFieldsOf,
   emptyToNull,
   paths,
   SEARCH_FIELDS,
@@ -31,7 +32,7 @@ import {
   timelineEntryFor,
   timelineEntryId,
   timelineKindOf,
-  withSearchTokens,
+  withDerivedFields,
   type SearchableCollection,
   type TimelineKind,
 } from '@trato/model';
@@ -90,7 +91,7 @@ export function createPayload(
 ): Data {
   const cleaned = emptyToNull(data);
   const stamped = stampCreate(cleaned, uid, now);
-  return isSearchable(target.collection) ? withSearchTokens(target.collection, stamped) : stamped;
+  return isSearchable(target.collection) ? withDerivedFields(target.collection, stamped) : stamped;
 }
 
 /** Whether an update changes a field its record's search tokens are made of (SEARCH_FIELDS). */
@@ -113,11 +114,7 @@ export function updatePayload(
 ): Data {
   const cleaned = stampUpdate(emptyToNull(patch), now);
   if (!isSearchable(target.collection) || !touchesSearch(target, patch)) return cleaned;
-  const { searchTokens, searchIndex } = withSearchTokens(target.collection, {
-    ...(current ?? {}),
-    ...cleaned,
-  });
-  return { ...cleaned, searchTokens, searchIndex };
+  return { ...cleaned, ...derivedFieldsOf(target.collection, { ...(current ?? {}), ...cleaned }) };
 }
 
 // ── Timeline entries ──────────────────────────────────────────────────────────

@@ -15,7 +15,7 @@ import {
   PAGE_SIZE,
   PICKER_LIMIT,
   SEARCH_RESULTS_PER_TYPE,
-  withSearchTokens,
+  withDerivedFields,
   type SearchableCollection,
 } from '@trato/model';
 import { SEARCH_GROUPS } from '@/app/shell/search/search';
@@ -65,7 +65,7 @@ function records(c: SearchableCollection): Array<[string, Record<string, unknown
   return texts.map((text, i) => [
     `organizations/${ORG}/${c}/${c}${String(i).padStart(3, '0')}`,
     {
-      ...withSearchTokens(c, { [TEXT[c]]: text }),
+      ...withDerivedFields(c, { [TEXT[c]]: text }),
       ...extra(c, i),
       // Newest first: the records with only one word are the newest, as when the bug was seen.
       createdAt: Timestamp.fromMillis(Date.now() - (texts.length - i) * 60_000),

@@ -7,7 +7,7 @@
  */
 import { doc, getDoc, Timestamp } from 'firebase/firestore';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { withSearchTokens, type Contact } from '@trato/model';
+import { withDerivedFields, type Contact } from '@trato/model';
 import { firstMatches, searchRequest } from './queries';
 import { updateRecord } from './records';
 import { orgTarget } from './targets';
@@ -19,7 +19,7 @@ let cloud: TestCloud;
 
 const created = Timestamp.fromMillis(Date.now() - 86_400_000);
 const shown = {
-  ...withSearchTokens('contacts', {
+  ...withDerivedFields('contacts', {
     name: 'Ana Pérez',
     status: 'active',
     isCustomer: false,
@@ -56,7 +56,7 @@ it('both edits are findable afterwards: the tokens are made from the contact as 
     Record<string, unknown>;
   expect(stored.phone).toBe('+504 9999-1234');
   expect(stored.name).toBe('Ana Zzqx');
-  const expected = withSearchTokens('contacts', stored);
+  const expected = withDerivedFields('contacts', stored);
   expect(new Set(stored.searchTokens)).toEqual(new Set(expected.searchTokens));
   expect(stored.searchIndex).toEqual(expected.searchIndex);
   for (const word of ['zzqx', '9999', '50499991234']) expect(stored.searchTokens).toContain(word);

@@ -47,6 +47,7 @@ describe('ListDialog', { timeout: 40_000 }, () => {
     expect(screen.getByRole('group', { name: 'Criterios' })).toBeTruthy();
     await choose(/^Etapa del ciclo de vida/, 'Cliente');
     await choose(/^Es cliente/, 'Sí');
+    await choose(/^Dirección de e-mail/, 'Con e-mail');
     await choose(/^Consentimiento de e-mail/, 'Con consentimiento');
     type(/^Ciudad/, ' Tegucigalpa ');
     type(/^Creado desde/, '01/03/2026');
@@ -65,6 +66,7 @@ describe('ListDialog', { timeout: 40_000 }, () => {
       city: 'Tegucigalpa',
       country: null,
       emailConsent: 'granted',
+      hasEmail: true,
       createdFrom: new Date('2026-03-01T06:00:00Z'),
       // The day after the last one: 31 March is included.
       createdTo: new Date('2026-04-01T06:00:00Z'),

@@ -154,15 +154,28 @@ export function CriteriaFields() {
             { value: 'no', label: t('lists.form.no') },
           ]}
         />
-        <EnumSelectField
-          name="emailConsent"
-          enumName="consentStatus"
-          label={t('lists.form.emailConsent')}
-          helperText={t('lists.form.emailConsentHelp')}
+        <SelectField
+          name="hasEmail"
+          label={t('lists.form.hasEmail')}
           emptyLabel={any}
           displayEmpty
           fullWidth
+          options={[
+            { value: 'yes', label: t('lists.form.withEmail') },
+            { value: 'no', label: t('lists.form.withoutEmail') },
+          ]}
         />
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <EnumSelectField
+            name="emailConsent"
+            enumName="consentStatus"
+            label={t('lists.form.emailConsent')}
+            helperText={t('lists.form.emailConsentHelp')}
+            emptyLabel={any}
+            displayEmpty
+            fullWidth
+          />
+        </Box>
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
           <EntityPickerField
             name="companyId"

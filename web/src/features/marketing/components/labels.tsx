@@ -71,6 +71,8 @@ export function useCriteriaText(companyNames: ReadonlyMap<string, string> = new 
           return t('lists.criteria.contactStatus', { value: enumLabel(tc, 'contactStatus', part.value) });
         case 'isCustomer':
           return t(part.value ? 'lists.criteria.customer' : 'lists.criteria.notCustomer');
+        case 'hasEmail':
+          return t(part.value ? 'lists.criteria.withEmail' : 'lists.criteria.withoutEmail');
         case 'companyId':
           return t('lists.criteria.companyId', {
             value: companyNames.get(part.value) ?? t('lists.criteria.someCompany'),

@@ -40,6 +40,7 @@ describe('criteriaOf', () => {
           city: '  Tegucigalpa ',
           country: '   ',
           emailConsent: 'granted',
+          hasEmail: 'yes',
         },
         ZONE,
       ),
@@ -52,10 +53,13 @@ describe('criteriaOf', () => {
       city: 'Tegucigalpa',
       country: null,
       emailConsent: 'granted',
+      hasEmail: true,
       createdFrom: null,
       createdTo: null,
     });
     expect(criteriaOf({ ...blank, isCustomer: 'yes' }, ZONE).isCustomer).toBe(true);
+    expect(criteriaOf({ ...blank, hasEmail: 'no' }, ZONE).hasEmail).toBe(false);
+    expect(criteriaOf(blank, ZONE).hasEmail).toBeNull();
   });
 
   it("saves 'Creado hasta' as the next day's midnight: its own day is included", () => {

@@ -17,7 +17,7 @@ import {
 } from '@trato/model';
 
 /** The 'Es cliente' select: any (null), yes or no. */
-export type IsCustomerChoice = 'yes' | 'no' | null;
+export type YesNoChoice = 'yes' | 'no' | null;
 
 export interface ListFormValues {
   name: string;
@@ -25,7 +25,8 @@ export interface ListFormValues {
   kind: ListKind;
   lifecycleStage: LifecycleStage | null;
   contactStatus: ContactStatus | null;
-  isCustomer: IsCustomerChoice;
+  isCustomer: YesNoChoice;
+  hasEmail: YesNoChoice;
   companyId: string | null;
   /** The picked company's name (shown by the picker; not saved). */
   companyName: string | null;
@@ -55,6 +56,10 @@ export function dayStart(millis: number, timeZone: string, days = 0): Date {
   );
 }
 
+const yesNoOf = (value: boolean | null | undefined): YesNoChoice =>
+  value === true ? 'yes' : value === false ? 'no' : null;
+const booleanOf = (choice: YesNoChoice): boolean | null => (choice ? choice === 'yes' : null);
+
 /** The form of a list (null: 'Nueva lista'); `companyName`: the name of its company criterion. */
 export function listFormValues(
   list: (Partial<MarketingList<Instant>> & { kind: ListKind }) | null,
@@ -70,7 +75,8 @@ export function listFormValues(
     kind: list?.kind ?? kind,
     lifecycleStage: list?.lifecycleStage ?? null,
     contactStatus: list?.contactStatus ?? null,
-    isCustomer: list?.isCustomer === true ? 'yes' : list?.isCustomer === false ? 'no' : null,
+    isCustomer: yesNoOf(list?.isCustomer),
+    hasEmail: yesNoOf(list?.hasEmail),
     companyId: list?.companyId ?? null,
     companyName: list?.companyId ? companyName : null,
     ownerId: list?.ownerId ?? null,
@@ -89,7 +95,8 @@ export function criteriaOf(values: ListFormValues, timeZone: string): Required<S
   return {
     lifecycleStage: values.lifecycleStage || null,
     contactStatus: values.contactStatus || null,
-    isCustomer: values.isCustomer ? values.isCustomer === 'yes' : null,
+    isCustomer: booleanOf(values.isCustomer),
+    hasEmail: booleanOf(values.hasEmail),
     companyId: values.companyId || null,
     ownerId: values.ownerId || null,
     city: text(values.city),
@@ -117,7 +124,7 @@ export function listWrite(values: ListFormValues, timeZone: string, isNew: boole
 export type CriterionPart =
   | { key: 'lifecycleStage'; value: LifecycleStage }
   | { key: 'contactStatus'; value: ContactStatus }
-  | { key: 'isCustomer'; value: boolean }
+  | { key: 'isCustomer' | 'hasEmail'; value: boolean }
   | { key: 'emailConsent'; value: ConsentStatus }
   | { key: 'companyId' | 'ownerId' | 'city' | 'country'; value: string }
   /** The first and the last day included, as the millis of their midnight. */
@@ -133,6 +140,7 @@ export function criteriaParts(
   if (list.lifecycleStage) parts.push({ key: 'lifecycleStage', value: list.lifecycleStage });
   if (list.contactStatus) parts.push({ key: 'contactStatus', value: list.contactStatus });
   if (typeof list.isCustomer === 'boolean') parts.push({ key: 'isCustomer', value: list.isCustomer });
+  if (typeof list.hasEmail === 'boolean') parts.push({ key: 'hasEmail', value: list.hasEmail });
   if (list.emailConsent) parts.push({ key: 'emailConsent', value: list.emailConsent });
   for (const key of ['companyId', 'ownerId', 'city', 'country'] as const) {
     const value = list[key];
