@@ -19,5 +19,5 @@ export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } fro
 export { outboxSender, unsubscribe } from './sequences/functions.js';
 export { previewCampaignAudience } from './campaigns/preview.js';
 export { confirmConsent, getPublicForm, submitForm } from './forms/functions.js';
-export { setContactConsent } from './forms/consent.js';
+export { recordImportConsent, setContactConsent } from './forms/consent.js';
 export { dailyDigest } from './notifications/functions.js';

@@ -1,5 +1,5 @@
 // Lead-capture forms and consent against the local cloud (issue 31): the real callables
-// getPublicForm, submitForm and setContactConsent over the callable protocol, the double opt-in
+// getPublicForm, submitForm, setContactConsent and recordImportConsent over the callable protocol, the double opt-in
 // e-mail read from the local Google's mailbox and its confirmation page. Each test speaks from
 // its own network address (X-Forwarded-For), so the per-address limit counts it alone.
 import { Timestamp } from 'firebase-admin/firestore';
@@ -415,4 +415,101 @@ describe('setContactConsent', () => {
       await callError('setContactConsent', { ...input, contactId: 'missing' }, admin.idToken),
     ).toMatchObject({ status: 'NOT_FOUND' });
   });
+});
+
+describe('recordImportConsent', () => {
+  /** A contact of `org` as an import leaves it (the admin SDK: the rules are not under test). */
+  async function importedContact(org: string, uid: string, fields: Record<string, unknown>): Promise<string> {
+    const ref = db.collection(`organizations/${org}/contacts`).doc();
+    const now = Timestamp.now();
+    await ref.set({
+      name: 'Importado',
+      email: null,
+      companyId: null,
+      status: 'active',
+      isCustomer: false,
+      lifecycleStage: 'lead',
+      ownerId: uid,
+      searchTokens: [],
+      searchIndex: {},
+      createdAt: now,
+      createdBy: uid,
+      updatedAt: now,
+      ...fields,
+    });
+    return ref.id;
+  }
+
+  it(
+    "records the import's consent for contacts with an address once (a retry records nothing), " +
+      'skips the others, refuses bad input, non-editors, strangers and a lapsed subscription',
+    async () => {
+      const admin = await organization('Consent Import');
+      const org = admin.organizationId;
+      const [withEmail, alsoWithEmail, noEmail, consenting] = await Promise.all([
+        importedContact(org, admin.uid, { email: uniqueEmail('imp1'), companyId: 'co1' }),
+        importedContact(org, admin.uid, { email: uniqueEmail('imp2') }),
+        importedContact(org, admin.uid, {}),
+        importedContact(org, admin.uid, { email: uniqueEmail('imp3'), emailConsent: 'granted' }),
+      ]);
+      const input = {
+        organizationId: org,
+        importId: 'feria2026',
+        contactIds: [withEmail, alsoWithEmail, noEmail, consenting, 'missing', withEmail],
+        text: 'Se inscribieron en la feria 2026',
+      };
+      expect(await callOk('recordImportConsent', input, admin.idToken)).toEqual({ recorded: 2, skipped: 3 });
+      const record = await db.doc(`organizations/${org}/consents/import-feria2026-${withEmail}`).get();
+      expect(record.data()).toMatchObject({
+        contactId: withEmail,
+        channel: 'email',
+        status: 'granted',
+        source: 'import',
+        sourceId: 'feria2026',
+        text: 'Se inscribieron en la feria 2026',
+        recordedBy: admin.uid,
+      });
+      expect((await db.doc(`organizations/${org}/contacts/${withEmail}`).get()).get('emailConsent')).toBe(
+        'granted',
+      );
+      expect(
+        (await db.doc(`organizations/${org}/contacts/${noEmail}`).get()).get('emailConsent'),
+      ).toBeUndefined();
+      expect(
+        (await db.doc(`organizations/${org}/timeline/consent_import-feria2026-${withEmail}`).get()).data(),
+      ).toMatchObject({ kind: 'consent', detail: 'granted', contactId: withEmail, companyId: 'co1' });
+      // The same call again (a lost answer, a retry): nothing twice.
+      expect(await callOk('recordImportConsent', input, admin.idToken)).toEqual({ recorded: 0, skipped: 5 });
+      const records = await db
+        .collection(`organizations/${org}/consents`)
+        .where('sourceId', '==', 'feria2026')
+        .get();
+      expect(records.size).toBe(2);
+
+      const seller = await sellerOf(admin); // contacts.view and create, no edit
+      expect(await callError('recordImportConsent', input, seller.idToken)).toMatchObject({
+        status: 'PERMISSION_DENIED',
+        details: { reason: 'no-right' },
+      });
+      const stranger = await adminWithOrganization('Consent Import Other');
+      expect(await callError('recordImportConsent', input, stranger.idToken)).toMatchObject({
+        status: 'PERMISSION_DENIED',
+        details: { reason: 'not-member' },
+      });
+      expect(await callError('recordImportConsent', input)).toMatchObject({ status: 'UNAUTHENTICATED' });
+      for (const [field, bad] of [
+        ['contactIds', Array.from({ length: 501 }, (_, i) => `c${i}`)],
+        ['contactIds', []],
+        ['text', ''],
+        ['importId', 'a/b'],
+      ] as const)
+        expect(
+          await callError('recordImportConsent', { ...input, [field]: bad }, admin.idToken),
+        ).toMatchObject({ status: 'INVALID_ARGUMENT', details: { reason: 'invalid-input', field } });
+      await db.doc(`organizations/${org}/billing/subscription`).update({ status: 'canceled' });
+      expect(
+        await callError('recordImportConsent', { ...input, importId: 'otra' }, admin.idToken),
+      ).toMatchObject({ status: 'FAILED_PRECONDITION', details: { reason: 'subscription-inactive' } });
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callableInputSchemas, checkCallableInput, type InputRefusal } from './callableInputs.js';
 import type { CallableInput, CallableName } from './callables.js';
 import { ERR } from './schemas.js';
+import { IMPORT_CONSENT_BATCH } from './constants.js';
 
 const ok = <N extends CallableName>(name: N, data: unknown): CallableInput<N> => {
   const checked = checkCallableInput(name, data);
@@ -50,6 +51,7 @@ describe('checkCallableInput: the envelope', () => {
         'getPublicForm',
         'submitForm',
         'setContactConsent',
+        'recordImportConsent',
         'adminOrganizationStats',
         'createCheckoutSession',
         'createPortalSession',
@@ -71,6 +73,26 @@ describe('checkCallableInput: the envelope', () => {
       field: 'listId',
     });
     expect(refusal('previewCampaignAudience', { organizationId: 'o1' })).toMatchObject({ field: 'listId' });
+  });
+
+  it("takes an import's consent: its id, at most IMPORT_CONSENT_BATCH contacts, the text", () => {
+    const input = { organizationId: 'o1', importId: 'f1', contactIds: ['c1', 'c2'], text: ' Feria ' };
+    expect(ok('recordImportConsent', input)).toEqual({ ...input, text: 'Feria' });
+    const many = Array.from({ length: IMPORT_CONSENT_BATCH + 1 }, (_, i) => `c${i}`);
+    expect(refusal('recordImportConsent', { ...input, contactIds: many })).toMatchObject({
+      field: 'contactIds',
+    });
+    expect(refusal('recordImportConsent', { ...input, contactIds: [] })).toMatchObject({
+      field: 'contactIds',
+    });
+    expect(refusal('recordImportConsent', { ...input, contactIds: ['a/b'] })).toMatchObject({
+      field: 'contactIds[0]',
+    });
+    expect(refusal('recordImportConsent', { ...input, contactIds: 'c1' })).toMatchObject({
+      field: 'contactIds',
+    });
+    expect(refusal('recordImportConsent', { ...input, text: '  ' })).toMatchObject({ field: 'text' });
+    expect(refusal('recordImportConsent', { ...input, importId: '' })).toMatchObject({ field: 'importId' });
   });
 
   it('takes the new organization and the superadmin figures (issue 30)', () => {

@@ -19,6 +19,7 @@ import {
   DEFAULT_LANGUAGE,
   EMAIL_PATTERN,
   ID_PATTERN,
+  IMPORT_CONSENT_BATCH,
   LANGUAGES,
   LIMITS,
   PAGE_SIZE,
@@ -203,6 +204,17 @@ function buildSchemas() {
       status: inputOneOf(['granted', 'withdrawn'] as const),
       text: inputText(LIMITS.consentText),
     }),
+    recordImportConsent: yup.object({
+      organizationId,
+      importId: inputId(),
+      contactIds: yup
+        .array(inputId().defined())
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .min(1, ERR.required)
+        .max(IMPORT_CONSENT_BATCH, ERR.tooLong),
+      text: inputText(LIMITS.consentText),
+    }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
     checkSubscription: yup.object({ organizationId }),
@@ -282,6 +294,7 @@ const agree: CallableInputSchemasAgree = {
   getPublicForm: true,
   submitForm: true,
   setContactConsent: true,
+  recordImportConsent: true,
   adminOrganizationStats: true,
   createCheckoutSession: true,
   createPortalSession: true,

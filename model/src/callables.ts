@@ -109,6 +109,17 @@ export interface CallableContract extends BillingCallables, MailCallables {
     };
     out: { consentId: string };
   };
+  /**
+   * 'Importar CSV' of contacts, after its writes (contacts.edit, live subscription): the member
+   * states that the file's contacts agreed to e-mail marketing, and how (`text`). Each contact
+   * with an address gets a consent record of source 'import' (its id made of `importId` and the
+   * contact's, so a retry records nothing twice); those without one, or already consenting,
+   * are skipped. At most IMPORT_CONSENT_BATCH contacts a call.
+   */
+  recordImportConsent: {
+    in: { organizationId: string; importId: string; contactIds: string[]; text: string };
+    out: { recorded: number; skipped: number };
+  };
   /** /debug/db (admins): runs the spec's test query — a count of the organization's send log. */
   debugQuery: {
     in: { organizationId: string };

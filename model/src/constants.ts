@@ -190,3 +190,9 @@ export const LIMITS = {
   topicName: 100,
   topicDescription: 300,
 } as const;
+
+/**
+ * Contacts of one recordImportConsent call: an import's batch (the client sends a bigger import
+ * in calls of this many).
+ */
+export const IMPORT_CONSENT_BATCH = 500;

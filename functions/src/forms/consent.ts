@@ -1,13 +1,20 @@
 // Consent records (issue 31): every change of a contact's e-mail marketing consent is a record
 // that proves it (source, time, the text shown, who recorded it), the contact's `emailConsent`
 // follows the newest one, and the contact's timeline shows it — the three written together, in
-// the caller's transaction. Members record consent through setContactConsent (contacts.edit); a
-// form, the double opt-in page and the unsubscribe page record the contact's own acts.
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+// the caller's transaction. Members record consent through setContactConsent (contacts.edit) and,
+// for a CSV import's contacts, recordImportConsent; a form, the double opt-in page and the
+// unsubscribe page record the contact's own acts.
+import {
+  FieldValue,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { onCall } from 'firebase-functions/v2/https';
 
 import {
   can,
+  hasEmailOf,
   paths,
   serverTimelineEntry,
   type ConsentRecord,
@@ -46,9 +53,10 @@ export function writeConsent(
   organizationId: string,
   contact: { id: string; companyId: string | null },
   change: ConsentChange,
-  options: { updateContact?: boolean } = {},
+  options: { updateContact?: boolean; id?: string } = {},
 ): string {
-  const ref = firestore.collection(paths.collection(organizationId, 'consents')).doc();
+  const consents = firestore.collection(paths.collection(organizationId, 'consents'));
+  const ref = options.id ? consents.doc(options.id) : consents.doc();
   const now = FieldValue.serverTimestamp();
   const record: ConsentRecord<FieldValue> = {
     contactId: contact.id,
@@ -94,7 +102,29 @@ export function consentRequirements(firestore: Firestore): (organizationId: stri
   };
 }
 
-type SetResult = { consentId: string };
+/**
+ * The caller may record consent for the organization's contacts (a member with contacts.edit,
+ * a live subscription): answers the language of their account, which the record keeps.
+ */
+async function consentRecorder(
+  firestore: Firestore,
+  caller: Caller,
+  organizationId: string,
+  nowMs: number,
+): Promise<Language | null> {
+  const member = await readMember(firestore, directReader, organizationId, caller.uid);
+  if (!member)
+    fail('permission-denied', 'You are not a member of this organization.', { reason: 'not-member' });
+  if (!can(member, 'contacts', 'edit'))
+    fail('permission-denied', 'Recording consent needs contacts.edit.', { reason: 'no-right' });
+  await requireLiveSubscription(firestore, organizationId, nowMs);
+  const language = (await firestore.doc(paths.user(caller.uid)).get()).get('language') as
+    Language | undefined;
+  return language ?? null;
+}
+
+const companyOf = (contact: DocumentSnapshot) =>
+  (contact.get('companyId') as string | null | undefined) ?? null;
 
 /** A member records a contact's consent given or withdrawn (e.g. said on the phone). */
 export async function setContactConsentCore(
@@ -102,16 +132,9 @@ export async function setContactConsentCore(
   caller: Caller,
   data: unknown,
   nowMs = Date.now(),
-): Promise<SetResult> {
+): Promise<{ consentId: string }> {
   const { organizationId, contactId, status, text } = parseInput('setContactConsent', data);
-  const member = await readMember(firestore, directReader, organizationId, caller.uid);
-  if (!member)
-    fail('permission-denied', 'You are not a member of this organization.', { reason: 'not-member' });
-  if (!can(member, 'contacts', 'edit'))
-    fail('permission-denied', 'Recording consent needs contacts.edit.', { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
-  const userLanguage = (await firestore.doc(paths.user(caller.uid)).get()).get('language') as
-    Language | undefined;
+  const language = await consentRecorder(firestore, caller, organizationId, nowMs);
   const contactRef = firestore.doc(paths.doc(organizationId, 'contacts', contactId));
   const consentId = await firestore.runTransaction(async (tx) => {
     const contact = await tx.get(contactRef);
@@ -120,15 +143,8 @@ export async function setContactConsentCore(
       tx,
       firestore,
       organizationId,
-      { id: contactId, companyId: (contact.get('companyId') as string | null | undefined) ?? null },
-      {
-        status,
-        source: 'manual',
-        sourceId: null,
-        text,
-        language: userLanguage ?? null,
-        recordedBy: caller.uid,
-      },
+      { id: contactId, companyId: companyOf(contact) },
+      { status, source: 'manual', sourceId: null, text, language, recordedBy: caller.uid },
     );
   });
   return { consentId };
@@ -136,4 +152,63 @@ export async function setContactConsentCore(
 
 export const setContactConsent = onCall((request) =>
   setContactConsentCore(db, requireCaller(request.auth), request.data),
+);
+
+/** Contacts of one transaction: each is read, then gets a record, an update and an entry. */
+const IMPORT_CONSENT_TRANSACTION = 100;
+
+/** The consent record an import gives a contact: one id per (import, contact), so a retry finds it. */
+export const importConsentId = (importId: string, contactId: string) => `import-${importId}-${contactId}`;
+
+/**
+ * An import's contacts agreed to e-mail marketing (the member says so, and how): a record of
+ * source 'import' for each that has an address and no consent granted yet.
+ */
+export async function recordImportConsentCore(
+  firestore: Firestore,
+  caller: Caller,
+  data: unknown,
+  nowMs = Date.now(),
+): Promise<{ recorded: number; skipped: number }> {
+  const { organizationId, importId, contactIds, text } = parseInput('recordImportConsent', data);
+  const language = await consentRecorder(firestore, caller, organizationId, nowMs);
+  const ids = [...new Set(contactIds)];
+  let recorded = 0;
+  for (let start = 0; start < ids.length; start += IMPORT_CONSENT_TRANSACTION) {
+    const chunk = ids.slice(start, start + IMPORT_CONSENT_TRANSACTION);
+    recorded += await firestore.runTransaction(async (tx) => {
+      const contacts = await tx.getAll(
+        ...chunk.map((id) => firestore.doc(paths.doc(organizationId, 'contacts', id))),
+      );
+      const records = await tx.getAll(
+        ...chunk.map((id) =>
+          firestore.doc(paths.doc(organizationId, 'consents', importConsentId(importId, id))),
+        ),
+      );
+      let written = 0;
+      contacts.forEach((contact, i) => {
+        const skip =
+          !contact.exists ||
+          !hasEmailOf({ email: contact.get('email') }) ||
+          contact.get('emailConsent') === 'granted' ||
+          records[i]!.exists;
+        if (skip) return;
+        writeConsent(
+          tx,
+          firestore,
+          organizationId,
+          { id: contact.id, companyId: companyOf(contact) },
+          { status: 'granted', source: 'import', sourceId: importId, text, language, recordedBy: caller.uid },
+          { id: importConsentId(importId, contact.id) },
+        );
+        written++;
+      });
+      return written;
+    });
+  }
+  return { recorded, skipped: ids.length - recorded };
+}
+
+export const recordImportConsent = onCall((request) =>
+  recordImportConsentCore(db, requireCaller(request.auth), request.data),
 );
