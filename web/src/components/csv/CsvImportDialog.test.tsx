@@ -13,6 +13,8 @@ const server = vi.hoisted(() => ({
   forEachPage: vi.fn(),
 }));
 vi.mock('@/firebase/csvData', () => server);
+const functions = vi.hoisted(() => ({ callFunction: vi.fn() }));
+vi.mock('@/firebase/callables', () => functions);
 
 const { CsvImportDialog } = await import('./CsvImportDialog');
 
@@ -35,6 +37,7 @@ const count = (label: string) => screen.getByTestId(`csv-count-${label}`).queryS
 
 beforeEach(() => {
   for (const fn of Object.values(server)) fn.mockReset();
+  functions.callFunction.mockReset();
   server.contactsByEmails.mockResolvedValue(new Map());
   server.existingByIds.mockResolvedValue(new Map());
   server.companiesByNames.mockResolvedValue(new Map());
@@ -130,5 +133,64 @@ describe('CSV import dialog', () => {
     await waitFor(() =>
       expect(localStorage.getItem('trato.csvMapping.org1.contacts')).toContain('"correo":"email"'),
     );
+  });
+
+  it('records the consent the member states for the contacts written, and retries it after a failure', async () => {
+    await open();
+    await choose('clientes.csv', fixture('excel-es-semicolon-cp1252.csv'));
+    fireEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    const stated = await screen.findByRole('checkbox', {
+      name: 'Estos contactos aceptaron recibir marketing por e-mail',
+    });
+    fireEvent.click(stated);
+    const start = screen.getByRole('button', { name: 'Importar 4 registros' });
+    // Ticked, it needs to say how.
+    expect(start).toHaveProperty('disabled', true);
+    expect(screen.getByText('Di cómo lo dieron: queda en cada registro.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /¿Cómo dieron su consentimiento\?/ }), {
+      target: { value: ' Feria 2026 ' },
+    });
+    expect(start).toHaveProperty('disabled', false);
+
+    server.commitImportBatch.mockResolvedValue(undefined);
+    functions.callFunction
+      .mockRejectedValueOnce(Object.assign(new Error('unavailable'), { code: 'functions/unavailable' }))
+      .mockResolvedValueOnce({ recorded: 3, skipped: 1 });
+    fireEvent.click(start);
+    expect(await screen.findByText(/^No se pudo registrar el consentimiento:/)).toBeTruthy();
+    const [name, input] = functions.callFunction.mock.calls[0]! as [string, Record<string, unknown>];
+    expect(name).toBe('recordImportConsent');
+    const written = (
+      server.commitImportBatch.mock.calls[0]![0] as { target: { collection: string }; id: string }[]
+    )
+      .filter((w) => w.target.collection === 'contacts')
+      .map((w) => w.id);
+    expect(input).toEqual({
+      organizationId: 'org1',
+      importId: expect.stringMatching(/^[0-9a-z]+$/),
+      contactIds: written,
+      text: 'Feria 2026',
+    });
+    expect(written).toHaveLength(4);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(
+      await screen.findByText(
+        'Consentimiento registrado para 3 contactos. 1 no tenía e-mail o ya lo había dado.',
+      ),
+    ).toBeTruthy();
+    // The same import again: the same id, so the server records nothing twice.
+    expect(functions.callFunction.mock.calls[1]![1]).toEqual(input);
+  });
+
+  it('states no consent unless ticked', async () => {
+    await open();
+    await choose('clientes.csv', fixture('excel-es-semicolon-cp1252.csv'));
+    fireEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    server.commitImportBatch.mockResolvedValue(undefined);
+    fireEvent.click(await screen.findByRole('button', { name: 'Importar 4 registros' }));
+    expect(await screen.findByText('Importación terminada')).toBeTruthy();
+    expect(functions.callFunction).not.toHaveBeenCalled();
+    expect(screen.queryByText(/consentimiento/i)).toBeNull();
   });
 });

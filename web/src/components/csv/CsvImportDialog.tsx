@@ -6,12 +6,10 @@
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { StepTrail } from '@/components/StepTrail';
 import type { CsvEntity } from './fields';
 import { ColumnsStep } from './import/ColumnsStep';
 import { closable, FLOW_STEPS, type FlowError, type FlowStep } from './import/csvImportFlow';
@@ -47,7 +45,9 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
       {state.step === 'columns' && (
         <ColumnsStep {...step} phone={phone} loaded={state.loaded} busy={state.busy} />
       )}
-      {state.step === 'review' && plan && <ReviewStep {...step} plan={plan} policy={state.policy} />}
+      {state.step === 'review' && plan && (
+        <ReviewStep {...step} plan={plan} policy={state.policy} consent={state.consent} />
+      )}
       {state.step === 'import' && <ImportingStep {...step} run={state.run} />}
       {state.step === 'report' && plan && <ReportStep {...step} run={state.run} plan={plan} />}
     </Dialog>
@@ -57,15 +57,13 @@ export function CsvImportDialog({ entity, onClose }: { entity: CsvEntity; onClos
 /** The five steps; on phones only the current one is named. */
 function ImportStepper({ step, phone }: { step: FlowStep; phone: boolean }) {
   const { t } = useTranslation('csv');
-  const active = FLOW_STEPS.indexOf(step);
   return (
-    <Stepper activeStep={active} alternativeLabel={!phone} sx={{ mb: 3 }}>
-      {FLOW_STEPS.map((key, i) => (
-        <Step key={key} completed={i < active}>
-          <StepLabel>{phone && i !== active ? '' : t(`import.steps.${key}`)}</StepLabel>
-        </Step>
-      ))}
-    </Stepper>
+    <StepTrail
+      steps={FLOW_STEPS.map((key) => t(`import.steps.${key}`))}
+      active={FLOW_STEPS.indexOf(step)}
+      compact={phone}
+      sx={{ mb: 3 }}
+    />
   );
 }
 

@@ -1,5 +1,7 @@
 // The import's conversations with the server (through src/firebase/csvData): the lookups the plan
 // needs, and the writes of each batch as the signed-in member.
+import { IMPORT_CONSENT_BATCH } from '@trato/model';
+import { callFunction } from '@/firebase/callables';
 import { companiesByNames, commitImportBatch, contactsByEmails, existingByIds } from '@/firebase/csvData';
 import { orgTarget, type RecordWrite } from '@/firebase/dataApi';
 import type { CsvEntity } from './fields';
@@ -47,4 +49,29 @@ export function importIo(orgId: string, uid: string): ImportIo {
       return found;
     },
   };
+}
+
+/**
+ * Records the consent the member stated for the import's contacts (`importId`: the file's
+ * fingerprint, so importing the same file again records nothing twice), in calls of
+ * IMPORT_CONSENT_BATCH; answers the totals.
+ */
+export async function recordImportConsent(
+  orgId: string,
+  importId: string,
+  contactIds: string[],
+  text: string,
+): Promise<{ recorded: number; skipped: number }> {
+  const total = { recorded: 0, skipped: 0 };
+  for (let start = 0; start < contactIds.length; start += IMPORT_CONSENT_BATCH) {
+    const { recorded, skipped } = await callFunction('recordImportConsent', {
+      organizationId: orgId,
+      importId,
+      contactIds: contactIds.slice(start, start + IMPORT_CONSENT_BATCH),
+      text: text.trim(),
+    });
+    total.recorded += recorded;
+    total.skipped += skipped;
+  }
+  return total;
 }

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ImportPlan } from '../plan';
 import { Counts, type CountItem } from './Counts';
-import type { ImportRun } from './csvImportFlow';
+import { useCountFormat } from './useCountFormat';
+import type { ConsentRun, ImportRun } from './csvImportFlow';
 import { StepLayout, type StepProps } from './StepLayout';
 import { sectionHref } from '@/app/sections';
 
@@ -20,7 +21,7 @@ export function ReportStep({
   plan,
   flow,
   onClose,
-}: StepProps<'notImported' | 'downloadRefused'> & { run: ImportRun; plan: ImportPlan }) {
+}: StepProps<'notImported' | 'downloadRefused' | 'retryConsent'> & { run: ImportRun; plan: ImportPlan }) {
   const { t } = useTranslation('csv');
   const navigate = useNavigate();
   const notImported = flow.notImported.length;
@@ -62,8 +63,41 @@ export function ReportStep({
           {t(`import.report.${status === 'failed' ? 'stopped' : status}`)}
         </Alert>
         <Counts items={items} />
+        {run.consent && <ConsentOutcome consent={run.consent} onRetry={flow.retryConsent} />}
         {notImported > 0 && <Typography variant="body2">{t('import.report.resume')}</Typography>}
       </Stack>
     </StepLayout>
   );
+}
+
+/** How recording the consent the member stated went: under way, done (and how many), or failed. */
+function ConsentOutcome({ consent, onRetry }: { consent: ConsentRun; onRetry: () => void }) {
+  const { t } = useTranslation('csv');
+  const { t: tc } = useTranslation();
+  const n = useCountFormat();
+  switch (consent.status) {
+    case 'recording':
+      return <Alert severity="info">{t('import.report.consent.recording')}</Alert>;
+    case 'recorded':
+      return (
+        <Alert severity="success">
+          {t('import.report.consent.recorded', { count: consent.recorded, shown: n(consent.recorded) })}
+          {consent.skipped > 0 &&
+            ` ${t('import.report.consent.skipped', { count: consent.skipped, shown: n(consent.skipped) })}`}
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('import.progress.retry')}
+            </Button>
+          }
+        >
+          {t('import.report.consent.failed', { reason: tc(`errors.server.${consent.reason}`) })}
+        </Alert>
+      );
+  }
 }

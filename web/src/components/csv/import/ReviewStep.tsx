@@ -3,6 +3,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
@@ -10,8 +11,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@trato/model';
+import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 import { planWrites, type DuplicatePolicy, type ImportPlan } from '../plan';
 import { Counts } from './Counts';
+import type { ImportConsent } from './csvImportFlow';
 import { RefusedList } from './RefusedList';
 import { StepLayout, type StepProps } from './StepLayout';
 import { useCountFormat } from './useCountFormat';
@@ -21,11 +25,13 @@ export function ReviewStep({
   entity,
   plan,
   policy,
+  consent,
   flow,
   onClose,
-}: StepProps<'canUpdate' | 'choosePolicy' | 'back' | 'downloadRefused' | 'start'> & {
+}: StepProps<'canUpdate' | 'choosePolicy' | 'changeConsent' | 'back' | 'downloadRefused' | 'start'> & {
   plan: ImportPlan;
   policy: DuplicatePolicy;
+  consent: ImportConsent;
 }) {
   const { t } = useTranslation('csv');
   const { t: tc } = useTranslation();
@@ -34,6 +40,9 @@ export function ReviewStep({
   const { canUpdate } = flow;
   const writes = planWrites(plan);
   const rowsToWrite = plan.creates.length + plan.updates.length;
+  // Recording consent needs contacts.edit (the function checks it too): canUpdate, for contacts.
+  const mayStateConsent = entity === 'contacts' && canUpdate && writes > 0;
+  const consentMissing = mayStateConsent && consent.given && !consent.text.trim();
   const actions = (
     <>
       <Button onClick={flow.back}>{t('import.back')}</Button>
@@ -43,7 +52,7 @@ export function ReviewStep({
       <Button onClick={onClose} sx={{ ml: 'auto' }}>
         {tc('common.actions.cancel')}
       </Button>
-      <Button variant="contained" disabled={!writes} onClick={flow.start}>
+      <Button variant="contained" disabled={!writes || consentMissing} onClick={flow.start}>
         {t('import.review.start', { count: rowsToWrite || writes, shown: n(rowsToWrite || writes) })}
       </Button>
     </>
@@ -94,6 +103,36 @@ export function ReviewStep({
           <Alert severity="warning">
             {t('import.review.companiesNotCreated', { count: plan.companiesNotCreated.length })}
           </Alert>
+        )}
+        {mayStateConsent && (
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={consent.given}
+                  onChange={(e) => flow.changeConsent({ ...consent, given: e.target.checked })}
+                />
+              }
+              label={t('import.review.consent.label')}
+            />
+            <Typography variant="body2" sx={{ color: 'text.secondary', ml: 4 }}>
+              {t('import.review.consent.help')}
+            </Typography>
+            {consent.given && (
+              <OutlinedTextField
+                label={t('import.review.consent.text')}
+                placeholder={t('import.review.consent.placeholder')}
+                value={consent.text}
+                onChange={(e) => flow.changeConsent({ ...consent, text: e.target.value })}
+                required
+                fullWidth
+                error={consentMissing}
+                helperText={consentMissing ? t('import.review.consent.required') : ' '}
+                slotProps={{ htmlInput: { maxLength: LIMITS.consentText } }}
+                sx={{ mt: 1.5 }}
+              />
+            )}
+          </Box>
         )}
         {plan.refused.length > 0 && <RefusedList rows={plan.refused} />}
         {!writes && <Alert severity="info">{t('import.review.nothing')}</Alert>}

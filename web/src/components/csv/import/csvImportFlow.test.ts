@@ -5,6 +5,7 @@ import { emptyCounts, type ImportCounts, type ImportOutcome, type ImportStep } f
 import type { ParsedSummary } from '../session';
 import {
   closable,
+  consentContactIds,
   csvImportReducer,
   initialCsvImportState,
   rowsNotImported,
@@ -76,6 +77,7 @@ describe('csvImportReducer: the file', () => {
     expect(initialCsvImportState).toEqual({
       step: 'file',
       policy: 'skip',
+      consent: { given: false, text: '' },
       busy: null,
       error: null,
       previous: null,
@@ -88,6 +90,7 @@ describe('csvImportReducer: the file', () => {
     expect(csvImportReducer(reading, read(['Nombre', 'Correo'], ['name', 'email']))).toEqual({
       step: 'columns',
       policy: 'skip',
+      consent: { given: false, text: '' },
       busy: null,
       error: null,
       loaded,
@@ -155,6 +158,7 @@ describe('csvImportReducer: the columns', () => {
     expect(csvImportReducer(checking, { type: 'checked', checked })).toEqual({
       step: 'review',
       policy: 'skip',
+      consent: { given: false, text: '' },
       loaded,
       checked,
     });
@@ -200,13 +204,32 @@ describe('csvImportReducer: the review', () => {
     });
   });
 
+  it('states the consent (review only), kept when going back and validating again', () => {
+    const consent = { given: true, text: 'Feria' };
+    const stated = csvImportReducer(onReview, { type: 'consentChanged', consent });
+    expect(stated).toMatchObject({ step: 'review', consent });
+    const again = reduce(
+      [{ type: 'back' }, { type: 'validationStarted' }, { type: 'checked', checked }],
+      stated,
+    );
+    expect(again).toMatchObject({ step: 'review', consent });
+    expect(csvImportReducer(onColumns, { type: 'consentChanged', consent })).toBe(onColumns);
+  });
+
   it('starts the import from the first step', () => {
     expect(importing).toEqual({
       step: 'import',
       policy: 'skip',
+      consent: { given: false, text: '' },
       loaded,
       checked,
-      run: { progress: { done: 0, total: 1200 }, counts: emptyCounts(), outcome: null, cancelling: false },
+      run: {
+        progress: { done: 0, total: 1200 },
+        counts: emptyCounts(),
+        outcome: null,
+        cancelling: false,
+        consent: null,
+      },
     });
   });
 });
@@ -252,6 +275,26 @@ describe('csvImportReducer: the import', () => {
       step: 'import',
       run: { progress: { done: 500, total: 1200 }, counts: counts(500), outcome: null, cancelling: false },
     });
+  });
+
+  it('records the consent on the report: under way, then its outcome', () => {
+    const done = csvImportReducer(importing, {
+      type: 'importEnded',
+      outcome: { status: 'done', counts: counts(1200) },
+    });
+    const recording = csvImportReducer(done, { type: 'consentRecording' });
+    expect(recording).toMatchObject({ run: { consent: { status: 'recording' } } });
+    // Not twice at once.
+    expect(csvImportReducer(recording, { type: 'consentRecording' })).toBe(recording);
+    const result = { status: 'failed', reason: 'unavailable' } as const;
+    const failedConsent = csvImportReducer(recording, { type: 'consentEnded', result });
+    expect(failedConsent).toMatchObject({ run: { consent: result } });
+    // A late answer with nothing under way changes nothing; a retry starts again.
+    expect(csvImportReducer(failedConsent, { type: 'consentEnded', result })).toBe(failedConsent);
+    expect(csvImportReducer(failedConsent, { type: 'consentRecording' })).toMatchObject({
+      run: { consent: { status: 'recording' } },
+    });
+    expect(csvImportReducer(importing, { type: 'consentRecording' })).toBe(importing);
   });
 
   it('or stops there and reports', () => {
@@ -324,6 +367,30 @@ describe('rowsNotImported', () => {
   it('is empty before the end and after a complete run', () => {
     expect(rowsNotImported(steps, null)).toEqual([]);
     expect(rowsNotImported(steps, { status: 'done', counts: emptyCounts() })).toEqual([]);
+  });
+});
+
+describe('consentContactIds', () => {
+  const steps: ImportStep[] = [
+    { kind: 'create', collection: 'companies', row: 0, id: 'co1', data: {} },
+    { kind: 'create', collection: 'contacts', row: 2, id: 'c1', data: {} },
+    { kind: 'update', collection: 'contacts', row: 3, id: 'c2', data: {} },
+    { kind: 'create', collection: 'contacts', row: 4, id: 'c3', data: {} },
+  ];
+  const stated = { given: true, text: 'Feria' };
+  const done: ImportOutcome = { status: 'done', counts: emptyCounts() };
+
+  it('the contacts written, created or updated, not the companies', () => {
+    expect(consentContactIds(steps, done, stated)).toEqual(['c1', 'c2', 'c3']);
+    expect(consentContactIds(steps, { status: 'cancelled', counts: emptyCounts(), next: 3 }, stated)).toEqual(
+      ['c1', 'c2'],
+    );
+  });
+
+  it('none unless stated with a text, or before the end', () => {
+    expect(consentContactIds(steps, done, { given: false, text: 'Feria' })).toEqual([]);
+    expect(consentContactIds(steps, done, { given: true, text: '  ' })).toEqual([]);
+    expect(consentContactIds(steps, null, stated)).toEqual([]);
   });
 });
 

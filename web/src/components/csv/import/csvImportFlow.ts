@@ -34,12 +34,29 @@ export interface CheckedRows {
   lookups: Lookups;
 }
 
+/**
+ * A contacts' import may state that the file's contacts agreed to e-mail marketing, and how: the
+ * contacts written then get consent records (recordImportConsent) once the run has ended.
+ */
+export interface ImportConsent {
+  given: boolean;
+  text: string;
+}
+
+/** Recording the consent of the contacts written, after the run. */
+export type ConsentRun =
+  | { status: 'recording' }
+  | { status: 'recorded'; recorded: number; skipped: number }
+  | { status: 'failed'; reason: ServerErrorKey };
+
 export interface ImportRun {
   progress: { done: number; total: number };
   counts: ImportCounts;
   /** Set when the run stopped: where it may resume. */
   outcome: ImportOutcome | null;
   cancelling: boolean;
+  /** Set once the consent of the contacts written is being recorded. */
+  consent: ConsentRun | null;
 }
 
 interface Checked {
@@ -47,8 +64,8 @@ interface Checked {
   checked: CheckedRows;
 }
 
-/** The duplicate policy outlives the steps: going back and validating again keeps the choice. */
-export type CsvImportState = { policy: DuplicatePolicy } & (
+/** The duplicate policy and the consent outlive the steps: going back and validating again keeps them. */
+export type CsvImportState = { policy: DuplicatePolicy; consent: ImportConsent } & (
   | {
       step: 'file';
       busy: Reading | null;
@@ -80,16 +97,20 @@ export type CsvImportAction =
   | { type: 'validationFailed'; reason: ServerErrorKey }
   | { type: 'checked'; checked: CheckedRows }
   | { type: 'policyChosen'; policy: DuplicatePolicy }
+  | { type: 'consentChanged'; consent: ImportConsent }
   | { type: 'back' }
   | { type: 'importStarted'; from: number; total: number; counts: ImportCounts }
   | { type: 'importProgressed'; done: number; total: number; counts: ImportCounts }
   | { type: 'cancelRequested' }
   | { type: 'importEnded'; outcome: ImportOutcome }
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  | { type: 'consentRecording' }
+  | { type: 'consentEnded'; result: ConsentRun };
 
 export const initialCsvImportState: CsvImportState = {
   step: 'file',
   policy: 'skip',
+  consent: { given: false, text: '' },
   busy: null,
   error: null,
   previous: null,
@@ -102,7 +123,7 @@ const sameHeaders = (a: string[], b: string[]) => a.length === b.length && a.eve
 
 /** The next state; an action that does not fit the current step (a late event) changes nothing. */
 export function csvImportReducer(state: CsvImportState, action: CsvImportAction): CsvImportState {
-  const { policy } = state;
+  const { policy, consent } = state;
   switch (action.type) {
     case 'readingStarted':
       if (state.step === 'file') return { ...state, busy: READING, error: null };
@@ -121,7 +142,7 @@ export function csvImportReducer(state: CsvImportState, action: CsvImportAction)
           ? previous.mapping
           : action.suggested;
       const loaded = { file, encoding, summary, mapping };
-      return { step: 'columns', policy, busy: null, error: null, loaded };
+      return { step: 'columns', policy, consent, busy: null, error: null, loaded };
     }
     case 'mappingChanged':
       return state.step === 'columns'
@@ -144,23 +165,31 @@ export function csvImportReducer(state: CsvImportState, action: CsvImportAction)
         : state;
     case 'checked':
       return state.step === 'columns'
-        ? { step: 'review', policy, loaded: state.loaded, checked: action.checked }
+        ? { step: 'review', policy, consent, loaded: state.loaded, checked: action.checked }
         : state;
     case 'policyChosen':
       return state.step === 'review' ? { ...state, policy: action.policy } : state;
+    case 'consentChanged':
+      return state.step === 'review' ? { ...state, consent: action.consent } : state;
     case 'back':
       // An error of the columns step stays in sight on the file step, as the dialog always did.
       if (state.step === 'columns' && !state.busy)
-        return { step: 'file', policy, busy: null, error: state.error, previous: state.loaded };
+        return { step: 'file', policy, consent, busy: null, error: state.error, previous: state.loaded };
       if (state.step === 'review')
-        return { step: 'columns', policy, busy: null, error: null, loaded: state.loaded };
+        return { step: 'columns', policy, consent, busy: null, error: null, loaded: state.loaded };
       return state;
     case 'importStarted': {
       // From the review, or again from where a failed run stopped.
       if (state.step !== 'review' && !(state.step === 'import' && failedRun(state))) return state;
       const { from, total, counts } = action;
-      const run: ImportRun = { progress: { done: from, total }, counts, outcome: null, cancelling: false };
-      return { step: 'import', policy, loaded: state.loaded, checked: state.checked, run };
+      const run: ImportRun = {
+        progress: { done: from, total },
+        counts,
+        outcome: null,
+        cancelling: false,
+        consent: null,
+      };
+      return { step: 'import', policy, consent, loaded: state.loaded, checked: state.checked, run };
     }
     case 'importProgressed': {
       if (state.step !== 'import' || state.run.outcome) return state;
@@ -180,7 +209,29 @@ export function csvImportReducer(state: CsvImportState, action: CsvImportAction)
     }
     case 'stopped':
       return state.step === 'import' && failedRun(state) ? { ...state, step: 'report' } : state;
+    case 'consentRecording':
+      return state.step === 'report' && state.run.consent?.status !== 'recording'
+        ? { ...state, run: { ...state.run, consent: { status: 'recording' } } }
+        : state;
+    case 'consentEnded':
+      return state.step === 'report' && state.run.consent?.status === 'recording'
+        ? { ...state, run: { ...state.run, consent: action.result } }
+        : state;
   }
+}
+
+/**
+ * The contacts whose consent the import records: those of the contact steps written (all of a
+ * finished run; those before where a stopped run ended), when the member stated it.
+ */
+export function consentContactIds(
+  steps: ImportStep[],
+  outcome: ImportOutcome | null,
+  consent: ImportConsent,
+): string[] {
+  if (!consent.given || !consent.text.trim() || !outcome) return [];
+  const written = outcome.status === 'done' ? steps : steps.slice(0, outcome.next);
+  return written.filter((s) => s.collection === 'contacts').map((s) => s.id);
 }
 
 /** The failure a run stopped on, or null. */

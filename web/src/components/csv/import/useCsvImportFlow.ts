@@ -11,9 +11,16 @@ import { createCsvEngine, type CsvEngine } from '../engine';
 import { csvFileText } from '../exportCsv';
 import { suggestMapping, type ColumnMapping, type CsvEntity } from '../fields';
 import { planImport, type DuplicatePolicy } from '../plan';
-import { emptyCounts, importSteps, runImport, type ImportCounts } from '../runImport';
-import { fetchLookups, importIo } from '../serverSide';
-import { csvImportReducer, initialCsvImportState, rowsNotImported, stopReason } from './csvImportFlow';
+import { emptyCounts, importSteps, runImport, type ImportCounts, type ImportOutcome } from '../runImport';
+import { fetchLookups, importIo, recordImportConsent } from '../serverSide';
+import {
+  consentContactIds,
+  csvImportReducer,
+  initialCsvImportState,
+  rowsNotImported,
+  stopReason,
+  type ImportConsent,
+} from './csvImportFlow';
 import { readRememberedMapping, saveRememberedMapping } from './rememberedMapping';
 import { notImportedRefusals, refusedFileLines } from './refusedFile';
 import { useReasons } from './useReasons';
@@ -109,6 +116,20 @@ export function useCsvImportFlow(entity: CsvEntity) {
     });
     if (ended.status === 'failed') serverReason(ended.error);
     dispatch({ type: 'importEnded', outcome: ended });
+    if (ended.status !== 'failed') void recordConsent(ended);
+  };
+
+  /** Once on the report: the consent the member stated, for the contacts written. */
+  const recordConsent = async (ended: ImportOutcome | null = outcome) => {
+    const ids = consentContactIds(steps, ended, state.consent);
+    if (!ids.length || !loaded) return;
+    dispatch({ type: 'consentRecording' });
+    try {
+      const totals = await recordImportConsent(orgId, loaded.summary.fingerprint, ids, state.consent.text);
+      dispatch({ type: 'consentEnded', result: { status: 'recorded', ...totals } });
+    } catch (err) {
+      dispatch({ type: 'consentEnded', result: { status: 'failed', reason: serverReason(err) } });
+    }
   };
 
   const retry = () => {
@@ -142,10 +163,16 @@ export function useCsvImportFlow(entity: CsvEntity) {
     back: () => dispatch({ type: 'back' }),
     validate: () => void validate(),
     choosePolicy: (policy: DuplicatePolicy) => dispatch({ type: 'policyChosen', policy }),
+    changeConsent: (consent: ImportConsent) => dispatch({ type: 'consentChanged', consent }),
+    /** Records the consent again after a failure. */
+    retryConsent: () => void recordConsent(),
     start: () => void start(),
     retry,
     cancel,
-    stop: () => dispatch({ type: 'stopped' }),
+    stop: () => {
+      dispatch({ type: 'stopped' });
+      void recordConsent();
+    },
     downloadRefused: () => void downloadRefused(),
   };
 }
