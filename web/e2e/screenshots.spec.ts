@@ -680,11 +680,17 @@ test('screenshots of the CSV import and export', async ({ page }) => {
       .locator('button')
       .filter({ hasText: /^(Importar|Import) [\d.,]+ (registros|records)$/ });
     await expect(start).toBeVisible(SLOW);
+    // The consent the member states for the file's contacts (issue 31).
+    await dialog.getByRole('checkbox', { name: /marketing/ }).check();
+    await dialog
+      .getByRole('textbox', { name: /(consentimiento|consent)/ })
+      .fill(tag.startsWith('es') ? 'Se inscribieron en la feria 2026' : 'Signed up at the 2026 trade fair');
     await shot(page, `csv-import-review-${tag}`, false);
     await start.click();
     await expect(dialog.getByRole('status')).toBeVisible();
     await shot(page, `csv-import-progress-${tag}`, false);
     await expect(dialog.getByRole('alert').first()).toBeVisible({ timeout: 180_000 });
+    await expect(dialog.getByText(/^(Consentimiento registrado|Consent recorded)/)).toBeVisible(SLOW);
     await shot(page, `csv-import-report-${tag}`, false);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
