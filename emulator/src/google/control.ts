@@ -1,16 +1,21 @@
 /**
- * Test controls under `/__control/` (JSON in, JSON out, no credentials): the mailbox as JSON,
- * revoking an address's access, failing the next sends, expiring tokens, consenting without a
- * browser, registering clients, reset and a dump of the state. Documented in emulator/README.md.
+ * Test controls under `/__control/` (JSON in, JSON out, no credentials): the mailboxes as JSON,
+ * mail delivered from outside (a message, a reply, a bounce), expiring an account's history,
+ * revoking an address's access, failing the next sends or reads, expiring tokens, consenting
+ * without a browser, registering clients, reset and a dump of the state. Documented in
+ * emulator/README.md.
  */
 import type { ServerResponse } from 'node:http';
 import { ControlError, num, parseJson, sendJson, type Json } from '../controlHttp.js';
+import { deliver, DeliverError, type DeliverRequest } from './deliver.js';
+import type { Mailboxes } from './mailbox.js';
 import type { OAuthService } from './oauth.js';
 import type { FailureTarget, GoogleState, MailMessage, OAuthClient } from './state.js';
 
 export interface ControlContext {
   state: GoogleState;
   oauth: OAuthService;
+  mailboxes: Mailboxes;
   clients: OAuthClient[];
   accounts: string[];
   reset: () => void;
@@ -32,26 +37,95 @@ export function messageJson(m: MailMessage, withRaw = false): Json {
   return withRaw ? { ...rest, raw } : rest;
 }
 
-/** Newest first, optionally filtered by recipient, sender / account, or subject substring. */
+/**
+ * Every mailbox's messages, newest first (a sent message before its copies in local inboxes),
+ * optionally filtered: `account` (whose mailbox), `label` (a label id such as SENT or INBOX),
+ * `to` (a recipient), `from` (the sending account), `subject` (a substring). `to` and `from`
+ * describe mail rather than mailboxes: without `account` or `label` they list each mail once,
+ * leaving out the copies a sent message left in local inboxes.
+ */
 export function listMessages(state: GoogleState, query: URLSearchParams): MailMessage[] {
   const to = query.get('to')?.toLowerCase();
   const from = query.get('from')?.toLowerCase();
   const subject = query.get('subject');
+  const account = query.get('account')?.toLowerCase();
+  const label = query.get('label')?.toUpperCase();
+  const onceEach = (to || from) && !account && !label;
   return [...state.messages].reverse().filter((m) => {
+    if (onceEach && m.copyOf) return false;
+    if (account && m.account !== account) return false;
+    if (label && !m.labelIds.includes(label)) return false;
     if (to && ![...m.to, ...m.cc, ...m.bcc].some((a) => a.address.toLowerCase() === to)) return false;
-    if (from && m.account.toLowerCase() !== from) return false;
+    if (
+      from &&
+      !(m.labelIds.includes('SENT')
+        ? m.account === from
+        : m.from.some((a) => a.address.toLowerCase() === from))
+    )
+      return false;
     if (subject && !m.subject.includes(subject)) return false;
     return true;
   });
 }
 
-export function handleControl(
+/** The mailboxes' history state, per account. */
+export function mailboxSummary(state: GoogleState): Json[] {
+  return [...state.mailboxes.values()].map((box) => ({
+    account: box.account,
+    historyId: String(box.historyId),
+    oldestHistoryId: String(box.oldestHistoryId),
+    records: box.records.length,
+    messages: state.messagesOf(box.account).length,
+  }));
+}
+
+const strings = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/** The JSON of POST /__control/deliver, checked. */
+export function deliverRequest(body: Json): DeliverRequest {
+  const from = body.from;
+  let sender: DeliverRequest['from'];
+  if (typeof from === 'string') sender = { address: from };
+  else if (from && typeof from === 'object' && !Array.isArray(from)) {
+    const f = from as Json;
+    sender = { name: strings(f.name), address: strings(f.address) ?? '' };
+  } else if (from !== undefined) throw new ControlError(400, 'from must be {name?, address} or an address.');
+  const attachments = body.attachments;
+  if (attachments !== undefined && !Array.isArray(attachments))
+    throw new ControlError(400, 'attachments must be an array of {filename, contentType, contentBase64}.');
+  const files = (attachments ?? []).map((a: unknown, i: number) => {
+    const f = (a ?? {}) as Json;
+    const filename = text(f.filename);
+    const content = strings(f.contentBase64);
+    if (!filename || content === undefined || !/^[A-Za-z0-9+/_=\s-]*$/.test(content))
+      throw new ControlError(400, `attachments[${i}] needs filename and contentBase64 (base64).`);
+    return {
+      filename,
+      contentType: text(f.contentType) ?? 'application/octet-stream',
+      content: Buffer.from(content.replace(/\s+/g, ''), 'base64'),
+    };
+  });
+  const date = text(body.date);
+  return {
+    to: text(body.to) ?? '',
+    from: sender,
+    subject: strings(body.subject),
+    text: strings(body.text),
+    html: strings(body.html),
+    inReplyTo: text(body.inReplyTo),
+    bounce: text(body.bounce),
+    attachments: files,
+    date: date === undefined ? undefined : new Date(date),
+  };
+}
+
+export async function handleControl(
   res: ServerResponse,
   method: string,
   url: URL,
   raw: string,
   ctx: ControlContext,
-): void {
+): Promise<void> {
   const { state, oauth } = ctx;
   const path = url.pathname.replace(/^\/__control/, '') || '/';
   try {
@@ -62,11 +136,38 @@ export function handleControl(
       return sendJson(res, 200, { messages: list.map((x) => messageJson(x)) });
     }
     if ((method === 'DELETE' && path === '/messages') || (method === 'POST' && path === '/messages/clear')) {
-      const n = state.messages.length;
-      state.messages = [];
-      ctx.log(`[google] mailbox emptied (${n} messages)`);
+      const n = state.clearMessages();
+      ctx.log(`[google] mailboxes emptied (${n} messages), their history dropped`);
       return sendJson(res, 200, { deleted: n });
     }
+    if (method === 'POST' && path === '/deliver') {
+      try {
+        const message = await deliver(ctx.mailboxes, deliverRequest(body));
+        ctx.log(
+          `[google] gmail: delivered "${message.subject}" from ${message.from[0]?.address ?? '?'} to ${message.account} (${message.id})`,
+        );
+        return sendJson(res, 200, {
+          id: message.id,
+          threadId: message.threadId,
+          historyId: message.historyId,
+        });
+      } catch (err) {
+        if (err instanceof DeliverError) throw new ControlError(err.status, err.message);
+        throw err;
+      }
+    }
+    if (method === 'POST' && path === '/history/expire') {
+      const email = text(body.email)?.toLowerCase();
+      const accounts = email ? [email] : [...state.mailboxes.keys()];
+      const expired = accounts.map((a) => {
+        const box = state.expireHistory(a);
+        return { account: box.account, historyId: String(box.historyId) };
+      });
+      ctx.log(`[google] history expired: ${accounts.join(', ') || '(no mailbox)'}`);
+      return sendJson(res, 200, { expired });
+    }
+    if (method === 'GET' && path === '/mailboxes')
+      return sendJson(res, 200, { mailboxes: mailboxSummary(state) });
     if (method === 'GET' && (m = /^\/messages\/([^/]+)(\/raw)?$/.exec(path))) {
       const message = state.messages.find((x) => x.id === m![1]);
       if (!message) throw new ControlError(404, `No such message: ${m[1]}`);
@@ -97,8 +198,8 @@ export function handleControl(
       if (status !== 429 && (status < 500 || status > 599))
         throw new ControlError(400, 'status must be 429 or a 5xx status.');
       const target = (text(body.target) ?? 'send') as FailureTarget;
-      if (target !== 'send' && target !== 'token')
-        throw new ControlError(400, "target must be 'send' or 'token'.");
+      if (target !== 'send' && target !== 'token' && target !== 'read')
+        throw new ControlError(400, "target must be 'send', 'read' or 'token'.");
       state.failures.push({ status, remaining: Math.max(1, Math.floor(num(body.count) ?? 1)), target });
       return sendJson(res, 200, { failures: state.failures });
     }
@@ -158,6 +259,7 @@ export function handleControl(
         grants: [...state.grants.values()],
         accessTokens: [...state.accessTokens.values()],
         failures: state.failures,
+        mailboxes: mailboxSummary(state),
         messages: listMessages(state, new URLSearchParams()).map((x) => messageJson(x)),
       });
     }

@@ -4,8 +4,7 @@
  * mailparser, checked, and kept. Error answers use the Google APIs' JSON error shape
  * (`{error: {code, message, errors: [{message, domain, reason}], status}}`).
  */
-import { randomBytes } from 'node:crypto';
-import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
+import { simpleParser, type AddressObject, type EmailAddress, type ParsedMail } from 'mailparser';
 import type { InjectedFailure, MailAddress, MailMessage } from './state.js';
 
 export interface ApiError {
@@ -53,7 +52,10 @@ export function unauthenticated(missing: boolean): ApiError {
   return e;
 }
 
-export function insufficientScope(): ApiError {
+/** The scopes Google names in the WWW-Authenticate of a 403 for users.messages.send. */
+export const SEND_SCOPE_HINT = ['https://www.googleapis.com/auth/gmail.send'];
+
+export function insufficientScope(scopes: string[] = SEND_SCOPE_HINT): ApiError {
   const e = apiError(
     403,
     'Request had insufficient authentication scopes.',
@@ -62,8 +64,7 @@ export function insufficientScope(): ApiError {
   );
   e.body.error.errors[0].message = 'Insufficient Permission';
   e.headers = {
-    'WWW-Authenticate':
-      'Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="https://www.googleapis.com/auth/gmail.send"',
+    'WWW-Authenticate': `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${scopes.join(' ')}"`,
   };
   return e;
 }
@@ -87,7 +88,7 @@ export function injectedError(failure: InjectedFailure, now: number): ApiError {
   return apiError(failure.status, 'Injected failure.', 'FAILED_PRECONDITION', 'failedPrecondition');
 }
 
-const invalid = (message: string) => apiError(400, message, 'INVALID_ARGUMENT', 'invalidArgument');
+export const invalid = (message: string) => apiError(400, message, 'INVALID_ARGUMENT', 'invalidArgument');
 
 /** proto3 JSON `bytes`: Google takes base64url or standard base64, padded or not. */
 function decodeBytes(value: string): Buffer | null {
@@ -177,6 +178,70 @@ export interface SendInput {
   /** Messages already kept (for threadId checks). */
   mailbox: MailMessage[];
   now: number;
+  /** A message id not used yet. */
+  newId: () => string;
+}
+
+export interface DescribeInput {
+  raw: Buffer;
+  /** simpleParser's result when the caller already has it. */
+  parsed?: ParsedMail;
+  account: string;
+  labelIds: string[];
+  /** null: the message starts its own thread. */
+  threadId: string | null;
+  clientId: string | null;
+  copyOf: string | null;
+  now: number;
+  internalDate: number;
+  warnings?: string[];
+  id: string;
+}
+
+/** A stored message (without its historyId yet) from its raw bytes, parsed with mailparser. */
+export async function describeMessage(input: DescribeInput): Promise<MailMessage> {
+  const { raw } = input;
+  const parsed = input.parsed ?? (await simpleParser(raw, { skipTextToHtml: true, skipImageLinks: true }));
+  const headers: { name: string; value: string }[] = parsed.headerLines.map((h) => {
+    const colon = h.line.indexOf(':');
+    return {
+      name: h.line.slice(0, colon),
+      value: h.line
+        .slice(colon + 1)
+        .replace(/\r?\n[ \t]/g, ' ')
+        .trim(),
+    };
+  });
+  return {
+    id: input.id,
+    threadId: input.threadId ?? input.id,
+    labelIds: input.labelIds,
+    historyId: '',
+    internalDate: input.internalDate,
+    sentAt: new Date(input.now).toISOString(),
+    account: input.account.toLowerCase(),
+    clientId: input.clientId,
+    copyOf: input.copyOf,
+    from: toAddresses(flatten(parsed.from)),
+    to: toAddresses(flatten(parsed.to)),
+    cc: toAddresses(flatten(parsed.cc)),
+    bcc: toAddresses(flatten(parsed.bcc)),
+    replyTo: toAddresses(flatten(parsed.replyTo)),
+    subject: parsed.subject ?? '',
+    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
+    messageId: parsed.messageId ?? null,
+    text: parsed.text ?? null,
+    html: typeof parsed.html === 'string' ? parsed.html : null,
+    headers,
+    attachments: parsed.attachments.map((a) => ({
+      filename: a.filename ?? null,
+      contentType: a.contentType,
+      size: a.size,
+    })),
+    sizeEstimate: raw.length,
+    warnings: input.warnings ?? [],
+    raw: raw.toString('base64url'),
+  };
 }
 
 /** Parses and checks one message; answers the stored message or the API error. */
@@ -233,43 +298,18 @@ export async function composeMessage(
     warnings.push(
       'The header section has 8-bit (non-ASCII) bytes: encode non-ASCII header text with RFC 2047 (=?UTF-8?…?=), or Gmail may show it garbled.',
     );
-  const headers: { name: string; value: string }[] = parsed.headerLines.map((h) => {
-    const colon = h.line.indexOf(':');
-    return {
-      name: h.line.slice(0, colon),
-      value: h.line
-        .slice(colon + 1)
-        .replace(/\r?\n[ \t]/g, ' ')
-        .trim(),
-    };
-  });
-  const id = `${input.now.toString(16).padStart(11, '0')}${randomBytes(3).toString('hex').slice(0, 5)}`;
-  const message: MailMessage = {
-    id,
-    threadId: threadId ?? id,
-    labelIds: ['SENT'],
-    sentAt: new Date(input.now).toISOString(),
+  const message = await describeMessage({
+    raw,
+    parsed,
     account,
+    labelIds: ['SENT'],
+    threadId,
     clientId: input.clientId,
-    from: toAddresses(from),
-    to: toAddresses(byHeader[0][1]),
-    cc: toAddresses(byHeader[1][1]),
-    bcc: toAddresses(byHeader[2][1]),
-    replyTo: toAddresses(flatten(parsed.replyTo)),
-    subject: parsed.subject,
-    date: parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null,
-    messageId: parsed.messageId ?? null,
-    text: parsed.text ?? null,
-    html: typeof parsed.html === 'string' ? parsed.html : null,
-    headers,
-    attachments: parsed.attachments.map((a) => ({
-      filename: a.filename ?? null,
-      contentType: a.contentType,
-      size: a.size,
-    })),
-    sizeEstimate: raw.length,
+    copyOf: null,
+    now: input.now,
+    internalDate: input.now,
     warnings,
-    raw: raw.toString('base64url'),
-  };
+    id: input.newId(),
+  });
   return { ok: true, message };
 }

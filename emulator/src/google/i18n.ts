@@ -18,6 +18,10 @@ const TEXTS = {
       'https://www.googleapis.com/auth/userinfo.email':
         'Ver la dirección de correo electrónico principal de tu cuenta de Google',
       'https://www.googleapis.com/auth/userinfo.profile': 'Ver tu información personal',
+      'https://www.googleapis.com/auth/gmail.readonly':
+        'Ver los mensajes y la configuración de tu correo electrónico',
+      'https://www.googleapis.com/auth/gmail.metadata':
+        'Ver los metadatos de tu correo electrónico, como etiquetas y encabezados, pero no el cuerpo del mensaje',
       openid: 'Asociarte con tu información personal en Google',
     } as Record<string, string>,
     allow: 'Permitir',
@@ -33,7 +37,7 @@ const TEXTS = {
     developerHint: 'Si eres el desarrollador de la aplicación, revisa los parámetros de la solicitud.',
     mailboxTitle: 'Buzón local (Gmail)',
     mailboxIntro:
-      'Cada mensaje enviado con la API de Gmail del Google local, del más reciente al más antiguo. No se entrega nada.',
+      'Los buzones de las cuentas del Google local: cada mensaje con sus etiquetas, del más reciente al más antiguo. Lo que se envía a una cuenta local llega a su bandeja de entrada; nada sale de este equipo.',
     noMessages: 'Todavía no hay mensajes.',
     from: 'De',
     to: 'Para',
@@ -69,6 +73,24 @@ const TEXTS = {
     pendingFailures: (n: number) => `Fallos pendientes: ${n}`,
     refresh: 'Actualizar',
     otherLang: 'English',
+    labelNames: { SENT: 'Enviado', INBOX: 'Recibido', UNREAD: 'No leído' } as Record<string, string>,
+    mailboxOf: (account: string) => `Buzón de ${account}`,
+    messageCount: (n: number) => (n === 1 ? '1 mensaje' : `${n} mensajes`),
+    replyAsRecipient: 'Responder como el destinatario',
+    replyPlaceholder: 'Texto de la respuesta',
+    reply: 'Responder',
+    bounce: 'Rebotar',
+    bounceHint:
+      'Deja en la bandeja de entrada del remitente el aviso de Gmail de que la dirección no existe.',
+    writeTitle: 'Escribir a una cuenta',
+    writeHint:
+      'Un correo de fuera que llega a la bandeja de entrada de la cuenta (INBOX, UNREAD), como lo recibiría Gmail.',
+    writeFrom: 'De (dirección)',
+    writeFromName: 'Nombre (opcional)',
+    writeTo: 'Para (cuenta)',
+    writeSend: 'Entregar',
+    failNextRead429: 'Siguiente lectura: 429 (cuota)',
+    error: 'Error',
   },
   en: {
     localGoogle: 'Local Google',
@@ -84,6 +106,9 @@ const TEXTS = {
       'https://www.googleapis.com/auth/gmail.send': 'Send email on your behalf',
       'https://www.googleapis.com/auth/userinfo.email': 'See your primary Google Account email address',
       'https://www.googleapis.com/auth/userinfo.profile': 'See your personal info',
+      'https://www.googleapis.com/auth/gmail.readonly': 'View your email messages and settings',
+      'https://www.googleapis.com/auth/gmail.metadata':
+        'View your email message metadata such as labels and headers, but not the email body',
       openid: 'Associate you with your personal info on Google',
     } as Record<string, string>,
     allow: 'Allow',
@@ -99,7 +124,7 @@ const TEXTS = {
     developerHint: "If you're the app developer, check the request's parameters.",
     mailboxTitle: 'Local mailbox (Gmail)',
     mailboxIntro:
-      "Every message sent through the local Google's Gmail API, newest first. Nothing is delivered.",
+      "The local Google's mailboxes: every message with its labels, newest first. Mail to a local account lands in its inbox; nothing leaves this machine.",
     noMessages: 'No messages yet.',
     from: 'From',
     to: 'To',
@@ -135,6 +160,23 @@ const TEXTS = {
     pendingFailures: (n: number) => `Pending failures: ${n}`,
     refresh: 'Refresh',
     otherLang: 'Español',
+    labelNames: { SENT: 'Sent', INBOX: 'Inbox', UNREAD: 'Unread' } as Record<string, string>,
+    mailboxOf: (account: string) => `Mailbox of ${account}`,
+    messageCount: (n: number) => (n === 1 ? '1 message' : `${n} messages`),
+    replyAsRecipient: 'Reply as the recipient',
+    replyPlaceholder: 'Reply text',
+    reply: 'Reply',
+    bounce: 'Bounce',
+    bounceHint: "Puts Gmail's notice that the address does not exist in the sender's inbox.",
+    writeTitle: 'Write to an account',
+    writeHint:
+      "Mail from outside that lands in the account's inbox (INBOX, UNREAD), as Gmail would receive it.",
+    writeFrom: 'From (address)',
+    writeFromName: 'Name (optional)',
+    writeTo: 'To (account)',
+    writeSend: 'Deliver',
+    failNextRead429: 'Next read: 429 (quota)',
+    error: 'Error',
   },
 };
 

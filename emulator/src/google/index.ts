@@ -2,8 +2,10 @@
  * The local Google: one HTTP port serving what the Gmail connection uses, for the real,
  * unmodified googleapis / google-auth-library clients with only their base URLs pointed here —
  * the OAuth 2.0 consent page and token, revocation, tokeninfo, userinfo and certs endpoints, and
- * Gmail's `users.messages.send` into a local mailbox; test controls under `/__control/` and the
- * mailbox page at `/`. See "Local Google" in emulator/README.md.
+ * Gmail: `users.messages.send` into per-account local mailboxes (a copy to each local recipient's
+ * inbox) and the read side (profile, history, messages, attachments, threads, labels); test
+ * controls under `/__control/` (mail from outside, replies, bounces) and the mailbox page at `/`.
+ * See "Local Google" in emulator/README.md.
  *
  *   const google = await startGoogleServer({ port: 0, quiet: true });
  *   const auth = new OAuth2Client({ clientId, clientSecret, redirectUri, endpoints: google.endpoints });
@@ -15,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defaultLog, listenStandIn, readBody, writeAtomically } from '../controlHttp.js';
 import { redirect, sendHtml } from '../standInHtml.js';
 import { handleControl, listMessages, type ControlContext } from './control.js';
+import { deliver, DeliverError } from './deliver.js';
 import {
   apiError,
   composeMessage,
@@ -25,8 +28,9 @@ import {
   unauthenticated,
   type ApiError,
 } from './gmail.js';
-import { pickLang, texts } from './i18n.js';
+import { pickLang, texts, type Lang } from './i18n.js';
 import { IdTokenSigner, ISSUER, subjectOf } from './idtoken.js';
+import { Mailboxes } from './mailbox.js';
 import {
   GMAIL_SEND,
   OAuthService,
@@ -37,6 +41,7 @@ import {
   type AuthRequest,
 } from './oauth.js';
 import { renderAuthError, renderConsent, renderMailbox } from './pages.js';
+import { handleGmailRead } from './read.js';
 import {
   GoogleState,
   type AccessToken,
@@ -252,6 +257,8 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
     return { location, code: code.code, email: address };
   };
 
+  const mailboxes = new Mailboxes(state, accounts);
+
   const reset = () => {
     state.clear();
     standingGrants();
@@ -260,6 +267,7 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
   const controlCtx: ControlContext = {
     state,
     oauth,
+    mailboxes,
     clients,
     accounts,
     reset,
@@ -351,15 +359,16 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
       clientId: access.clientId,
       mailbox: state.messages,
       now: Date.now(),
+      newId: () => mailboxes.newId(Date.now()),
     });
     if (!result.ok) {
       say(`POST ${url.pathname} -> ${result.error.status} (${result.error.body.error.message})`);
       return sendApiError(res, result.error);
     }
     const message = result.message;
-    state.messages.push(message);
+    const copies = await mailboxes.sent(message, raw);
     say(
-      `gmail: ${message.account} sent "${message.subject}" to ${[...message.to, ...message.cc, ...message.bcc].map((a) => a.address).join(', ')} (${message.id})`,
+      `gmail: ${message.account} sent "${message.subject}" to ${[...message.to, ...message.cc, ...message.bcc].map((a) => a.address).join(', ')} (${message.id})${copies.length ? `; copied to the inbox of ${copies.map((c) => c.account).join(', ')}` : ''}`,
     );
     sendJson(res, 200, { id: message.id, threadId: message.threadId, labelIds: message.labelIds });
   }
@@ -571,31 +580,78 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
         );
       return handleGmailSend(req, res, url, decodeURIComponent(m[2]), Boolean(m[1]), body);
     }
+    if (p.startsWith('/gmail/')) {
+      const answer = handleGmailRead(
+        { state, oauth, say, takeFailure },
+        { method, path: p, params: url.searchParams, token: bearer(req, url) },
+      );
+      if (answer) return sendJson(res, answer.status, answer.body, answer.headers);
+    }
     if (p.startsWith('/gmail/') || p.startsWith('/upload/gmail/')) {
       say(`${method} ${p} -> 404 (not part of the local Gmail)`);
       return sendJson(res, 404, {
         error: {
           code: 404,
-          message: `The local Google implements only users.messages.send (${method} ${p}).`,
+          message: `The local Gmail implements users.messages.send and the reads (GET profile, history, messages, messages/{id}, messages/{id}/attachments/{id}, threads, threads/{id}, labels, labels/{id}); not ${method} ${p}.`,
           status: 'NOT_FOUND',
         },
       });
     }
 
     // --- Developer page ----------------------------------------------------------------------
-    if (p === '/' && method === 'GET') {
-      const lang = pickLang(url.searchParams.get('hl'), req.headers['accept-language']);
-      return sendHtml(
+    const page = (lang: Lang, status = 200, error?: string) =>
+      sendHtml(
         res,
-        200,
+        status,
         renderMailbox({
           lang,
           serverUrl,
           messages: listMessages(state, new URLSearchParams()),
+          accounts: mailboxes.accounts(),
+          historyIds: Object.fromEntries(
+            [...state.mailboxes.values()].map((b) => [b.account, String(b.historyId)]),
+          ),
           grants: [...state.grants.values()].filter((g) => g.refreshToken).reverse(),
           pendingFailures: state.failures.reduce((n, f) => n + f.remaining, 0),
+          error,
         }),
       );
+    if (p === '/' && method === 'GET') {
+      return page(pickLang(url.searchParams.get('hl'), req.headers['accept-language']));
+    }
+    if ((m = /^\/mailbox\/(reply|bounce|write)$/.exec(p)) && method === 'POST') {
+      const form = new URLSearchParams(body.toString('utf8'));
+      const lang = pickLang(form.get('hl'), req.headers['accept-language']);
+      const action = m[1];
+      try {
+        let delivered;
+        if (action === 'write') {
+          delivered = await deliver(mailboxes, {
+            to: form.get('to') ?? '',
+            from: { name: form.get('from_name') ?? undefined, address: (form.get('from') ?? '').trim() },
+            subject: form.get('subject') ?? '',
+            text: form.get('text') ?? '',
+          });
+        } else {
+          const original = state.messages.find((x) => x.id === form.get('id'));
+          if (!original) throw new DeliverError(404, `No message ${form.get('id') ?? ''}.`);
+          delivered =
+            action === 'reply'
+              ? await deliver(mailboxes, {
+                  to: original.account,
+                  inReplyTo: original.id,
+                  text: form.get('text') ?? '',
+                })
+              : await deliver(mailboxes, { to: original.account, bounce: original.id });
+        }
+        say(
+          `mailbox page: ${action} → "${delivered.subject}" in the inbox of ${delivered.account} (${delivered.id})`,
+        );
+        return redirect(res, `/?hl=${lang}#m-${delivered.id}`, 303);
+      } catch (err) {
+        if (!(err instanceof DeliverError)) throw err;
+        return page(lang, err.status, err.message);
+      }
     }
     if (p === '/favicon.ico') {
       res.writeHead(204);

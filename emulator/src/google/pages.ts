@@ -172,6 +172,17 @@ details{margin:6px 0}summary{cursor:pointer;color:#0b57d0}
 .st{display:inline-block;font-size:11px;font-weight:600;padding:1px 8px;border-radius:9px;background:#c4eed0;color:#0d652d}
 .st.revoked{background:#e3e3e3;color:#444}
 .empty{color:#747775;font-style:italic}
+.mailbox-title{font-size:16px;font-weight:500;margin:24px 0 4px}
+.labels{margin:0 0 6px}
+.label{display:inline-block;font-size:11px;font-weight:600;padding:1px 8px;border-radius:9px;background:#e3e3e3;color:#444}
+.label-sent{background:#d3e3fd;color:#041e49}.label-inbox{background:#c4eed0;color:#0d652d}.label-unread{background:#fde293;color:#7a4d00}
+.actions-row{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-end;border-top:1px solid #eef0f3;padding-top:10px;margin-top:8px}
+.actions-row form.reply{display:flex;flex-direction:column;gap:4px;flex:1;min-width:240px}
+form.write{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:8px 12px;align-items:end}
+form.write label{display:flex;flex-direction:column;gap:2px;font-size:12px;color:#5e5e5e}
+form.write .wide{grid-column:1/-1}
+textarea,form.write input,form.write select{font:inherit;padding:6px 8px;border:1px solid #c4c7c5;border-radius:8px;width:100%}
+.actions-row button,form.write button{font:inherit;border:1px solid #c4c7c5;background:#fff;border-radius:16px;padding:5px 12px;cursor:pointer;justify-self:start}
 `;
 
 const addressText = (list: MailAddress[]) =>
@@ -180,34 +191,55 @@ const addressText = (list: MailAddress[]) =>
 export interface MailboxView {
   lang: Lang;
   serverUrl: string;
-  /** Newest first. */
+  /** Every mailbox's messages, newest first. */
   messages: MailMessage[];
+  /** The accounts with a mailbox (the write form's choices), configured ones first. */
+  accounts: string[];
+  /** Each mailbox's current historyId. */
+  historyIds: Record<string, string>;
   grants: Grant[];
   pendingFailures: number;
+  /** A refused form (shown at the top). */
+  error?: string;
 }
 
-export function renderMailbox(view: MailboxView): string {
-  const { lang } = view;
+function renderMessage(m: MailMessage, lang: Lang): string {
   const t = texts(lang);
-  const other = lang === 'es' ? 'en' : 'es';
   const row = (label: string, value: string) => (value ? `<dt>${h(label)}</dt><dd>${h(value)}</dd>` : '');
-  const messages = view.messages.length
-    ? view.messages
-        .map((m) => {
-          const warnings = m.warnings.map((w) => `<p class="warn">${h(w)}</p>`).join('');
-          const headers = m.headers
-            .map((x) => `<tr><th>${h(x.name)}</th><td><code>${h(x.value)}</code></td></tr>`)
-            .join('');
-          const attachments = m.attachments.length
-            ? `<details><summary>${h(t.attachments)} (${m.attachments.length})</summary><ul>${m.attachments
-                .map(
-                  (a) =>
-                    `<li>${h(a.filename ?? '—')} <span class="muted">${h(a.contentType)}, ${a.size} B</span></li>`,
-                )
-                .join('')}</ul></details>`
-            : '';
-          return `<article class="message" id="m-${h(m.id)}">
+  const warnings = m.warnings.map((w) => `<p class="warn">${h(w)}</p>`).join('');
+  const headers = m.headers
+    .map((x) => `<tr><th>${h(x.name)}</th><td><code>${h(x.value)}</code></td></tr>`)
+    .join('');
+  const attachments = m.attachments.length
+    ? `<details><summary>${h(t.attachments)} (${m.attachments.length})</summary><ul>${m.attachments
+        .map(
+          (a) =>
+            `<li>${h(a.filename ?? '—')} <span class="muted">${h(a.contentType)}, ${a.size} B</span></li>`,
+        )
+        .join('')}</ul></details>`
+    : '';
+  const labels = m.labelIds
+    .map((l) => `<span class="label label-${h(l.toLowerCase())}">${h(t.labelNames[l] ?? l)}</span>`)
+    .join(' ');
+  const recipient = m.to[0] ?? m.cc[0] ?? m.bcc[0];
+  const actions =
+    m.labelIds.includes('SENT') && recipient
+      ? `<div class="actions-row">
+<form method="post" action="/mailbox/reply" class="reply">
+<input type="hidden" name="id" value="${h(m.id)}"><input type="hidden" name="hl" value="${lang}">
+<label for="reply-${h(m.id)}">${h(t.replyAsRecipient)} (${h(recipient.address)})</label>
+<textarea id="reply-${h(m.id)}" name="text" rows="2" placeholder="${h(t.replyPlaceholder)}"></textarea>
+<button type="submit">${h(t.reply)}</button>
+</form>
+<form method="post" action="/mailbox/bounce" class="bounce" title="${h(t.bounceHint)}">
+<input type="hidden" name="id" value="${h(m.id)}"><input type="hidden" name="hl" value="${lang}">
+<button type="submit">${h(t.bounce)}</button>
+</form>
+</div>`
+      : '';
+  return `<article class="message" id="m-${h(m.id)}">
 <h3 class="subject">${h(m.subject || t.noSubject)}</h3>
+<p class="labels">${labels}</p>
 <dl class="fields">
 ${row(t.from, addressText(m.from))}
 ${row(t.to, addressText(m.to))}
@@ -222,11 +254,48 @@ ${m.text !== null ? `<div class="muted small">${h(t.text)}</div><pre class="text
 ${m.html !== null ? `<details><summary>${h(t.htmlSource)}</summary><pre class="html">${h(m.html)}</pre></details>` : ''}
 ${attachments}
 <details><summary>${h(t.headers)} (${m.headers.length})</summary><table>${headers}</table></details>
-<p class="small"><a href="/__control/messages/${h(m.id)}/raw">${h(t.raw)}</a> · <code class="muted">id ${h(m.id)} · thread ${h(m.threadId)}</code></p>
+<p class="small"><a href="/__control/messages/${h(m.id)}/raw">${h(t.raw)}</a> · <code class="muted">id ${h(m.id)} · thread ${h(m.threadId)} · historyId ${h(m.historyId)}</code></p>
+${actions}
 </article>`;
+}
+
+export function renderMailbox(view: MailboxView): string {
+  const { lang } = view;
+  const t = texts(lang);
+  const other = lang === 'es' ? 'en' : 'es';
+  const byAccount = new Map<string, MailMessage[]>();
+  for (const m of view.messages) {
+    const list = byAccount.get(m.account) ?? [];
+    list.push(m);
+    byAccount.set(m.account, list);
+  }
+  const order = [
+    ...view.accounts.filter((a) => byAccount.has(a)),
+    ...[...byAccount.keys()].filter((a) => !view.accounts.includes(a)),
+  ];
+  const messages = view.messages.length
+    ? order
+        .map((account) => {
+          const list = byAccount.get(account)!;
+          const historyId = view.historyIds[account];
+          return `<section class="mailbox" id="mailbox-${h(account)}">
+<h2 class="mailbox-title">${h(t.mailboxOf(account))} <span class="muted small">${h(t.messageCount(list.length))}${historyId ? ` · historyId ${h(historyId)}` : ''}</span></h2>
+${list.map((m) => renderMessage(m, lang)).join('\n')}
+</section>`;
         })
         .join('\n')
     : `<p class="empty">${h(t.noMessages)}</p>`;
+  const write = `<section class="panel" id="write"><h2>${h(t.writeTitle)}</h2>
+<p class="muted small">${h(t.writeHint)}</p>
+<form method="post" action="/mailbox/write" class="write">
+<input type="hidden" name="hl" value="${lang}">
+<label>${h(t.writeFrom)} <input type="email" name="from" required placeholder="cliente@example.org"></label>
+<label>${h(t.writeFromName)} <input type="text" name="from_name"></label>
+<label>${h(t.writeTo)} <select name="to">${view.accounts.map((a) => `<option value="${h(a)}">${h(a)}</option>`).join('')}</select></label>
+<label>${h(t.subject)} <input type="text" name="subject"></label>
+<label class="wide">${h(t.text)} <textarea name="text" rows="3"></textarea></label>
+<button type="submit">${h(t.writeSend)}</button>
+</form></section>`;
   const grants = view.grants.length
     ? `<table><thead><tr><th>${h(t.account)}</th><th>${h(t.client)}</th><th>${h(t.scopes)}</th><th>${h(t.created)}</th><th>${h(t.status)}</th><th></th></tr></thead><tbody>${view.grants
         .map((g) => {
@@ -247,14 +316,17 @@ ${attachments}
 <header>${LOGO}<h1>${h(t.mailboxTitle)}</h1><span class="badge">${h(t.localGoogle)} · ${h(t.testMode)}</span>
 <a href="/?hl=${other}">${h(t.otherLang)}</a> · <a href="/?hl=${lang}">${h(t.refresh)}</a> · <a href="/__control/messages">messages.json</a></header>
 <p class="muted">${h(t.mailboxIntro)} <code>${h(view.serverUrl)}</code></p>
+${view.error ? `<p class="warn" role="alert">${h(t.error)}: ${h(view.error)}</p>` : ''}
 <section class="panel"><h2>${h(t.controls)}</h2><div class="controls">
 <button data-post="/__control/failures" data-body='{"status":429,"count":1}'>${h(t.failNext429)}</button>
 <button data-post="/__control/failures" data-body='{"status":500,"count":1}'>${h(t.failNext500)}</button>
+<button data-post="/__control/failures" data-body='{"status":429,"count":1,"target":"read"}'>${h(t.failNextRead429)}</button>
 <button data-post="/__control/tokens/expire">${h(t.expireTokens)}</button>
 <button data-post="/__control/messages/clear">${h(t.clearMailbox)}</button>
 <button data-post="/__control/reset" data-confirm="${h(t.resetConfirm)}">${h(t.reset)}</button>
 <span class="muted small">${h(t.pendingFailures(view.pendingFailures))}</span>
 </div></section>
+${write}
 <section id="messages">
 ${messages}
 </section>

@@ -59,14 +59,23 @@ export interface MailAddress {
 }
 
 export interface MailMessage {
+  /** Unique across every mailbox (Gmail's are unique per mailbox). */
   id: string;
+  /** Per mailbox: the id of the thread's first message in this account's mailbox. */
   threadId: string;
   labelIds: string[];
+  /** The mailbox's history record that added it (decimal, like Gmail's). */
+  historyId: string;
+  /** Gmail's internalDate, epoch ms: when the message entered the mailbox (or the `date` of a delivery). */
+  internalDate: number;
   /** When the local Gmail accepted it (ISO). */
   sentAt: string;
-  /** The connected address the access token belongs to. */
+  /** The mailbox it belongs to: the sender's for a sent message, the recipient's for a received one. */
   account: string;
-  clientId: string;
+  /** The OAuth client that sent it (null for received mail). */
+  clientId: string | null;
+  /** For the copy a sent message leaves in a local account's inbox: the id of the sent message. */
+  copyOf: string | null;
   from: MailAddress[];
   to: MailAddress[];
   cc: MailAddress[];
@@ -89,7 +98,25 @@ export interface MailMessage {
   raw: string;
 }
 
-export type FailureTarget = 'send' | 'token';
+export type FailureTarget = 'send' | 'token' | 'read';
+
+/** One Gmail history record (only messagesAdded changes exist here). */
+export interface HistoryRecord {
+  id: string;
+  messages: { id: string; threadId: string }[];
+  messagesAdded: { message: { id: string; threadId: string; labelIds: string[] } }[];
+}
+
+/** One account's mailbox history: its current historyId and the records still retained. */
+export interface MailboxHistory {
+  account: string;
+  /** The mailbox's current historyId. */
+  historyId: number;
+  /** A startHistoryId below this answers 404: the history before it is gone. */
+  oldestHistoryId: number;
+  /** Oldest first. */
+  records: HistoryRecord[];
+}
 
 export interface InjectedFailure {
   status: number;
@@ -101,12 +128,19 @@ export const STATE_FORMAT = 'trato-google-export';
 
 export interface StateExport {
   format: typeof STATE_FORMAT;
-  version: 1;
+  /** 2 added per-account history (`mailboxes`); a version 1 file is read too. */
+  version: 1 | 2;
   codes: AuthCode[];
   grants: Grant[];
   accessTokens: AccessToken[];
   messages: MailMessage[];
+  mailboxes?: MailboxHistory[];
 }
+
+/** A new mailbox's first historyId: a random 6-7 digit number, like a young Gmail account's. */
+const firstHistoryId = () => 100_000 + Math.floor(Math.random() * 4_900_000);
+/** Gmail's history ids increase with gaps between them. */
+const historyGap = () => 1 + Math.floor(Math.random() * 7);
 
 export class GoogleState {
   codes = new Map<string, AuthCode>();
@@ -114,8 +148,13 @@ export class GoogleState {
   /** Refresh token → grant id. */
   refreshTokens = new Map<string, string>();
   accessTokens = new Map<string, AccessToken>();
-  /** In the order they were sent (oldest first). */
+  /**
+   * Every mailbox's messages in the order they arrived (oldest first); a sent message's copies in
+   * local inboxes come just before it, so listings newest first show the sent message first.
+   */
   messages: MailMessage[] = [];
+  /** Per account (lower-case address). */
+  mailboxes = new Map<string, MailboxHistory>();
   failures: InjectedFailure[] = [];
 
   clear(): void {
@@ -124,7 +163,59 @@ export class GoogleState {
     this.refreshTokens.clear();
     this.accessTokens.clear();
     this.messages = [];
+    this.mailboxes.clear();
     this.failures = [];
+  }
+
+  /** The account's history, created (with a random first historyId) on first use. */
+  mailbox(account: string): MailboxHistory {
+    const key = account.toLowerCase();
+    let box = this.mailboxes.get(key);
+    if (!box) {
+      const start = firstHistoryId();
+      box = { account: key, historyId: start, oldestHistoryId: start, records: [] };
+      this.mailboxes.set(key, box);
+    }
+    return box;
+  }
+
+  /** Records the message's arrival in its mailbox's history and sets its historyId. */
+  recordAdded(message: MailMessage): HistoryRecord {
+    const box = this.mailbox(message.account);
+    box.historyId += historyGap();
+    const id = String(box.historyId);
+    message.historyId = id;
+    const record: HistoryRecord = {
+      id,
+      messages: [{ id: message.id, threadId: message.threadId }],
+      messagesAdded: [
+        { message: { id: message.id, threadId: message.threadId, labelIds: [...message.labelIds] } },
+      ],
+    };
+    box.records.push(record);
+    return record;
+  }
+
+  /** Drops an account's history: any earlier startHistoryId answers 404 from now on. */
+  expireHistory(account: string): MailboxHistory {
+    const box = this.mailbox(account);
+    box.records = [];
+    box.oldestHistoryId = box.historyId;
+    return box;
+  }
+
+  /** Empties every mailbox and its history (history ids keep increasing). */
+  clearMessages(): number {
+    const n = this.messages.length;
+    this.messages = [];
+    for (const box of this.mailboxes.values()) this.expireHistory(box.account);
+    return n;
+  }
+
+  /** One account's messages, in the order they arrived. */
+  messagesOf(account: string): MailMessage[] {
+    const key = account.toLowerCase();
+    return this.messages.filter((m) => m.account === key);
   }
 
   addGrant(grant: Grant): void {
@@ -160,11 +251,12 @@ export class GoogleState {
   toJSON(): StateExport {
     return {
       format: STATE_FORMAT,
-      version: 1,
+      version: 2,
       codes: [...this.codes.values()],
       grants: [...this.grants.values()],
       accessTokens: [...this.accessTokens.values()],
       messages: this.messages,
+      mailboxes: [...this.mailboxes.values()],
     };
   }
 
@@ -174,6 +266,19 @@ export class GoogleState {
     for (const c of data.codes ?? []) this.codes.set(c.code, c);
     for (const g of data.grants ?? []) this.addGrant(g);
     for (const a of data.accessTokens ?? []) this.accessTokens.set(a.token, a);
-    this.messages = [...(data.messages ?? [])];
+    for (const box of data.mailboxes ?? []) this.mailboxes.set(box.account, { ...box });
+    // A version 1 file: sent messages only, without history; they get it in their order.
+    for (const m of data.messages ?? []) {
+      const message: MailMessage = {
+        ...m,
+        account: m.account.toLowerCase(),
+        clientId: m.clientId ?? null,
+        copyOf: m.copyOf ?? null,
+        internalDate: m.internalDate ?? Date.parse(m.sentAt),
+        historyId: m.historyId ?? '',
+      };
+      if (!message.historyId) this.recordAdded(message);
+      this.messages.push(message);
+    }
   }
 }
