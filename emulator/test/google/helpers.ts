@@ -154,9 +154,17 @@ export async function authorize(
   return { code: back.searchParams.get('code')!, state: back.searchParams.get('state'), redirect: back };
 }
 
-/** base64url RFC 5322 from nodemailer's composer (UTF-8 subjects come out RFC 2047 encoded). */
-export async function rawMessage(mail: ConstructorParameters<typeof MailComposer>[0]): Promise<string> {
-  const bytes = await new MailComposer(mail).compile().build();
+/**
+ * base64url RFC 5322 from nodemailer's composer (UTF-8 subjects come out RFC 2047 encoded). The
+ * composer leaves Bcc out of the header unless `keepBcc` (Gmail's send needs it there to deliver).
+ */
+export async function rawMessage(
+  mail: ConstructorParameters<typeof MailComposer>[0],
+  options: { keepBcc?: boolean } = {},
+): Promise<string> {
+  const node = new MailComposer(mail).compile();
+  node.keepBcc = options.keepBcc ?? false;
+  const bytes = await node.build();
   return bytes.toString('base64url');
 }
 
@@ -206,3 +214,43 @@ export async function failure(promise: Promise<unknown>): Promise<Failure> {
   }
   throw new Error('expected the call to fail');
 }
+
+export const GMAIL_SEND = 'https://www.googleapis.com/auth/gmail.send';
+export const GMAIL_READONLY = 'https://www.googleapis.com/auth/gmail.readonly';
+export const GMAIL_METADATA = 'https://www.googleapis.com/auth/gmail.metadata';
+
+/**
+ * A connected account as a server holds it: consent (with `scopes`, minus the `untick`ed ones),
+ * tokens, and the googleapis Gmail client on them.
+ */
+export async function connect(
+  server: GoogleServer,
+  email: string,
+  options: { scopes?: string[]; untick?: string[] } = {},
+) {
+  const auth = oauthClient(server);
+  const url = authUrl(auth, { scope: (options.scopes ?? [...SCOPES, GMAIL_READONLY]).join(' ') });
+  const r = await consent(url, { email, decision: 'allow', untick: options.untick });
+  if (r.status !== 302 || !r.location)
+    throw new Error(`consent answered ${r.status}: ${r.html.slice(0, 300)}`);
+  const code = new URL(r.location).searchParams.get('code')!;
+  const { tokens } = await auth.getToken(code);
+  auth.setCredentials(tokens);
+  return { auth, tokens, gmail: gmailClient(server, auth) };
+}
+
+/** POST /__control/deliver: mail from outside into an account's inbox. */
+export async function deliver(server: GoogleServer, body: Record<string, unknown>) {
+  const r = await control(server, '/deliver', body);
+  if (r.status !== 200) throw new Error(`deliver answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body as { id: string; threadId: string; historyId: string };
+}
+
+/** A header's value in a Gmail MessagePart's headers. */
+export const header = (
+  part: { headers?: { name?: string | null; value?: string | null }[] | null } | undefined,
+  name: string,
+) => part?.headers?.find((h) => h.name?.toLowerCase() === name.toLowerCase())?.value ?? undefined;
+
+/** base64url (Gmail's `data` and `raw`) to bytes. */
+export const bytesOf = (data: string | null | undefined) => Buffer.from(data ?? '', 'base64url');
