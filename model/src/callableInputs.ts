@@ -28,6 +28,7 @@ import {
 } from './constants.js';
 import type { PermissionMap } from './entities.js';
 import { ROLES } from './enums.js';
+import { EMAIL_RECIPIENTS_MAX, MAIL_PRIVACY } from './email.js';
 import { OAUTH_CODE_MAX_LENGTH } from './mail.js';
 import { FORM_FIELD_KEYS, FORM_VALUE_LIMITS } from './forms.js';
 import { isValidId } from './paths.js';
@@ -125,6 +126,16 @@ export const inputCredential = () =>
  * A submission's values: an object of at most the form's fields, each a string within the
  * longest field's limit (the function checks each against its own field and the form).
  */
+/** Addresses (lower-cased, trimmed), at least `min`, at most EMAIL_RECIPIENTS_MAX, each once. */
+const addressList = (min: number) =>
+  yup
+    .array(inputEmail().defined())
+    .typeError(ERR.oneOf)
+    .required(ERR.required)
+    .min(min, ERR.required)
+    .max(EMAIL_RECIPIENTS_MAX, ERR.tooLong)
+    .test('unique', ERR.oneOf, (v) => !v || new Set(v).size === v.length);
+
 function isFormValues(v: unknown): v is Record<string, string> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const entries = Object.entries(v);
@@ -215,6 +226,29 @@ function buildSchemas() {
         .max(IMPORT_CONSENT_BATCH, ERR.tooLong),
       text: inputText(LIMITS.consentText),
     }),
+    syncMailbox: yup.object({ organizationId }),
+    sendContactEmail: yup.object({
+      organizationId,
+      contactId: inputId(),
+      to: addressList(1),
+      cc: addressList(0),
+      subject: inputText(LIMITS.subject),
+      body: inputText(LIMITS.body),
+      replyTo: inputId().optional(),
+    }),
+    getEmailAttachment: yup.object({
+      organizationId,
+      messageKey: inputId(),
+      index: yup
+        .number()
+        .typeError(ERR.oneOf)
+        .strict(true)
+        .integer(ERR.oneOf)
+        .min(0, ERR.oneOf)
+        .max(100, ERR.oneOf)
+        .required(ERR.required),
+    }),
+    setMailPrivacy: yup.object({ organizationId, privacy: inputOneOf(MAIL_PRIVACY) }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
     checkSubscription: yup.object({ organizationId }),
@@ -295,6 +329,10 @@ const agree: CallableInputSchemasAgree = {
   submitForm: true,
   setContactConsent: true,
   recordImportConsent: true,
+  syncMailbox: true,
+  sendContactEmail: true,
+  getEmailAttachment: true,
+  setMailPrivacy: true,
   adminOrganizationStats: true,
   createCheckoutSession: true,
   createPortalSession: true,

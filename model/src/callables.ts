@@ -4,6 +4,7 @@
  * failure reasons the functions send as `details.reason` of an HttpsError.
  */
 import type { BillingCallables } from './billing.js';
+import type { EmailCallables } from './email.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
@@ -12,7 +13,7 @@ import type { PermissionMap } from './entities.js';
 import type { Role, SubscriptionStatus } from './enums.js';
 
 /** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
-export interface CallableContract extends BillingCallables, MailCallables {
+export interface CallableContract extends BillingCallables, MailCallables, EmailCallables {
   /** Whether a username is free (sign-up asks before creating anything). */
   checkUsername: { in: { username: string }; out: { available: boolean } };
   /** Administrador sign-up: username, profile, organization and admin membership at once. */

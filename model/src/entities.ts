@@ -32,6 +32,7 @@ import type {
   TimelineKind,
 } from './enums.js';
 import type { Language, NotificationKind, TimeFormat } from './constants.js';
+import type { EmailBody, EmailMessage, EmailThread, MailPrivacy } from './email.js';
 import type {
   AudienceCounts,
   CampaignFailureReason,
@@ -536,6 +537,8 @@ export interface SendLogEntry<TS = TimestampLike> {
   error: string | null;
   /** The provider's message id once sent. */
   messageId: string | null;
+  /** Its Gmail thread (a reply or a bounce in it ends the enrolment; absent before issue 32). */
+  threadId?: string | null;
   createdAt: TS;
   sentAt: TS | null;
   /** Sequence steps: the step's index (0-based, stepOrder order) when claimed. */
@@ -585,6 +588,20 @@ export interface MailConnection<TS = TimestampLike> {
   /** When and why the provider stopped accepting the stored token (status 'broken'). */
   brokenAt: TS | null;
   brokenReason: string | null;
+  /** What the member shares of their mailbox (absent: DEFAULT_MAIL_PRIVACY). */
+  privacy?: MailPrivacy;
+  /**
+   * Whether the grant lets Trato read the mailbox as `privacy` wants (false: connected before
+   * two-way e-mail, or metadata granted and bodies wanted — the page asks to reconnect).
+   */
+  reads?: boolean;
+  /** The last sync that finished, and why the last one failed (null: it did not). */
+  syncedAt?: TS | null;
+  syncError?: string | null;
+  /** Gmail's historyId the next incremental sync starts from (server bookkeeping). */
+  historyId?: string | null;
+  /** After a 429, no sync before this time. */
+  syncBackoffUntil?: TS | null;
 }
 
 /**
@@ -657,6 +674,9 @@ export interface CollectionEntities {
   lists: MarketingList;
   campaigns: Campaign;
   campaignRuns: CampaignRun;
+  emailThreads: EmailThread;
+  emailMessages: EmailMessage;
+  emailBodies: EmailBody;
   recipients: CampaignRecipient;
   forms: Form;
   topics: Topic;

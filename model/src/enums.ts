@@ -104,8 +104,9 @@ export type SequenceStepType = (typeof SEQUENCE_STEP_TYPES)[number];
 /**
  * Enrollment statuses. Clients set active (enrol, resume, retry), paused and stopped; the
  * scheduler sets completed (every step done), unsubscribed (the address opted out) and failed (a
- * step failed: no e-mail, the sender's mailbox not connected or broken — the reason is in the
- * step's send-log entry; resuming retries that step).
+ * step failed: no e-mail, the sender's mailbox not connected or broken, the message bounced — the
+ * reason is in the step's send-log entry; resuming retries that step); the mail sync sets replied
+ * (the contact answered: nothing more is sent; final).
  */
 export const ENROLLMENT_STATUSES = [
   'active',
@@ -114,6 +115,7 @@ export const ENROLLMENT_STATUSES = [
   'stopped',
   'unsubscribed',
   'failed',
+  'replied',
 ] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 /** What a client may set an enrollment to (completion, unsubscribe and failure are the scheduler's). */
@@ -185,7 +187,7 @@ export type MailConnectionStatus = (typeof MAIL_CONNECTION_STATUSES)[number];
  * Kinds of timeline entries (organizations/{orgId}/timeline/{kind}_{recordId}): the records a
  * contact's or a company's timeline shows, mirrored into one collection so one query pages them.
  */
-export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal', 'submission', 'consent'] as const;
+export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal', 'submission', 'consent', 'email'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The permission resource whose `view` shows an entry of each kind (notes follow their contact). */
@@ -197,6 +199,8 @@ export const TIMELINE_KIND_RESOURCE = {
   // A form submission and a consent change are part of the contact's record.
   submission: 'contacts',
   consent: 'contacts',
+  // An e-mail exchanged with the contact (two-way e-mail).
+  email: 'contacts',
 } as const satisfies Record<TimelineKind, Resource>;
 
 /** The collection each kind mirrors (notes: contacts/{contactId}/notes). */
@@ -207,4 +211,5 @@ export const TIMELINE_KIND_COLLECTION = {
   deal: 'deals',
   submission: 'submissions',
   consent: 'consents',
+  email: 'emailMessages',
 } as const satisfies Record<TimelineKind, string>;

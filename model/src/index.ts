@@ -8,6 +8,7 @@ export * from './search.js';
 export * from './subscription.js';
 export * from './billing.js';
 export * from './mail.js';
+export * from './email.js';
 export * from './marketing.js';
 export * from './forms.js';
 export * from './sequences.js';

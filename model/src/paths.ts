@@ -65,6 +65,9 @@ export const ORG_COLLECTIONS = [
   'topics',
   'topicOptOuts',
   'mailConnections',
+  'emailThreads',
+  'emailMessages',
+  'emailBodies',
   'timeline',
 ] as const;
 export type OrgCollection = (typeof ORG_COLLECTIONS)[number];

@@ -316,6 +316,32 @@ export const APP_QUERIES = [
   q('submissions.byForm', 'submissions', [eq('formId')], [desc('createdAt')], 'contacts.view'),
   q('submissions.countByForm', 'submissions', [eq('formId')], [], 'contacts.view'),
   q('consents.byContact', 'consents', [eq('contactId')], [desc('createdAt')], 'contacts.view'),
+  // Two-way e-mail: a contact's and a company's conversations, newest first; a conversation's
+  // messages, oldest first; the replies the signed-in member received (the bell).
+  q(
+    'emailThreads.byContact',
+    'emailThreads',
+    [contains('contactIds')],
+    [desc('lastMessageAt')],
+    'contacts.view',
+  ),
+  q(
+    'emailThreads.byCompany',
+    'emailThreads',
+    [contains('companyIds')],
+    [desc('lastMessageAt')],
+    'contacts.view',
+  ),
+  q('emailMessages.byThread', 'emailMessages', [eq('threadKey')], [asc('date')], 'contacts.view'),
+  q(
+    'emailMessages.receivedBy',
+    'emailMessages',
+    [eq('ownerUid'), eq('direction')],
+    [desc('date')],
+    'contacts.view',
+  ),
+  // The sync: a mailbox's sequence e-mails of a Gmail thread (whose enrolment a reply ends).
+  q('sendLog.byThread', 'sendLog', [eq('senderUid'), eq('threadId')], [], 'server (mail sync)'),
   // Campaigns (/marketing/campanas): newest first; a campaign's recipients by last change, those
   // with one status, and the count of each; the addresses its e-mails unsubscribed.
   q('campaigns.list', 'campaigns', [], [desc('createdAt')], 'marketing.view'),
@@ -344,6 +370,10 @@ export const APP_QUERIES = [
       [asc('nextRunAt')],
       'server (campaign sender)',
     ),
+    scope: 'COLLECTION_GROUP' as const,
+  },
+  {
+    ...q('mailConnections.readable', 'mailConnections', [eq('reads')], [], 'server (scheduled mail sync)'),
     scope: 'COLLECTION_GROUP' as const,
   },
   {

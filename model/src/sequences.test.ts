@@ -115,6 +115,7 @@ describe('send log and statuses', () => {
       'stopped',
       'unsubscribed',
       'failed',
+      'replied',
     ]);
     for (const s of ENDED_ENROLLMENT_STATUSES) expect(ENROLLMENT_STATUSES).toContain(s);
   });

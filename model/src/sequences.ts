@@ -156,6 +156,11 @@ export const SEND_FAILURE_REASONS = [
    * by itself: Gmail may have taken the message, so a member decides (resume = retry).
    */
   'send-error',
+  /**
+   * Sent, then a delivery-failure report about it came back (two-way e-mail): the address does
+   * not take mail; the enrolment fails.
+   */
+  'bounced',
 ] as const;
 export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
 
@@ -169,6 +174,8 @@ export const SEND_SKIP_REASONS = [
    * it): never sent; the enrolment stops, the campaign's recipient is skipped.
    */
   'no-consent',
+  /** The contact replied before this step's turn (two-way e-mail): the enrolment ended 'replied'. */
+  'replied',
 ] as const;
 export type SendSkipReason = (typeof SEND_SKIP_REASONS)[number];
 
@@ -204,6 +211,7 @@ export const ENDED_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = [
   'stopped',
   'unsubscribed',
   'failed',
+  'replied',
 ];
 
 // ── Opt-outs and unsubscribe links ───────────────────────────────────────────

@@ -196,6 +196,7 @@ describe('timeline ids, kinds and paths', () => {
       'meeting',
       'submission',
       'consent',
+      'email',
     ]);
     expect(viewableTimelineKinds({ role: 'seller', permissions: uniformPermissions(false) })).toEqual([]);
     expect(viewableTimelineKinds(null)).toEqual([]);

@@ -5,6 +5,7 @@
  * its record — the web's records.ts and the seed script both build it here — and firestore.rules
  * require it to equal the record (getAfter), so it cannot be forged.
  */
+import type { EmailDirection } from './email.js';
 import type { TimelineEntryData } from './entities.js';
 import {
   TIMELINE_KIND_COLLECTION,
@@ -48,16 +49,18 @@ export function timelineKindOf(collection: string): ClientTimelineKind | null {
 
 /**
  * The entry of a form submission (title: the form's name; detail: 'created' when it created the
- * contact, 'updated' when it matched one) or of a consent record (title: the consent text or the
- * source's name; detail: the new status). Written by the functions, `createdBy` the member who
- * recorded it or '' for the contact's own act (a form, a click).
+ * contact, 'updated' when it matched one), of a consent record (title: the consent text or the
+ * source's name; detail: the new status) or of an e-mail (title: its subject, '' when its
+ * mailbox is private; detail: 'in' or 'out'; recordId: its emailMessages id). Written by the
+ * functions, `createdBy` the member who recorded it (an e-mail: the mailbox's owner) or '' for
+ * the contact's own act (a form, a click).
  */
 export function serverTimelineEntry<TS>(
-  kind: 'submission' | 'consent',
+  kind: 'submission' | 'consent' | 'email',
   recordId: string,
   entry: {
     title: string;
-    detail: 'created' | 'updated' | ConsentStatus;
+    detail: 'created' | 'updated' | ConsentStatus | EmailDirection;
     contactId: string;
     companyId: string | null;
     createdAt: TS;

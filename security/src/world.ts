@@ -540,7 +540,22 @@ export function timelineSeeds(org: string): Array<[string, Doc]> {
     // The functions' kinds: contact1's form submission and consent record.
     serverEntryOf('submission', SUBMISSION, submissionDoc(), org),
     serverEntryOf('consent', CONSENT, consentDoc(), org),
+    // The mail sync's (issue 32): an e-mail contact1 sent to adminA's mailbox.
+    emailEntryOf(org),
   ];
+}
+
+/** The timeline entry of a message contact1 sent to adminA's mailbox, as the mail sync writes it. */
+export function emailEntryOf(org = ORG_A): [string, Doc] {
+  const entry = serverTimelineEntry('email', 'adminA_m1', {
+    title: 'Propuesta',
+    detail: 'in',
+    contactId: CONTACT,
+    companyId: CONTACT_COMPANY,
+    createdAt: ts(NOW - 2 * DAY),
+    createdBy: 'adminA',
+  });
+  return [`organizations/${org}/timeline/${entry.id}`, entry.data as Doc];
 }
 
 export async function seedWorld(env: RulesTestEnvironment): Promise<void> {

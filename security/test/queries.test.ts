@@ -106,6 +106,15 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     formId: FORM,
     emailConsent: 'granted',
     hasEmail: true,
+    // Two-way e-mail (issue 32): a contact's or a company's conversations, a conversation's
+    // messages, the replies a member received; the sync's readable mailboxes.
+    contactIds: CONTACT,
+    companyIds: 'company1',
+    threadKey: `${uid}_t1`,
+    ownerUid: uid,
+    direction: 'in',
+    threadId: 't1',
+    reads: true,
   };
   if (field === 'status')
     return {
@@ -118,6 +127,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
       contacts: 'active',
       recipients: 'pending',
       campaigns: 'scheduled',
+      mailConnections: 'connected',
     }[spec.collection];
   return byField[field];
 }

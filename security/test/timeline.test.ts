@@ -527,6 +527,7 @@ describe.concurrent('reads follow the view right of the kind', () => {
       'meeting',
       'submission',
       'consent',
+      'email',
     ]);
   });
 

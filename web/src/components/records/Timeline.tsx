@@ -2,6 +2,7 @@ import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
+import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
@@ -35,6 +36,7 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   // Icons the record pages load anyway (a filled-in form; a consent given or taken back).
   submission: EditRoundedIcon,
   consent: CheckCircleRoundedIcon,
+  email: MailOutlineRoundedIcon,
 };
 
 /**
@@ -82,6 +84,16 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
     if (entry.kind === 'deal') return <StatusChip enumName="dealStage" value={entry.detail as never} />;
     if (entry.kind === 'consent')
       return <StatusChip enumName="consentStatus" value={entry.detail as never} />;
+    if (entry.kind === 'email')
+      return (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={entry.detail === 'in' ? 'info' : 'default'}
+          label={t(entry.detail === 'in' ? 'timeline.email.in' : 'timeline.email.out')}
+          sx={{ fontWeight: 600 }}
+        />
+      );
     if (entry.kind === 'submission')
       return (
         <Chip
