@@ -38,7 +38,7 @@ const USAGE = `Usage: trato-emulator [options]
   --stripe-webhook-url <u>  where the local Stripe POSTs events (e.g. the Functions webhook)
   --stripe-webhook-secret <s>  signing secret (default whsec_trato_local_dev_0000000000000000)
   --stripe-api-key <k>      accepted secret key, repeatable (default sk_test_trato_local_0000000000000000)
-  --google-port <n>         also start the local Google (OAuth + Gmail send) on this port (0 = a free port)
+  --google-port <n>         also start the local Google (OAuth + Gmail send and read) on this port (0 = a free port)
   --google-client-id <id>   the registered OAuth client (env GOOGLE_OAUTH_CLIENT_ID; default
                             ${DEFAULT_CLIENT_ID})
   --google-client-secret <s>  its secret (env GOOGLE_OAUTH_CLIENT_SECRET; default ${DEFAULT_CLIENT_SECRET})

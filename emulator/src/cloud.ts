@@ -57,7 +57,7 @@ export interface LocalCloudOptions {
    */
   stripe?: Omit<StripeServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
   /**
-   * Start the local Google too (`src/google/`: OAuth and Gmail send, port 0 = a free one). With
+   * Start the local Google too (`src/google/`: OAuth and Gmail, port 0 = a free one). With
    * importDir, its state is loaded from `<dir>/google.json`; exportTo() writes it there.
    */
   google?: Omit<GoogleServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;

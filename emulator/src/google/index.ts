@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defaultLog, listenStandIn, readBody, writeAtomically } from '../controlHttp.js';
 import { redirect, sendHtml } from '../standInHtml.js';
 import { handleControl, listMessages, type ControlContext } from './control.js';
-import { deliver, DeliverError } from './deliver.js';
+import { deliver, DeliverError, type DeliverRequest } from './deliver.js';
 import {
   apiError,
   composeMessage,
@@ -46,11 +46,13 @@ import {
   GoogleState,
   type AccessToken,
   type FailureTarget,
+  type MailMessage,
   type OAuthClient,
   type StateExport,
 } from './state.js';
 
-export type { MailMessage, OAuthClient, StateExport } from './state.js';
+export type { HistoryRecord, MailboxHistory, MailMessage, OAuthClient, StateExport } from './state.js';
+export type { DeliverRequest } from './deliver.js';
 export { GMAIL_SEND } from './oauth.js';
 
 /** The development OAuth client (public: it only ever exists on the local Google). */
@@ -122,11 +124,15 @@ export interface GoogleServer {
   state: GoogleState;
   oauth: OAuthService;
   clients: OAuthClient[];
-  /** Newest first. */
+  /** The accounts' mailboxes (their messages are in `state.messages`, their history in `state.mailboxes`). */
+  mailboxes: Mailboxes;
+  /** Every mailbox's messages, newest first. */
   messages(): ReturnType<typeof listMessages>;
+  /** What POST /__control/deliver does: mail from outside (or a reply, or a bounce) into an account's inbox. */
+  deliver(request: DeliverRequest): Promise<MailMessage>;
   exportState(): StateExport;
   exportTo(file: string): Promise<void>;
-  /** Forget every code, token, message and injected failure (clients, accounts and standing grants stay). */
+  /** Forget every code, token, mailbox (messages and history) and injected failure (clients, accounts and standing grants stay). */
   reset(): void;
   close(): Promise<void>;
 }
@@ -675,7 +681,9 @@ export async function startGoogleServer(options: GoogleServerOptions): Promise<G
     state,
     oauth,
     clients,
+    mailboxes,
     messages: () => listMessages(state, new URLSearchParams()),
+    deliver: (request) => deliver(mailboxes, request),
     exportState: () => state.toJSON(),
     exportTo: (file) => writeAtomically(file, exportJson()),
     reset,

@@ -246,7 +246,7 @@ ${row(t.to, addressText(m.to))}
 ${row(t.cc, addressText(m.cc))}
 ${row(t.bcc, addressText(m.bcc))}
 ${row(t.date, m.date ? formatDateTime(m.date, lang) : '')}
-${row(t.sentAt, formatDateTime(m.sentAt, lang))}
+${row(m.labelIds.includes('SENT') ? t.sentAt : t.receivedAt, formatDateTime(m.sentAt, lang))}
 ${row(t.account, m.account)}
 </dl>
 ${warnings}

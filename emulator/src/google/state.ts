@@ -1,8 +1,9 @@
 /**
  * Everything the local Google knows, in memory: authorization codes, grants (one per refresh
- * token), access tokens, the local mailbox and the failures tests asked for. Times are epoch
- * milliseconds of the real clock (there is no simulated clock here). `toJSON()` / `load()` are the
- * `google.json` format of the local cloud's --import / --export-on-exit directory.
+ * token), access tokens, the accounts' mailboxes with their history, and the failures tests
+ * asked for. Times are epoch milliseconds of the real clock (there is no simulated clock here).
+ * `toJSON()` / `load()` are the `google.json` format of the local cloud's --import /
+ * --export-on-exit directory.
  */
 
 /** An OAuth client as registered in the Google Cloud console (here: flags or options). */
@@ -155,6 +156,12 @@ export class GoogleState {
   messages: MailMessage[] = [];
   /** Per account (lower-case address). */
   mailboxes = new Map<string, MailboxHistory>();
+  /**
+   * The highest historyId ever given, kept across clear(): a mailbox made again after a reset
+   * starts above it, so a client's stored startHistoryId answers 404 (full sync), never a
+   * silent "no changes".
+   */
+  private highestHistoryId = 0;
   failures: InjectedFailure[] = [];
 
   clear(): void {
@@ -172,7 +179,7 @@ export class GoogleState {
     const key = account.toLowerCase();
     let box = this.mailboxes.get(key);
     if (!box) {
-      const start = firstHistoryId();
+      const start = Math.max(firstHistoryId(), this.highestHistoryId + 1000 + historyGap());
       box = { account: key, historyId: start, oldestHistoryId: start, records: [] };
       this.mailboxes.set(key, box);
     }
@@ -183,6 +190,7 @@ export class GoogleState {
   recordAdded(message: MailMessage): HistoryRecord {
     const box = this.mailbox(message.account);
     box.historyId += historyGap();
+    this.highestHistoryId = Math.max(this.highestHistoryId, box.historyId);
     const id = String(box.historyId);
     message.historyId = id;
     const record: HistoryRecord = {
@@ -266,7 +274,10 @@ export class GoogleState {
     for (const c of data.codes ?? []) this.codes.set(c.code, c);
     for (const g of data.grants ?? []) this.addGrant(g);
     for (const a of data.accessTokens ?? []) this.accessTokens.set(a.token, a);
-    for (const box of data.mailboxes ?? []) this.mailboxes.set(box.account, { ...box });
+    for (const box of data.mailboxes ?? []) {
+      this.mailboxes.set(box.account, { ...box });
+      this.highestHistoryId = Math.max(this.highestHistoryId, box.historyId);
+    }
     // A version 1 file: sent messages only, without history; they get it in their order.
     for (const m of data.messages ?? []) {
       const message: MailMessage = {
