@@ -174,7 +174,14 @@ export function handleGmailRead(ctx: ReadContext, req: ReadRequest): ReadAnswer 
       req.path,
     );
   if (!m || req.method !== 'GET') return null;
-  const userId = decodeURIComponent(m[1]);
+  const decode = (v: string) => {
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return v;
+    }
+  };
+  const userId = decode(m[1]);
   const what = m[2];
   const kind = what.startsWith('labels')
     ? 'labels'
@@ -209,12 +216,12 @@ export function handleGmailRead(ctx: ReadContext, req: ReadRequest): ReadAnswer 
     if (what === 'profile') return reader.profile();
     if (what === 'history') return reader.history();
     if (what === 'labels') return { status: 200, body: { labels: SYSTEM_LABELS.map(labelResource) } };
-    if (m[3] !== undefined) return reader.label(decodeURIComponent(m[3]));
+    if (m[3] !== undefined) return reader.label(decode(m[3]));
     if (what === 'messages') return reader.listMessages();
-    if (m[4] !== undefined) return reader.getMessage(decodeURIComponent(m[4]));
-    if (m[5] !== undefined) return reader.attachment(decodeURIComponent(m[5]), decodeURIComponent(m[6]));
+    if (m[4] !== undefined) return reader.getMessage(decode(m[4]));
+    if (m[5] !== undefined) return reader.attachment(decode(m[5]), decode(m[6]));
     if (what === 'threads') return reader.listThreads();
-    return reader.getThread(decodeURIComponent(m[7]));
+    return reader.getThread(decode(m[7]));
   } catch (err) {
     if (err instanceof Refusal) {
       const body = err.answer.body as { error?: { message?: string } };

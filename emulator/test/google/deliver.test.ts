@@ -294,9 +294,17 @@ describe('control listing, clearing, reset', () => {
     });
 
     await deliver(server, { to: 'ana@example.com', from: 'z@example.org', text: 'y' });
+    const lastBefore = (await gmail.users.getProfile({ userId: 'me' })).data.historyId!;
     server.reset();
     expect(server.state.mailboxes.size).toBe(0);
     expect(server.messages()).toEqual([]);
+    // A mailbox made after the reset starts above every earlier id: a stored start is a 404.
+    const again = await connect(server, 'ana@example.com');
+    const fresh = (await again.gmail.users.getProfile({ userId: 'me' })).data.historyId!;
+    expect(Number(fresh)).toBeGreaterThan(Number(lastBefore));
+    expect(
+      (await failure(again.gmail.users.history.list({ userId: 'me', startHistoryId: lastBefore }))).status,
+    ).toBe(404);
   });
 });
 
