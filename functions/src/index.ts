@@ -16,6 +16,7 @@ export { acceptInvitation } from './invitations/acceptInvitation.js';
 export { checkSubscription, createCheckoutSession, createPortalSession } from './billing/callables.js';
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
+export { mailSync, syncMailboxNow as syncMailbox } from './mail/syncFunctions.js';
 export { outboxSender, unsubscribe } from './sequences/functions.js';
 export { previewCampaignAudience } from './campaigns/preview.js';
 export { confirmConsent, getPublicForm, submitForm } from './forms/functions.js';

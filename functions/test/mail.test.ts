@@ -4,6 +4,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 
+import { GMAIL_READONLY_SCOPE } from '@trato/model';
+
 import { hashToken } from '../src/common/tokens.js';
 import {
   adminWithOrganization,
@@ -44,14 +46,20 @@ async function grantsOf(email: string) {
 }
 
 describe('the Gmail connection', () => {
-  it('starts with an authorization URL for the offline gmail.send consent, bound to a stored state', async () => {
+  it('starts with an authorization URL for the offline gmail.send and gmail.readonly consent, bound to a stored state', async () => {
     const admin = await adminWithOrganization('Mail Start');
     const url = new URL(await start(admin));
     expect(url.origin).toBe(GOOGLE_ORIGIN);
     expect(url.searchParams.get('access_type')).toBe('offline');
     expect(url.searchParams.get('prompt')).toBe('consent');
     expect(url.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/auth/gmail/callback`);
-    expect(url.searchParams.get('scope')?.split(' ')).toEqual([SEND_SCOPE, 'openid', 'email']);
+    // Send, and read (two-way e-mail: readonly unless the member shares only metadata).
+    expect(url.searchParams.get('scope')?.split(' ')).toEqual([
+      SEND_SCOPE,
+      GMAIL_READONLY_SCOPE,
+      'openid',
+      'email',
+    ]);
     const state = url.searchParams.get('state') ?? '';
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // PKCE: the challenge travels, the verifier stays on the server, encrypted with the state.

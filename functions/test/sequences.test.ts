@@ -749,7 +749,10 @@ describe('the sender’s pass, in process', () => {
     unsubscribeSecret: 'test-only-unsubscribe-secret-of-the-in-process-sender-0001',
     onlyOrganizationId: org,
   });
-  const accepted: SendFn = async () => ({ messageId: `m-${randomUUID()}`, from: 'owner@test.trato' });
+  const accepted: SendFn = async () => {
+    const messageId = `m-${randomUUID()}`;
+    return { messageId, threadId: messageId, from: 'owner@test.trato' };
+  };
 
   it('one send failing with an unknown error does not stop the others; its reason is recorded', async () => {
     const { admin, t0 } = await sender('Seq Unknown');

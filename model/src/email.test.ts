@@ -33,6 +33,8 @@ describe('privacy and scopes', () => {
     expect(grantReads(`${GMAIL_SEND_SCOPE} ${GMAIL_METADATA_SCOPE}`, 'shared')).toBe(false);
     expect(grantReads(`${GMAIL_SEND_SCOPE} openid email`, 'shared')).toBe(false);
     expect(grantReads('', 'metadata')).toBe(false);
+    // Gmail restricts a grant holding metadata to headers, readonly or not.
+    expect(grantReads(`${GMAIL_READONLY_SCOPE} ${GMAIL_METADATA_SCOPE}`, 'shared')).toBe(false);
   });
 });
 

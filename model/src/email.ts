@@ -37,12 +37,12 @@ export function gmailScopesFor(privacy: MailPrivacy): string[] {
 /**
  * Whether a grant (Google's space-separated `scope`) lets Trato read the mailbox as `privacy`
  * wants: readonly serves every choice (metadata is then read as headers only); metadata serves
- * only 'metadata'.
+ * only 'metadata' — and restricts the whole grant, readonly included, as Gmail does.
  */
 export function grantReads(scope: string, privacy: MailPrivacy): boolean {
   const granted = new Set(scope.split(/\s+/).filter(Boolean));
-  if (granted.has(GMAIL_READONLY_SCOPE) || granted.has('https://mail.google.com/')) return true;
-  return privacy === 'metadata' && granted.has(GMAIL_METADATA_SCOPE);
+  if (granted.has(GMAIL_METADATA_SCOPE)) return privacy === 'metadata';
+  return granted.has(GMAIL_READONLY_SCOPE) || granted.has('https://mail.google.com/');
 }
 
 /** Whether bodies are kept for a mailbox with this privacy (never with metadata only). */
@@ -238,7 +238,13 @@ export interface EmailCallables {
   /** Reads the caller's mailbox now (the schedule does it every MAIL_SYNC_EVERY_MINUTES). */
   syncMailbox: {
     in: { organizationId: string };
-    out: { added: number; replies: number; bounces: number };
+    /** `skipped`: Gmail asked to slow down (now or earlier), or refused reading; nothing was read. */
+    out: {
+      added: number;
+      replies: number;
+      bounces: number;
+      skipped?: 'backoff' | 'rate-limited' | 'no-access' | 'failed';
+    };
   };
   /**
    * 'Escribir email' on a contact (contacts.view, a live subscription, the caller's connected

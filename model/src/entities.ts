@@ -600,8 +600,9 @@ export interface MailConnection<TS = TimestampLike> {
   syncError?: string | null;
   /** Gmail's historyId the next incremental sync starts from (server bookkeeping). */
   historyId?: string | null;
-  /** After a 429, no sync before this time. */
+  /** After a 429, no sync before this time; and that wait's length (the next one doubles it). */
   syncBackoffUntil?: TS | null;
+  syncBackoffMs?: number | null;
 }
 
 /**

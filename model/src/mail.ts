@@ -32,12 +32,6 @@ export function mailRedirectUri(origin: string, provider: MailProvider): string 
   return `${origin.replace(/\/$/, '')}${mailCallbackPath(provider)}`;
 }
 
-/**
- * gmail.send (a "sensitive" scope) to send, openid + email to learn the sender address
- * (gmail.send alone cannot read the profile). No reading scope: those are "restricted".
- */
-export const GMAIL_SCOPES = ['https://www.googleapis.com/auth/gmail.send', 'openid', 'email'] as const;
-
 /** How long a started connection may take to come back before its state is refused. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 

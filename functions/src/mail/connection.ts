@@ -7,12 +7,16 @@ import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore'
 import type { Auth } from 'googleapis';
 
 import {
-  GMAIL_SCOPES,
+  DEFAULT_MAIL_PRIVACY,
+  GMAIL_SEND_SCOPE,
+  gmailScopesFor,
+  grantReads,
   mailRedirectUri,
   OAUTH_STATE_TTL_MS,
   paths,
   type MailCallables,
   type MailConnection,
+  type MailPrivacy,
   type Member,
 } from '@trato/model';
 
@@ -53,7 +57,12 @@ interface StoredState {
   usedAt: FirebaseFirestore.Timestamp | null;
 }
 
-const SEND_SCOPE = GMAIL_SCOPES[0];
+/** The member's privacy choice in the organization (kept across reconnections). */
+async function privacyOf(db: Firestore, organizationId: string, uid: string): Promise<MailPrivacy> {
+  const connection = (await db.doc(paths.mailConnection(organizationId, uid)).get()).data() as
+    MailConnection | undefined;
+  return connection?.privacy ?? DEFAULT_MAIL_PRIVACY;
+}
 
 export async function requireMember(db: Firestore, organizationId: string, uid: string): Promise<Member> {
   const member = await readMember(db, directReader, organizationId, uid);
@@ -90,11 +99,13 @@ export async function startGmailCore(
     usedAt: null,
   };
   await db.doc(paths.oauthState(stateHash)).create(stored);
+  // Send, read (readonly, or metadata when the member shares only that) and the address.
+  const privacy = await privacyOf(db, organizationId, caller.uid);
   const url = client.generateAuthUrl({
     access_type: 'offline',
     // Consent every time: Google sends a refresh token only on consent.
     prompt: 'consent',
-    scope: [...GMAIL_SCOPES],
+    scope: gmailScopesFor(privacy),
     state,
     code_challenge: codeChallenge,
     code_challenge_method: 'S256' as Auth.CodeChallengeMethod,
@@ -161,7 +172,7 @@ export async function finishGmailCore(
     oauthFailed(`Google refused the authorization (${oauthError ?? 'error'}).`);
   }
   const granted = (tokens.scope ?? '').split(' ');
-  if (!granted.includes(SEND_SCOPE)) oauthFailed('Permission to send email was not granted.');
+  if (!granted.includes(GMAIL_SEND_SCOPE)) oauthFailed('Permission to send email was not granted.');
   if (!tokens.refresh_token) oauthFailed('Google returned no refresh token.');
   if (!tokens.id_token) oauthFailed('Google returned no identity.');
   const ticket = await client.verifyIdToken({ idToken: tokens.id_token, audience: config.clientId });
@@ -170,6 +181,7 @@ export async function finishGmailCore(
 
   const tokenRef = db.doc(paths.mailToken(caller.uid));
   const previous = (await tokenRef.get()).data() as StoredMailToken | undefined;
+  const privacy = await privacyOf(db, state.organizationId, caller.uid);
   const stored: Omit<StoredMailToken, 'updatedAt'> & { updatedAt: FieldValue } = {
     provider: 'gmail',
     organizationId: state.organizationId,
@@ -185,6 +197,14 @@ export async function finishGmailCore(
     connectedAt: FieldValue.serverTimestamp(),
     brokenAt: null,
     brokenReason: null,
+    privacy,
+    // Read access may be unticked on Google's page: the mailbox then only sends.
+    reads: grantReads(tokens.scope ?? '', privacy),
+    syncedAt: null,
+    syncError: null,
+    // The same address again keeps its place in the mailbox; another starts afresh.
+    historyId: null,
+    syncBackoffUntil: null,
   };
   const batch = db.batch();
   batch.set(tokenRef, stored);

@@ -15,11 +15,17 @@ import { decryptToken, parseTokenKey } from './tokenCrypto.js';
 export interface OutgoingMail {
   /** Display name for From (the address is always the connected one). */
   fromName?: string;
-  to: string;
+  /** One address, or several (an e-mail written from a contact's page). */
+  to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A reply: the Message-ID it answers (In-Reply-To, References) and its Gmail thread. */
+  inReplyTo?: string;
+  references?: string[];
+  threadId?: string;
 }
 
 /** The RFC 5322 message as Gmail's `raw` wants it: base64url. */
@@ -27,7 +33,10 @@ export async function buildRawMessage(from: string, mail: OutgoingMail): Promise
   const composer = new MailComposer({
     from: mail.fromName ? { name: mail.fromName, address: from } : from,
     to: mail.to,
+    ...(mail.cc?.length && { cc: mail.cc }),
     subject: mail.subject,
+    ...(mail.inReplyTo && { inReplyTo: mail.inReplyTo }),
+    ...(mail.references?.length && { references: mail.references }),
     text: mail.text,
     ...(mail.html && { html: mail.html }),
     ...(mail.headers && { headers: mail.headers }),
@@ -38,6 +47,8 @@ export async function buildRawMessage(from: string, mail: OutgoingMail): Promise
 
 export interface SentMail {
   messageId: string;
+  /** Gmail's thread of the sent message (a reply or a bounce comes back in it). */
+  threadId: string;
   from: string;
 }
 
@@ -97,8 +108,12 @@ export async function sendAsMember(
   try {
     const response = await (
       await gmailApi(config, auth)
-    ).users.messages.send({ userId: 'me', requestBody: { raw } });
-    return { messageId: response.data.id ?? '', from: stored.email };
+    ).users.messages.send({
+      userId: 'me',
+      requestBody: { raw, ...(mail.threadId && { threadId: mail.threadId }) },
+    });
+    const messageId = response.data.id ?? '';
+    return { messageId, threadId: response.data.threadId ?? messageId, from: stored.email };
   } catch (error) {
     if (googleFailure(error).oauthError === 'invalid_grant') {
       await markBroken(db, member.organizationId, member.uid, 'invalid_grant');

@@ -36,7 +36,8 @@ export async function sendAsSystem(
     const response = await (
       await gmailApi(config, auth)
     ).users.messages.send({ userId: 'me', requestBody: { raw } });
-    return { messageId: response.data.id ?? '', from: sender.from };
+    const messageId = response.data.id ?? '';
+    return { messageId, threadId: response.data.threadId ?? messageId, from: sender.from };
   } catch (error) {
     const { oauthError, status } = googleFailure(error);
     console.warn(`System mail failed: ${(error as Error).message}`);

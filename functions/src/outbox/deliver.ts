@@ -21,7 +21,7 @@ export type SendFn = (
 export class PassAborted extends Error {}
 
 export type Delivery =
-  | { kind: 'sent'; messageId: string }
+  | { kind: 'sent'; messageId: string; threadId: string }
   /** Not sent, nothing used: release the claim and try again later. */
   | { kind: 'retry-later' }
   | { kind: 'failed'; failure: SendFailureReason };
@@ -37,7 +37,7 @@ export async function deliver(
 ): Promise<Delivery> {
   try {
     const sent = await send(member, mail);
-    return { kind: 'sent', messageId: sent.messageId };
+    return { kind: 'sent', messageId: sent.messageId, threadId: sent.threadId };
   } catch (error) {
     if (error instanceof PassAborted) throw error;
     const reason =

@@ -471,7 +471,12 @@ export class SequenceSender {
     }
 
     // The message id first, alone: from here on the step is never sent again.
-    await claim.logRef.update({ messageId: delivery.messageId, sentAt: now, updatedAt: now });
+    await claim.logRef.update({
+      messageId: delivery.messageId,
+      threadId: delivery.threadId,
+      sentAt: now,
+      updatedAt: now,
+    });
     const completed = await db.runTransaction(async (tx) => {
       const current = (await tx.get(enrollmentRef)).data() as Enrollment<TS> | undefined;
       tx.update(claim.logRef, { status: 'sent', claimedAt: null, updatedAt: now });
