@@ -17,6 +17,7 @@ export { checkSubscription, createCheckoutSession, createPortalSession } from '.
 export { stripeWebhook } from './billing/webhook.js';
 export { authGmailCallback, authGmailStart, emailDisconnect, emailSendTest } from './mail/callables.js';
 export { mailSync, syncMailboxNow as syncMailbox } from './mail/syncFunctions.js';
+export { getEmailAttachment, sendContactEmail, setMailPrivacy } from './mail/emailCallables.js';
 export { outboxSender, unsubscribe } from './sequences/functions.js';
 export { previewCampaignAudience } from './campaigns/preview.js';
 export { confirmConsent, getPublicForm, submitForm } from './forms/functions.js';

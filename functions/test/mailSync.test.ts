@@ -14,6 +14,7 @@ import {
   db,
   giveLiveSubscription,
   runOutboxAt,
+  sellerOf,
   uniqueEmail,
 } from './cloud.js';
 import { connectGmail, googleControl, messagesTo, type Member } from './google.js';
@@ -362,6 +363,221 @@ describe('the mail sync', () => {
     await db.doc(`organizations/${org}/billing/subscription`).update({ status: 'canceled' });
     expect(await callError('syncMailbox', { organizationId: org }, admin.idToken)).toMatchObject({
       details: { reason: 'subscription-inactive' },
+    });
+  });
+});
+
+describe("writing from a contact's page, attachments and privacy", () => {
+  const header = (message: { headers: { name: string; value: string }[] }, name: string) =>
+    message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+
+  it('writes with the merge fields filled and keeps it at once; a reply answers in the Gmail thread', async () => {
+    const { admin, mailbox } = await mailboxOwner('Write Reply');
+    const org = admin.organizationId;
+    const anaEmail = uniqueEmail('ana');
+    const cc = uniqueEmail('jefe');
+    const ana = await contact(org, admin.uid, 'Ana Pérez', anaEmail, 'co1');
+    const written = await callOk<{ messageKey: string; threadKey: string }>(
+      'sendContactEmail',
+      {
+        organizationId: org,
+        contactId: ana,
+        to: [anaEmail],
+        cc: [cc],
+        subject: 'Hola {{nombre}}',
+        body: 'Estimada {{nombre_completo}}:\nAdjunto la propuesta.',
+      },
+      admin.idToken,
+    );
+    const sent = await sentTo(anaEmail);
+    expect(sent.subject).toBe('Hola Ana');
+    expect(sent.text).toContain('Estimada Ana Pérez:');
+    expect(header(sent, 'Cc')).toContain(cc);
+    expect(written.messageKey).toBe(emailMessageKey(admin.uid, sent.id));
+    expect(
+      (await db.doc(`organizations/${org}/emailMessages/${written.messageKey}`).get()).data(),
+    ).toMatchObject({
+      direction: 'out',
+      contactIds: [ana],
+      companyIds: ['co1'],
+      subject: 'Hola Ana',
+    });
+
+    const answer = await deliver({
+      to: mailbox,
+      from: { address: anaEmail },
+      inReplyTo: sent.id,
+      text: 'Gracias',
+    });
+    expect(await sync(admin)).toMatchObject({ added: 1 });
+    const answerKey = emailMessageKey(admin.uid, answer.id);
+    const replied = await callOk<{ messageKey: string; threadKey: string }>(
+      'sendContactEmail',
+      {
+        organizationId: org,
+        contactId: ana,
+        to: [anaEmail],
+        cc: [],
+        subject: 'Re: Hola Ana',
+        body: 'A usted.',
+        replyTo: answerKey,
+      },
+      admin.idToken,
+    );
+    expect(replied.threadKey).toBe(written.threadKey);
+    const [reply] = await messagesTo(anaEmail);
+    const original = (await db.doc(`organizations/${org}/emailMessages/${answerKey}`).get()).data()!;
+    expect(header(reply!, 'In-Reply-To')).toBe(original.messageIdHeader);
+    expect(header(reply!, 'References')).toContain(original.messageIdHeader);
+    const thread = (await db.doc(`organizations/${org}/emailThreads/${written.threadKey}`).get()).data()!;
+    expect(thread.messageCount).toBe(3);
+
+    // Refusals: another member's message, a missing contact, bad input, no right, no mailbox.
+    const seller = await sellerOf(admin, {
+      contacts: { view: true, create: false, edit: false, delete: false },
+    });
+    const mine = { organizationId: org, contactId: ana, to: [anaEmail], cc: [], subject: 'x', body: 'y' };
+    expect(
+      await callError('sendContactEmail', { ...mine, replyTo: answerKey }, seller.idToken),
+    ).toMatchObject({
+      status: 'NOT_FOUND',
+    });
+    expect(await callError('sendContactEmail', mine, seller.idToken)).toMatchObject({
+      details: { reason: 'mail-not-connected' },
+    });
+    const blind = await sellerOf(admin, {
+      contacts: { view: false, create: false, edit: false, delete: false },
+    });
+    expect(await callError('sendContactEmail', mine, blind.idToken)).toMatchObject({
+      details: { reason: 'no-right' },
+    });
+    expect(
+      await callError('sendContactEmail', { ...mine, contactId: 'nobody' }, admin.idToken),
+    ).toMatchObject({
+      status: 'NOT_FOUND',
+    });
+    for (const [field, bad] of [
+      ['to', []],
+      ['to', ['no-es-un-email']],
+      ['cc', Array.from({ length: 21 }, (_, i) => `c${i}@x.example`)],
+      ['subject', ' '],
+    ] as const)
+      expect(await callError('sendContactEmail', { ...mine, [field]: bad }, admin.idToken)).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+      });
+    const stranger = await adminWithOrganization('Write Stranger');
+    expect(await callError('sendContactEmail', mine, stranger.idToken)).toMatchObject({
+      details: { reason: 'not-member' },
+    });
+  });
+
+  it('an attachment for those who may read the body; privacy rewrites what the organization sees', async () => {
+    const { admin, mailbox } = await mailboxOwner('Attach Privacy');
+    const org = admin.organizationId;
+    const colleague = await sellerOf(admin, {
+      contacts: { view: true, create: true, edit: true, delete: false },
+    });
+    const email = uniqueEmail('files');
+    const luis = await contact(org, admin.uid, 'Luis', email);
+    const pdf = Buffer.from('%PDF-1.4 propuesta de prueba');
+    const incoming = await deliver({
+      to: mailbox,
+      from: { address: email },
+      subject: 'Cotización',
+      text: 'Va adjunta.',
+      attachments: [
+        { filename: 'cotizacion.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+      ],
+    });
+    await sync(admin);
+    const key = emailMessageKey(admin.uid, incoming.id);
+    const attachment = { organizationId: org, messageKey: key, index: 0 };
+    const got = await callOk<{ filename: string; mimeType: string; dataBase64: string }>(
+      'getEmailAttachment',
+      attachment,
+      colleague.idToken,
+    );
+    expect(got).toMatchObject({ filename: 'cotizacion.pdf', mimeType: 'application/pdf' });
+    expect(Buffer.from(got.dataBase64, 'base64').equals(pdf)).toBe(true);
+    expect(await callError('getEmailAttachment', { ...attachment, index: 5 }, admin.idToken)).toMatchObject({
+      status: 'NOT_FOUND',
+    });
+
+    // Private: the colleague sees that an exchange happened, not what it said.
+    expect(
+      await callOk('setMailPrivacy', { organizationId: org, privacy: 'private' }, admin.idToken),
+    ).toEqual({
+      reconnect: false,
+    });
+    const message = (await db.doc(`organizations/${org}/emailMessages/${key}`).get()).data()!;
+    expect(message).toMatchObject({ visibility: 'private', subject: null, from: null, attachments: null });
+    expect((await db.doc(`organizations/${org}/emailBodies/${key}`).get()).data()).toMatchObject({
+      visibility: 'private',
+      subject: 'Cotización',
+    });
+    const threadKey = message.threadKey as string;
+    expect((await db.doc(`organizations/${org}/emailThreads/${threadKey}`).get()).data()).toMatchObject({
+      visibility: 'private',
+      subject: null,
+      participants: null,
+      searchTokens: [],
+    });
+    expect((await db.doc(`organizations/${org}/timeline/email_${key}`).get()).get('title')).toBe('');
+    expect(await callError('getEmailAttachment', attachment, colleague.idToken)).toMatchObject({
+      status: 'NOT_FOUND',
+    });
+    expect(await callOk('getEmailAttachment', attachment, admin.idToken)).toMatchObject({
+      filename: 'cotizacion.pdf',
+    });
+
+    // Shared again: everything shows as before.
+    await callOk('setMailPrivacy', { organizationId: org, privacy: 'shared' }, admin.idToken);
+    expect((await db.doc(`organizations/${org}/emailMessages/${key}`).get()).data()).toMatchObject({
+      visibility: 'shared',
+      subject: 'Cotización',
+      from: { address: email },
+    });
+    expect((await db.doc(`organizations/${org}/emailThreads/${threadKey}`).get()).get('subject')).toBe(
+      'Cotización',
+    );
+    expect((await db.doc(`organizations/${org}/timeline/email_${key}`).get()).get('title')).toBe(
+      'Cotización',
+    );
+
+    // Metadata only: the bodies go; the readonly grant still serves it.
+    expect(
+      await callOk('setMailPrivacy', { organizationId: org, privacy: 'metadata' }, admin.idToken),
+    ).toEqual({
+      reconnect: false,
+    });
+    expect((await db.doc(`organizations/${org}/emailBodies/${key}`).get()).exists).toBe(false);
+    expect((await db.doc(`organizations/${org}/emailMessages/${key}`).get()).get('hasBody')).toBe(false);
+
+    expect(
+      await callError('setMailPrivacy', { organizationId: org, privacy: 'public' }, admin.idToken),
+    ).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
+    expect(
+      await callError('setMailPrivacy', { organizationId: org, privacy: 'private' }, colleague.idToken),
+    ).toMatchObject({
+      details: { reason: 'mail-not-connected' },
+    });
+  });
+
+  it('a metadata-only grant asks to reconnect for bodies', async () => {
+    const { admin } = await mailboxOwner('Privacy Reconnect', 'metadata');
+    const org = admin.organizationId;
+    expect(await callOk('setMailPrivacy', { organizationId: org, privacy: 'shared' }, admin.idToken)).toEqual(
+      {
+        reconnect: true,
+      },
+    );
+    expect((await db.doc(`organizations/${org}/mailConnections/${admin.uid}`).get()).get('reads')).toBe(
+      false,
+    );
+    expect(await callError('syncMailbox', { organizationId: org }, admin.idToken)).toMatchObject({
+      details: { reason: 'mail-not-connected' },
     });
   });
 });

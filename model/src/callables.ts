@@ -164,6 +164,10 @@ export const MAIL_FAILURE_REASONS = [
   'test-email-quota',
   /** The mailbox reached its daily quota (SEQUENCE_DAILY_CAP, shared with the sequences). */
   'mail-daily-quota',
+  /** Gmail could not give a message's part (two-way e-mail): try again. */
+  'mail-read-failed',
+  /** An e-mail attachment beyond EMAIL_ATTACHMENT_MAX_BYTES: open it in Gmail. */
+  'attachment-too-large',
 ] as const;
 
 /**

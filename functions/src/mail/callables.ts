@@ -12,7 +12,7 @@ import { parseInput } from '../common/validation.js';
 import { disconnectCore, finishGmailCore, requireMember, startGmailCore } from './connection.js';
 import { googleConfig, MAIL_SECRETS, type GoogleConfig } from './google.js';
 import { sendAsMember, type SentMail } from './mailer.js';
-import { mailboxDailyCap, takeTestEmailQuota } from './quota.js';
+import { mailboxDailyCap, takeEmailQuota } from './quota.js';
 
 /** sendAsMember's answers that mean Gmail did not take the message (its quota is given back). */
 const NOT_SENT = ['mail-not-connected', 'mail-broken', 'mail-rate-limited', 'mail-send-failed'];
@@ -36,7 +36,7 @@ export async function sendTestEmailCore(
   const connection = await firestore.doc(paths.mailConnection(organizationId, caller.uid)).get();
   const from = (connection.get('email') as string | undefined) ?? '';
   const content = testEmailContent(language, from);
-  const giveBack = await takeTestEmailQuota(firestore, caller.uid, nowMs, dailyCap);
+  const giveBack = await takeEmailQuota(firestore, caller.uid, nowMs, dailyCap);
   let sent: SentMail;
   try {
     sent = await sendAsMember(

@@ -42,16 +42,18 @@ export function takeTestEmail(
 }
 
 /**
- * Takes one test e-mail from the member's hourly quota and the mailbox's daily quota, in one
- * transaction (so concurrent calls cannot all pass), or refuses with resource-exhausted. Returns
- * the function that gives it back when the e-mail was not sent.
+ * Takes one e-mail from the mailbox's daily quota — a test e-mail also from the member's hourly
+ * test quota — in one transaction (so concurrent calls cannot all pass), or refuses with
+ * resource-exhausted. Returns the function that gives it back when the e-mail was not sent.
  */
-export async function takeTestEmailQuota(
+export async function takeEmailQuota(
   db: Firestore,
   uid: string,
   nowMs: number,
   dailyCap: number,
+  kind: 'test' | 'contact' = 'test',
 ): Promise<() => Promise<void>> {
+  const isTest = kind === 'test';
   const ref = db.doc(paths.mailQuota(uid));
   const day = quotaDay(nowMs);
   const refusal = await db.runTransaction(
@@ -61,7 +63,7 @@ export async function takeTestEmailQuota(
         (quota?.testSends ?? []).map((at) => at.toMillis()),
         nowMs,
       );
-      if (!allowed) return 'test-email-quota' as const;
+      if (isTest && !allowed) return 'test-email-quota' as const;
       const used = usedOn(quota, day);
       if (used >= dailyCap) return 'mail-daily-quota' as const;
       tx.set(
@@ -69,7 +71,7 @@ export async function takeTestEmailQuota(
         {
           day,
           count: used + 1,
-          testSends: kept.map((at) => Timestamp.fromMillis(at)),
+          ...(isTest && { testSends: kept.map((at) => Timestamp.fromMillis(at)) }),
           updatedAt: Timestamp.now(),
         },
         { merge: true },
@@ -94,7 +96,7 @@ export async function takeTestEmailQuota(
         const quota = (await tx.get(ref)).data() as StoredQuota | undefined;
         if (!quota) return;
         const sends = quota.testSends ?? [];
-        const mine = sends.findIndex((at) => at.toMillis() === nowMs);
+        const mine = isTest ? sends.findIndex((at) => at.toMillis() === nowMs) : -1;
         tx.update(ref, {
           ...(quota.day === day && { count: Math.max(0, quota.count - 1) }),
           ...(mine >= 0 && { testSends: sends.filter((_, i) => i !== mine) }),

@@ -74,7 +74,7 @@ const IGNORED_LABELS = ['DRAFT', 'SPAM', 'TRASH'];
 const IN_LIMIT = 30;
 
 /** Gmail's authenticated client for the member's stored grant. */
-async function gmailFor(config: GoogleConfig, stored: StoredMailToken, uid: string) {
+export async function gmailFor(config: GoogleConfig, stored: StoredMailToken, uid: string) {
   const auth = await oauthClient(config);
   auth.setCredentials({
     refresh_token: decryptToken(parseTokenKey(config.tokenKey), stored.refreshToken, uid),
@@ -392,8 +392,12 @@ async function failOnBounce(db: Firestore, box: Mailbox, kept: Kept): Promise<nu
   return failed;
 }
 
-/** Reads, keeps and acts on the messages `ids` of the mailbox (those already kept are skipped). */
-async function ingest(
+/**
+ * Reads, keeps and acts on the messages `ids` of the mailbox (those already kept are skipped);
+ * `withContact`: a contact the messages belong to whatever their addresses (an e-mail written
+ * from that contact's page, to an address that is not theirs).
+ */
+export async function ingest(
   db: Firestore,
   gmail: gmail_v1.Gmail,
   box: Mailbox,
@@ -401,6 +405,7 @@ async function ingest(
   privacy: MailPrivacy,
   ids: string[],
   windowStartMs: number | null,
+  withContact?: { id: string; companyId: string | null },
 ): Promise<Omit<SyncOutcome, 'skipped'>> {
   const org = box.organizationId;
   const outcome = { added: 0, replies: 0, bounces: 0 };
@@ -451,13 +456,19 @@ async function ingest(
     // A bounce whose recipient is not named still belongs to the thread's sequence contacts.
     const threadContacts =
       isBounce && !matched.length ? await sequenceSendsInThread(db, box, mail.threadId) : [];
-    const contactIds = uniq([...matched.map((c) => c.id), ...threadContacts.map((s) => s.entry.contactId!)]);
+    const contactIds = uniq([
+      ...(withContact ? [withContact.id] : []),
+      ...matched.map((c) => c.id),
+      ...threadContacts.map((s) => s.entry.contactId!),
+    ]);
     if (!contactIds.length) continue;
     const kept: Kept = {
       mail,
       direction: directionOf(mailbox, mail.from),
       contactIds,
-      companyIds: uniq(matched.map((c) => c.companyId).filter((c): c is string => !!c)),
+      companyIds: uniq(
+        [withContact?.companyId ?? null, ...matched.map((c) => c.companyId)].filter((c): c is string => !!c),
+      ),
       isBounce,
     };
     if (!(await writeMessage(db, box, mailbox, privacy, kept))) continue;
