@@ -478,7 +478,7 @@ describe("writing from a contact's page, attachments and privacy", () => {
       contacts: { view: true, create: true, edit: true, delete: false },
     });
     const email = uniqueEmail('files');
-    const luis = await contact(org, admin.uid, 'Luis', email);
+    await contact(org, admin.uid, 'Luis', email);
     const pdf = Buffer.from('%PDF-1.4 propuesta de prueba');
     const incoming = await deliver({
       to: mailbox,
