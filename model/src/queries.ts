@@ -333,6 +333,16 @@ export const APP_QUERIES = [
     'contacts.view',
   ),
   q('emailMessages.byThread', 'emailMessages', [eq('threadKey')], [asc('date')], 'contacts.view'),
+  // Global search: conversations by their subject and participants (none for a private mailbox).
+  ...withWordsTwin(
+    q(
+      'emailThreads.search',
+      'emailThreads',
+      [contains('searchTokens')],
+      [desc('lastMessageAt')],
+      'contacts.view',
+    ),
+  ),
   q(
     'emailMessages.receivedBy',
     'emailMessages',

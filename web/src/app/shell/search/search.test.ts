@@ -8,7 +8,13 @@ const group = (key: string) => SEARCH_GROUPS.find((g) => g.key === key)!;
 describe('viewableGroups', () => {
   it('keeps the spec order and only the sections the member may view', () => {
     const can = (resource: Resource) => resource !== 'deals';
-    expect(viewableGroups(can).map((g) => g.key)).toEqual(['contacts', 'companies', 'documents']);
+    expect(viewableGroups(can).map((g) => g.key)).toEqual(['contacts', 'companies', 'documents', 'emails']);
+    // Conversations follow contacts.view.
+    expect(viewableGroups((resource: Resource) => resource !== 'contacts').map((g) => g.key)).toEqual([
+      'companies',
+      'deals',
+      'documents',
+    ]);
   });
 });
 
@@ -37,6 +43,25 @@ describe('hitsOf', () => {
     expect(hitsOf(group('deals'), docs, money)[0]).toMatchObject({
       secondary: '$1200 · Maya',
       to: '/deals?deal=d1',
+    });
+  });
+
+  it("leads a conversation to its contact's e-mails, with who else is in it", () => {
+    const docs = [
+      {
+        id: 'u1_t1',
+        subject: 'Propuesta 2027',
+        mailbox: 'ana@maya.hn',
+        participants: ['ana@maya.hn', 'luis@cafe.hn'],
+        contactIds: ['c7'],
+      },
+    ];
+    expect(hitsOf(group('emails'), docs, money)[0]).toEqual({
+      group: 'emails',
+      id: 'u1_t1',
+      primary: 'Propuesta 2027',
+      secondary: 'luis@cafe.hn',
+      to: '/contactos/c7/emails',
     });
   });
 

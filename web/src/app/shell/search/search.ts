@@ -5,13 +5,14 @@ import {
   type Contact,
   type Deal,
   type DocumentFile,
+  type EmailThread,
   type Resource,
   type SearchQueryId,
   type WithId,
 } from '@trato/model';
 import { sectionHref } from '@/app/sections';
 
-export type SearchGroupKey = 'contacts' | 'companies' | 'deals' | 'documents';
+export type SearchGroupKey = 'contacts' | 'companies' | 'deals' | 'documents' | 'emails';
 
 export interface SearchHit {
   group: SearchGroupKey;
@@ -69,8 +70,26 @@ const documents: GroupSpec<DocumentFile> = {
   }),
 };
 
-/** The groups in the spec's order: Contactos, Empresas, Deals, Documentos. */
-export const SEARCH_GROUPS = [contacts, companies, deals, documents] as unknown as GroupSpec<object>[];
+/** Conversations by subject (two-way e-mail): to the first contact's e-mails page. */
+const emails: GroupSpec<EmailThread> = {
+  key: 'emails',
+  resource: 'contacts',
+  queryId: 'emailThreads.search',
+  hit: (t) => ({
+    primary: t.subject ?? '',
+    secondary: (t.participants ?? []).filter((a) => a !== t.mailbox).join(', '),
+    to: `${sectionHref('contacts', { id: t.contactIds[0] ?? '' })}/emails`,
+  }),
+};
+
+/** The groups in the spec's order: Contactos, Empresas, Deals, Documentos; then Emails. */
+export const SEARCH_GROUPS = [
+  contacts,
+  companies,
+  deals,
+  documents,
+  emails,
+] as unknown as GroupSpec<object>[];
 
 /** The groups a member may see (the view right of each section). */
 export function viewableGroups(can: (resource: Resource, action: 'view') => boolean): GroupSpec<object>[] {
