@@ -3,6 +3,7 @@
 // routes already at their budget). An ordered list; the current step is aria-current="step".
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { visuallyHidden } from '@/components/visuallyHidden';
 
 export function StepTrail({
   steps,
@@ -94,12 +95,3 @@ export function StepTrail({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

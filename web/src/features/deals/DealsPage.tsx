@@ -22,6 +22,7 @@ import { useLanguage } from '@/i18n/useLanguage';
 import { boardSummary, type BoardTotals } from './utils/board';
 import { StageColumn } from './components/StageColumn';
 import { useDealsBoard } from './hooks/useDealsBoard';
+import { visuallyHidden } from '@/components/visuallyHidden';
 
 // The dialog (formik, yup, date pickers, pickers) loads when it is first opened, not with the board.
 const DealDialog = lazyWithPrefetch(() =>
@@ -123,15 +124,6 @@ export default function DealsPage() {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Every deal's amount and the won deals' amount, from the server's totals. */
 function BoardSummary({ totals, failed }: { totals: BoardTotals | null; failed: boolean }) {

@@ -34,6 +34,7 @@ import { sectionHref } from '@/app/sections';
 import { FormStatusChip, useFieldsSummary } from './components/formLabels';
 import { MarketingTabs } from './components/MarketingTabs';
 import { formsTarget, useForm, useSubmissions } from './hooks/useForms';
+import { visuallyHidden } from '@/components/visuallyHidden';
 
 // The builder (formik, yup, the selects) loads when first opened, fetched once the page is idle.
 const FormBuilderDialog = lazyWithPrefetch(() =>
@@ -499,12 +500,3 @@ function Submissions({ organizationId, formId }: { organizationId: string; formI
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
