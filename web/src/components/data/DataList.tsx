@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
+import ButtonBase from '@mui/material/ButtonBase';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -68,9 +68,20 @@ export function DataList<T>({
               >
                 {selection?.renderRow(row)}
                 {onRowClick ? (
-                  <CardActionArea onClick={() => onRowClick(row)} sx={{ flex: 1, minWidth: 0 }}>
+                  // CardActionArea's look on the ButtonBase every page loads (it would add ~0.5 KB).
+                  <ButtonBase
+                    onClick={() => onRowClick(row)}
+                    sx={{
+                      display: 'block',
+                      flex: 1,
+                      minWidth: 0,
+                      textAlign: 'inherit',
+                      borderRadius: 'inherit',
+                      '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
+                    }}
+                  >
                     <CardContent sx={{ py: 1.5, ...(selection && { pl: 0 }) }}>{renderCard(row)}</CardContent>
-                  </CardActionArea>
+                  </ButtonBase>
                 ) : (
                   <CardContent sx={{ py: 1.5, flex: 1, minWidth: 0, ...(selection && { pl: 0 }) }}>
                     {renderCard(row)}
