@@ -78,15 +78,17 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it('covers every path of the spec, /admin/:organizationId (issue 30) and the marketing lists, campaigns and forms (issue 31)', () => {
+  it('covers every path of the spec, /admin/:organizationId (issue 30), the marketing lists, campaigns and forms (issue 31) and the e-mails of contacts and companies (issue 32)', () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
         '/empresas',
         '/empresas/:id',
+        '/empresas/:id/emails',
         '/contactos',
         '/contactos/:id',
         '/contactos/:id/consentimiento',
+        '/contactos/:id/emails',
         '/deals',
         '/tareas',
         '/reuniones',

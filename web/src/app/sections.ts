@@ -97,6 +97,12 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/companies/CompanyPage'),
       namespaces: ['companies', 'contacts', 'records'],
     },
+    {
+      path: ':id/emails',
+      title: 'companyEmails',
+      load: () => import('@/features/emails/EmailsPage'),
+      namespaces: ['companies', 'emails', 'records'],
+    },
   ]),
   crm('contacts', 'contactos', 'contacts', ContactsRoundedIcon, [
     {
@@ -116,6 +122,12 @@ export const SECTIONS: readonly Section[] = [
       title: 'contactConsent',
       load: () => import('@/features/contacts/ConsentPage'),
       namespaces: ['contacts', 'records'],
+    },
+    {
+      path: ':id/emails',
+      title: 'contactEmails',
+      load: () => import('@/features/emails/EmailsPage'),
+      namespaces: ['contacts', 'emails', 'records'],
     },
   ]),
   crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [

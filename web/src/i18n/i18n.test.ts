@@ -92,6 +92,7 @@ describe('feature namespaces', () => {
     deals: true,
     debug: true,
     documents: true,
+    emails: true,
     landing: true,
     marketing: true,
     meetings: true,

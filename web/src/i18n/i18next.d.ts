@@ -8,6 +8,7 @@ import type csv from './locales/es/csv.json';
 import type dashboard from './locales/es/dashboard.json';
 import type deals from './locales/es/deals.json';
 import type documents from './locales/es/documents.json';
+import type emails from './locales/es/emails.json';
 import type debug from './locales/es/debug.json';
 import type landing from './locales/es/landing.json';
 import type marketing from './locales/es/marketing.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       deals: typeof deals;
       documents: typeof documents;
+      emails: typeof emails;
       debug: typeof debug;
       landing: typeof landing;
       marketing: typeof marketing;

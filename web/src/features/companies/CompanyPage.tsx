@@ -17,6 +17,7 @@ import {
   useOrgId,
 } from '@/firebase/dataApi';
 import { companyLinks } from '@/components/records/links';
+import { EmailsButton } from '@/components/records/EmailsButton';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
 import { relatedTabs } from '@/components/records/relatedTabs';
@@ -152,6 +153,11 @@ export default function CompanyPage() {
       tabs={tabs}
       edit={{ dialog: (record, close) => <CompanyDialog open company={record} onClose={close} /> }}
       onDelete={(record) => deleteRecord(orgTarget(organizationId, 'companies'), record.id)}
+      extraActions={
+        can('contacts', 'view')
+          ? (record) => <EmailsButton to={sectionHref('companies', { id: record.id, page: 'emails' })} />
+          : undefined
+      }
     />
   );
 }

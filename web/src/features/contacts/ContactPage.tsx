@@ -18,6 +18,7 @@ import {
 } from '@/firebase/dataApi';
 import { contactLinks } from '@/components/records/links';
 import { ContactListsButton } from '@/components/records/ContactLists';
+import { EmailsButton } from '@/components/records/EmailsButton';
 import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
@@ -137,6 +138,7 @@ export default function ContactPage() {
           <EnrollInSequenceButton contactId={record.id} contactName={record.name} />
           <ContactListsButton contact={record} />
           <ConsentButton contact={record} />
+          <EmailsButton to={sectionHref('contacts', { id: record.id, page: 'emails' })} />
         </>
       )}
     />
