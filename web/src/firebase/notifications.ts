@@ -1,9 +1,17 @@
 // The top bar's notifications, live: the declared notification queries (model/src/queries.ts,
-// 'tasks.notifications.*', 'meetings.notifications.*' and the member's failed sequence sends
-// 'sendLog.failuresOf'), each limited, for the signed-in member.
+// 'tasks.notifications.*', 'meetings.notifications.*', the member's failed sequence sends
+// 'sendLog.failuresOf' and the replies their mailbox received 'emailMessages.receivedBy'), each
+// limited, for the signed-in member.
 import { onSnapshot, query, where, type Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
-import { OPEN_TASK_STATUSES, type Meeting, type SendLogEntry, type Task, type WithId } from '@trato/model';
+import {
+  OPEN_TASK_STATUSES,
+  type EmailMessage,
+  type Meeting,
+  type SendLogEntry,
+  type Task,
+  type WithId,
+} from '@trato/model';
 import { buildQuery, orgRequest } from './queries';
 
 export interface NotificationSourcesInput {
@@ -14,6 +22,9 @@ export interface NotificationSourcesInput {
   meetings: boolean;
   /** The member may view marketing: their sequence e-mails that failed. */
   sends: boolean;
+  /** The member may view contacts: the e-mails their own mailbox received since `since`. */
+  replies: boolean;
+  since: number;
   /** Meetings starting from here (ms). */
   from: number;
   /** Tasks due and meetings starting up to here (ms). */
@@ -30,14 +41,17 @@ export interface NotificationSources {
   meetings: WithId<Meeting>[][];
   /** The member's failed sends, newest first. */
   sends: WithId<SendLogEntry>[][];
+  /** The e-mails the member's mailbox received, newest first. */
+  replies: WithId<EmailMessage>[][];
 }
 
-type Row = WithId<Task> | WithId<Meeting> | WithId<SendLogEntry>;
-type Feed = { id: string; kind: 'tasks' | 'meetings' | 'sends'; query: Query<Row> };
+type Row = WithId<Task> | WithId<Meeting> | WithId<SendLogEntry> | WithId<EmailMessage>;
+type Feed = { id: string; query: Query<Row> };
 
 const TASK_FEEDS = ['tasks.notifications.assigned', 'tasks.notifications.created'];
 const MEETING_FEEDS = ['meetings.notifications.participant', 'meetings.notifications.created'];
 const SEND_FEEDS = ['sendLog.failuresOf'];
+const REPLY_FEEDS = ['emailMessages.receivedBy'];
 
 /** The queries a member makes (none without an organization; none of a section they may not view). */
 function feedIdsOf(input: NotificationSourcesInput): string {
@@ -46,6 +60,7 @@ function feedIdsOf(input: NotificationSourcesInput): string {
     ...(input.tasks ? TASK_FEEDS : []),
     ...(input.meetings ? MEETING_FEEDS : []),
     ...(input.sends ? SEND_FEEDS : []),
+    ...(input.replies ? REPLY_FEEDS : []),
   ].join(',');
 }
 
@@ -62,7 +77,6 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
     ] as const) {
       feeds.push({
         id,
-        kind: 'tasks',
         query: buildQuery(orgRequest(orgId, id, { ...values, ...who }), { size }) as Query<Row>,
       });
     }
@@ -78,7 +92,6 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       // otherwise fill the limit ahead of the coming ones.
       feeds.push({
         id,
-        kind: 'meetings',
         query: query(declared, where('startTime', '>=', new Date(input.from))) as Query<Row>,
       });
     }
@@ -87,10 +100,20 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
     const values = { senderUid: uid, status: 'failed' };
     feeds.push({
       id: 'sendLog.failuresOf',
-      kind: 'sends',
       query: buildQuery(orgRequest(orgId, 'sendLog.failuresOf', values), {
         size,
       }) as Query<Row>,
+    });
+  }
+  if (input.replies) {
+    const declared = buildQuery(
+      orgRequest(orgId, 'emailMessages.receivedBy', { ownerUid: uid, direction: 'in' }),
+      { size },
+    );
+    // A lower bound on the ordered field (same index): only the recent ones.
+    feeds.push({
+      id: 'emailMessages.receivedBy',
+      query: query(declared, where('date', '>=', new Date(input.since))) as Query<Row>,
     });
   }
   return feeds;
@@ -132,7 +155,7 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
 
   const expected = feedIdsOf(input);
   if (state.feeds !== expected)
-    return { status: expected ? 'loading' : 'success', tasks: [], meetings: [], sends: [] };
+    return { status: expected ? 'loading' : 'success', tasks: [], meetings: [], sends: [], replies: [] };
   const feeds = expected ? expected.split(',') : [];
   const listed = (kind: string) =>
     feeds
@@ -151,5 +174,6 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
     tasks: listed('tasks') as WithId<Task>[][],
     meetings: listed('meetings') as WithId<Meeting>[][],
     sends: listed('sendLog') as WithId<SendLogEntry>[][],
+    replies: listed('emailMessages') as WithId<EmailMessage>[][],
   };
 }

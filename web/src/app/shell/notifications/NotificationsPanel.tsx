@@ -1,5 +1,6 @@
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
+import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +25,7 @@ interface Props {
 }
 
 /**
- * The bell's dropdown: up to NOTIFICATIONS_MAX tasks and meetings by time, 'Completar' on tasks.
+ * The bell's dropdown: up to NOTIFICATIONS_MAX replies, tasks and meetings, 'Completar' on tasks.
  * Built on the AnchoredPanel, ButtonBase and Button the shell already loads (List would add to
  * every signed-in page).
  */
@@ -57,6 +58,7 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   };
   const timeOf = (item: NotificationItem) => {
     const relative = formatRelative(item.dueDate, now, language);
+    if (item.type === 'reply') return relative;
     if (item.type === 'send') {
       const reason = item.reason ? t(`app.notifications.sendReasons.${item.reason}`, item.reason) : null;
       return [t('app.notifications.sendFailed'), reason, relative].filter(Boolean).join(' · ');
@@ -102,13 +104,25 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
       {items.length > 0 && (
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
           {items.map((item) => {
-            const overdue = timeLabelKind(item, now) === 'overdue';
-            const Icon =
-              item.type === 'task'
+            const reply = item.type === 'reply';
+            const overdue = !reply && timeLabelKind(item, now) === 'overdue';
+            // A reply: the contacts' icon the sidebar loads already (no icon of its own to load).
+            const Icon = reply
+              ? ContactsRoundedIcon
+              : item.type === 'task'
                 ? TaskAltRoundedIcon
                 : item.type === 'send'
                   ? ErrorOutlineRoundedIcon
                   : EventRoundedIcon;
+            // A reply: 'Respuesta de Ana López' ('Respuesta': a private mailbox's), then its subject.
+            const [primary, secondary] = reply
+              ? [
+                  item.contactName
+                    ? t('app.notifications.replyFrom', { from: item.contactName })
+                    : t('app.notifications.reply'),
+                  item.title,
+                ]
+              : [item.title, item.contactName];
             return (
               <Box
                 component="li"
@@ -138,11 +152,11 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
                   />
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-                      {item.title}
+                      {primary}
                     </Typography>
-                    {item.contactName && (
+                    {secondary && (
                       <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
-                        {item.contactName}
+                        {secondary}
                       </Typography>
                     )}
                     <Typography

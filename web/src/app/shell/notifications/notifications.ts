@@ -4,6 +4,7 @@
 import {
   NOTIFICATIONS_MAX,
   NOTIFICATIONS_WINDOW_HOURS,
+  type EmailMessage,
   type Meeting,
   type SendLogEntry,
   type Task,
@@ -21,17 +22,25 @@ export const WINDOW_MS = NOTIFICATIONS_WINDOW_HOURS * 60 * MINUTE_MS;
  */
 export const QUERY_STEP_MS = 60 * MINUTE_MS;
 
-/** A failed sequence e-mail stays in its sender's bell this long (then the sequence page tells). */
+/**
+ * A failed sequence e-mail stays in its sender's bell this long (then the sequence page tells); so
+ * does an e-mail a contact sent to the member's mailbox (then the contact's e-mails keep it).
+ */
 export const SEND_FAILURE_DAYS = 7;
+export const DAYS_MS = SEND_FAILURE_DAYS * 24 * 60 * MINUTE_MS;
 
-/** The derived notification item (spec §3), and a sequence e-mail of mine that failed. */
+/**
+ * The derived notification item (spec §3), a sequence e-mail of mine that failed, and an e-mail my
+ * mailbox received from a contact (a reply).
+ */
 export interface NotificationItem {
   id: string;
-  type: 'task' | 'meeting' | 'send';
+  type: 'task' | 'meeting' | 'send' | 'reply';
+  /** A reply: its subject ('' when its mailbox is private). */
   title: string;
-  /** The contact's name, else the company's; null when neither. */
+  /** The contact's name, else the company's; null when neither. A reply: its sender. */
   contactName: string | null;
-  /** Due date (tasks) or start time (meetings), in milliseconds. */
+  /** Due date (tasks), start time (meetings), when it failed or arrived, in milliseconds. */
   dueDate: number;
   isOverdue: boolean;
   /** Tasks only. */
@@ -41,6 +50,8 @@ export interface NotificationItem {
   /** Failed sends: why (a SendFailureReason) and the sequence. */
   reason?: string | null;
   sequenceId?: string | null;
+  /** Replies: the contact whose e-mails page shows it. */
+  contactId?: string;
 }
 
 type Stamp = { toMillis(): number } | null | undefined;
@@ -74,8 +85,9 @@ export function timeLabelKind(item: Pick<NotificationItem, 'dueDate'>, now: numb
 /**
  * The items shown: tasks (from both task queries, each task once) that are open, have a due date
  * and are overdue or due within the window; meetings (both meeting queries, each once) starting
- * within the window; by time, soonest (most overdue) first, at most NOTIFICATIONS_MAX.
- * `hidden` are tasks being completed (they leave at once, before the write is confirmed).
+ * within the window; by time, soonest (most overdue) first; before them the replies of the last
+ * days, newest first; at most NOTIFICATIONS_MAX. `hidden` are tasks being completed (they leave
+ * at once, before the write is confirmed).
  */
 export function mergeNotifications(
   tasks: WithId<Task>[][],
@@ -83,6 +95,7 @@ export function mergeNotifications(
   now: number,
   hidden: ReadonlySet<string> = new Set(),
   sends: WithId<SendLogEntry>[][] = [],
+  replies: WithId<EmailMessage>[][] = [],
 ): NotificationItem[] {
   const until = now + WINDOW_MS;
   const items = new Map<string, NotificationItem>();
@@ -116,7 +129,7 @@ export function mergeNotifications(
       isOverdue: false,
     });
   }
-  const since = now - SEND_FAILURE_DAYS * 24 * 60 * MINUTE_MS;
+  const since = now - DAYS_MS;
   for (const send of sends.flat()) {
     const at = millis(send.updatedAt) ?? millis(send.createdAt);
     if (at === null || at < since || send.status !== 'failed' || items.has(`send:${send.id}`)) continue;
@@ -131,13 +144,32 @@ export function mergeNotifications(
       sequenceId: send.sequenceId,
     });
   }
+  for (const reply of replies.flat()) {
+    const at = millis(reply.date);
+    if (at === null || at < since) continue;
+    items.set(`reply:${reply.id}`, {
+      id: reply.id,
+      type: 'reply',
+      title: reply.subject ?? '',
+      contactName: reply.from && (reply.from.name || reply.from.address),
+      dueDate: at,
+      isOverdue: false,
+      contactId: reply.contactIds[0],
+    });
+  }
+  // Replies first, newest first; then by time, soonest (most overdue) first.
+  const order = (item: NotificationItem) => (item.type === 'reply' ? -item.dueDate : item.dueDate);
   return [...items.values()]
-    .sort((a, b) => a.dueDate - b.dueDate || a.type.localeCompare(b.type) || a.id.localeCompare(b.id))
+    .sort((a, b) => order(a) - order(b) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id))
     .slice(0, NOTIFICATIONS_MAX);
 }
 
-/** Where an item leads. */
-export function notificationPath(item: Pick<NotificationItem, 'type' | 'sequenceId'>): string {
+/** Where an item leads (a reply: its conversation on the contact's e-mails page). */
+export function notificationPath(
+  item: Pick<NotificationItem, 'type' | 'sequenceId' | 'contactId'> & { id?: string },
+): string {
+  if (item.type === 'reply')
+    return `${sectionHref('contacts', { id: item.contactId, page: 'emails' })}?mensaje=${encodeURIComponent(item.id ?? '')}`;
   if (item.type === 'send') return sectionHref('marketing', { query: { secuencia: item.sequenceId } });
   return sectionHref(item.type === 'task' ? 'tasks' : 'meetings');
 }

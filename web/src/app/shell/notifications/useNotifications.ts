@@ -1,7 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NOTIFICATIONS_MAX } from '@trato/model';
 import { useMembership, useNotificationSources, useSubscription, useOrgId } from '@/firebase/dataApi';
-import { MINUTE_MS, mergeNotifications, minuteOf, queryBounds, type NotificationItem } from './notifications';
+import {
+  DAYS_MS,
+  MINUTE_MS,
+  mergeNotifications,
+  minuteOf,
+  queryBounds,
+  type NotificationItem,
+} from './notifications';
 
 export interface Notifications {
   status: 'loading' | 'success' | 'error';
@@ -52,6 +59,8 @@ export function useNotifications(): Notifications {
     tasks: live && can('tasks', 'view') && !muted.includes('tasks'),
     meetings: live && can('meetings', 'view') && !muted.includes('meetings'),
     sends: live && can('marketing', 'view'),
+    replies: live && can('contacts', 'view'),
+    since: from - DAYS_MS,
     from,
     until,
     size: NOTIFICATIONS_MAX,
@@ -67,6 +76,13 @@ export function useNotifications(): Notifications {
       }),
     [],
   );
-  const items = mergeNotifications(sources.tasks, sources.meetings, now, hidden, sources.sends);
+  const items = mergeNotifications(
+    sources.tasks,
+    sources.meetings,
+    now,
+    hidden,
+    sources.sends,
+    sources.replies,
+  );
   return { status: sources.status, items, now, hide };
 }
