@@ -27,6 +27,7 @@ import { callFunction, useDocument, useMembership } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { testEmailSchema, type TestEmailValues } from '../utils/schemas';
+import { MailReading } from './components/MailReading';
 import { TeamMailboxes } from './components/TeamMailboxes';
 import { useConnectGmail, useMailErrorToast } from './hooks/useMailActions';
 import { useDatePreferences } from '@/firebase/dataApi';
@@ -34,8 +35,9 @@ import { useDatePreferences } from '@/firebase/dataApi';
 type Connection = MailConnection<{ toMillis(): number }>;
 
 /**
- * Ajustes → Email accounts: the member's own Gmail (connect, the address, disconnect, a test
- * e-mail; a broken connection asks to reconnect) and, for admins, who in the team is connected.
+ * Ajustes → Email accounts: the member's own Gmail (connect, the address, what Trato reads of it
+ * and shares with the organization, its last sync, disconnect, a test e-mail; a broken or
+ * unreadable connection asks to reconnect) and, for admins, who in the team is connected.
  */
 export function EmailAccountsTab() {
   const membership = useMembership();
@@ -175,6 +177,13 @@ function Mailbox({
         <Alert severity="warning" action={connectButton(t('email.reconnect'))} sx={{ alignItems: 'center' }}>
           {t('email.brokenBody')}
         </Alert>
+      )}
+      {organizationId && (
+        <MailReading
+          connection={connection}
+          organizationId={organizationId}
+          reconnectButton={connectButton(t('email.reconnect'))}
+        />
       )}
       <DisconnectButton email={connection.email} organizationId={organizationId} />
       {connection.status === 'connected' && organizationId && (
