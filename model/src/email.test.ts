@@ -13,6 +13,7 @@ import {
   keepsBodies,
   referencedIds,
   replySubject,
+  shownHeaders,
 } from './email.js';
 
 const party = (address: string, name: string | null = null) => ({ name, address });
@@ -66,6 +67,20 @@ describe('what a message involves', () => {
     ).toBe(true);
     expect(isBounceMessage({ from: party('x@y.z'), headers: { 'X-Failed-Recipients': 'a@b.c' } })).toBe(true);
     expect(isBounceMessage({ from: party('luis@cafe.hn'), contentType: 'text/plain' })).toBe(false);
+  });
+
+  it('a private mailbox shows no headers; the others exactly the six', () => {
+    const headers = {
+      from: party('luis@cafe.hn'),
+      to: [party('ana@trato.demo')],
+      cc: [],
+      subject: 'Hola',
+      snippet: 'Qué tal',
+      attachments: [],
+    };
+    expect(shownHeaders('shared', { ...headers, text: 'cuerpo' } as typeof headers)).toEqual(headers);
+    expect(shownHeaders('metadata', headers)).toEqual(headers);
+    expect(Object.values(shownHeaders('private', headers)).every((v) => v === null)).toBe(true);
   });
 
   it('the Message-IDs a reply refers to', () => {

@@ -169,6 +169,27 @@ export interface EmailBody<TS = TimestampLike> {
   createdAt: TS;
 }
 
+/** A message's headers as the sync reads them. */
+export interface MessageHeaders {
+  from: MailParty | null;
+  to: MailParty[];
+  cc: MailParty[];
+  subject: string;
+  snippet: string;
+  attachments: EmailAttachmentInfo[];
+}
+
+/** What an emailMessages document shows of its headers: all of them, or none when private. */
+export function shownHeaders(
+  privacy: MailPrivacy,
+  headers: MessageHeaders,
+): { [K in keyof MessageHeaders]: MessageHeaders[K] | null } {
+  if (privacy === 'private')
+    return { from: null, to: null, cc: null, subject: null, snippet: null, attachments: null };
+  const { from, to, cc, subject, snippet, attachments } = headers;
+  return { from, to, cc, subject, snippet, attachments };
+}
+
 // ── Keys ─────────────────────────────────────────────────────────────────────
 
 export const emailMessageKey = (ownerUid: string, gmailId: string) => `${ownerUid}_${gmailId}`;

@@ -15,6 +15,7 @@ import {
   renderTemplate,
   searchIndexOf,
   searchTokens,
+  shownHeaders,
   type Contact,
   type EmailBody,
   type EmailCallables,
@@ -256,12 +257,7 @@ export async function setMailPrivacyCore(
       };
       batch.update(snap.ref, {
         visibility: privacy,
-        from: open ? headers.from : null,
-        to: open ? headers.to : null,
-        cc: open ? headers.cc : null,
-        subject: open ? headers.subject : null,
-        snippet: open ? headers.snippet : null,
-        attachments: open ? headers.attachments : null,
+        ...shownHeaders(privacy, headers),
         hasBody: privacy === 'metadata' ? false : message.hasBody,
       });
       if (privacy === 'metadata') {

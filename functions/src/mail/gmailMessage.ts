@@ -4,7 +4,6 @@
 // listed, and the HTML sanitised (sanitize-html: an allow-list of tags and attributes, no script,
 // style, event handler, form or frame; links open in a new tab) before anything stores it.
 import addressparser from 'nodemailer/lib/addressparser';
-import sanitizeHtml from 'sanitize-html';
 import type { gmail_v1 } from 'googleapis';
 
 import { EMAIL_BODY_MAX_CHARS, type EmailAttachmentInfo, type MailParty } from '@trato/model';
@@ -141,11 +140,17 @@ export function parseGmailMessage(message: gmail_v1.Schema$Message): ParsedMail 
   };
 }
 
+// sanitize-html (with postcss and htmlparser2) is loaded on first use, as googleapis is: every
+// other function's cold start is spared it.
+let sanitizer: Promise<typeof import('sanitize-html')> | undefined;
+const loadSanitizer = () => (sanitizer ??= import('sanitize-html').then((m) => m.default ?? m));
+
 /**
  * What the web may render of an e-mail's HTML: formatting, links, tables and images (the web
  * loads no remote image until asked), nothing that runs or submits.
  */
-export function sanitizeEmailHtml(html: string): string {
+export async function sanitizeEmailHtml(html: string): Promise<string> {
+  const sanitizeHtml = await loadSanitizer();
   return sanitizeHtml(html, {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'style'),
@@ -177,9 +182,10 @@ export function sanitizeEmailHtml(html: string): string {
  * Text and HTML within EMAIL_BODY_MAX_CHARS together: beyond it the text is cut (the HTML's own
  * text when the message has none) and the HTML dropped (half a tag renders badly).
  */
-export function boundedBody(text: string | null, html: string | null) {
+export async function boundedBody(text: string | null, html: string | null) {
   if ((text?.length ?? 0) + (html?.length ?? 0) <= EMAIL_BODY_MAX_CHARS)
     return { text, html, truncated: false };
+  const sanitizeHtml = await loadSanitizer();
   const plain =
     text ?? (html === null ? null : sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }));
   const keptText = plain === null ? null : plain.slice(0, EMAIL_BODY_MAX_CHARS);

@@ -30,6 +30,7 @@ import {
   searchIndexOf,
   searchTokens,
   serverTimelineEntry,
+  shownHeaders,
   type EmailBody,
   type EmailMessage,
   type EmailThread,
@@ -231,7 +232,7 @@ async function writeMessage(
   const date = Timestamp.fromMillis(mail.dateMs);
   const now = FieldValue.serverTimestamp();
   const body = keepsBodies(privacy)
-    ? boundedBody(mail.text, mail.html && sanitizeEmailHtml(mail.html))
+    ? await boundedBody(mail.text, mail.html === null ? null : await sanitizeEmailHtml(mail.html))
     : null;
   const message: EmailMessage<Timestamp | FieldValue> = {
     ownerUid: box.uid,
@@ -241,12 +242,7 @@ async function writeMessage(
     threadKey,
     direction,
     visibility: privacy,
-    from: open ? mail.from : null,
-    to: open ? mail.to : null,
-    cc: open ? mail.cc : null,
-    subject: open ? mail.subject : null,
-    snippet: open ? mail.snippet : null,
-    attachments: open ? mail.attachments : null,
+    ...shownHeaders(privacy, mail),
     date,
     contactIds,
     companyIds,
