@@ -165,8 +165,9 @@ export async function triggerScheduledFunction(name) {
 }
 
 /**
- * The local stand-in for Cloud Scheduler: runs the sequence sender (functions/src/sequences)
- * every `seconds`, so `npm run dev` really sends due steps into the local mailbox. Off in
+ * The local stand-in for Cloud Scheduler: runs the mail sync (functions/src/mail/sync.ts), then
+ * the sequence sender (functions/src/sequences) every `seconds`, so `npm run dev` reads replies
+ * (which end their enrolments first) and really sends due steps into the local mailbox. Off in
  * `npm test` (tests run passes themselves); TRATO_SEQUENCE_TIMER=off turns it off in dev too,
  * TRATO_SEQUENCE_TIMER=<seconds> changes the period (default 120).
  */
@@ -178,16 +179,17 @@ function startSequenceTimer(out) {
   const tick = async () => {
     if (running) return; // a slow pass is not overlapped by the timer (the sender would cope)
     running = true;
-    try {
-      const status = await triggerScheduledFunction('outboxSender');
-      if (status >= 300) out?.write(`[scheduler] outboxSender answered HTTP ${status}\n`);
-    } catch (error) {
-      out?.write(`[scheduler] outboxSender not run: ${error.message}\n`);
-    } finally {
-      running = false;
+    for (const name of ['mailSync', 'outboxSender']) {
+      try {
+        const status = await triggerScheduledFunction(name);
+        if (status >= 300) out?.write(`[scheduler] ${name} answered HTTP ${status}\n`);
+      } catch (error) {
+        out?.write(`[scheduler] ${name} not run: ${error.message}\n`);
+      }
     }
+    running = false;
   };
-  out?.write(`[scheduler] outboxSender every ${seconds} s (TRATO_SEQUENCE_TIMER=off to stop)\n`);
+  out?.write(`[scheduler] mailSync and outboxSender every ${seconds} s (TRATO_SEQUENCE_TIMER=off to stop)\n`);
   const timer = setInterval(tick, seconds * 1000);
   timer.unref();
   return () => clearInterval(timer);
