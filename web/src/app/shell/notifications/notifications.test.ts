@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATIONS_MAX, type Meeting, type SendLogEntry, type Task, type WithId } from '@trato/model';
+import {
+  NOTIFICATIONS_MAX,
+  type EmailMessage,
+  type Meeting,
+  type SendLogEntry,
+  type Task,
+  type WithId,
+} from '@trato/model';
 import {
   isOverdue,
   mergeNotifications,
@@ -159,5 +166,70 @@ describe('failed sequence e-mails in the bell', () => {
       reason: 'mail-broken',
     });
     expect(notificationPath(items[0]!)).toBe('/marketing?secuencia=seq1');
+  });
+});
+
+describe('replies in the bell (issue 32)', () => {
+  const reply = (id: string, agoMs: number, extra: Partial<EmailMessage> = {}) =>
+    ({
+      id,
+      ownerUid: 'me',
+      direction: 'in',
+      from: { name: 'Julia Pérez', address: 'julia@cafe.hn' },
+      subject: 'Re: Propuesta',
+      date: stamp(NOW - agoMs),
+      contactIds: ['c1', 'c2'],
+      ...extra,
+    }) as unknown as WithId<EmailMessage>;
+
+  it('lists the replies of the last 7 days first, newest first, each leading to its conversation', () => {
+    const items = mergeNotifications(
+      [[task('late', -HOUR), task('soon', HOUR)]],
+      [],
+      NOW,
+      new Set(),
+      [],
+      [[reply('me_g1', 3 * HOUR), reply('me_g2', HOUR), reply('me_old', 8 * 24 * HOUR)]],
+    );
+    expect(items.map((i) => `${i.type}:${i.id}`)).toEqual([
+      'reply:me_g2',
+      'reply:me_g1',
+      'task:late',
+      'task:soon',
+    ]);
+    expect(items[0]).toMatchObject({
+      title: 'Re: Propuesta',
+      contactName: 'Julia Pérez',
+      dueDate: NOW - HOUR,
+      isOverdue: false,
+      contactId: 'c1',
+    });
+    expect(notificationPath(items[0]!)).toBe('/contactos/c1/emails?mensaje=me_g2');
+  });
+
+  it("names the sender by address when it has no name; a private mailbox's reply has neither", () => {
+    const [byAddress, hidden] = mergeNotifications(
+      [],
+      [],
+      NOW,
+      new Set(),
+      [],
+      [
+        [
+          reply('me_a', HOUR, { from: { name: null, address: 'julia@cafe.hn' } }),
+          reply('me_b', 2 * HOUR, { from: null, subject: null }),
+        ],
+      ],
+    );
+    expect(byAddress).toMatchObject({ contactName: 'julia@cafe.hn', title: 'Re: Propuesta' });
+    expect(hidden).toMatchObject({ contactName: null, title: '' });
+  });
+
+  it(`shows at most ${NOTIFICATIONS_MAX} items in all`, () => {
+    const many = Array.from({ length: NOTIFICATIONS_MAX + 2 }, (_, i) => reply(`me_${i}`, (i + 1) * HOUR));
+    const items = mergeNotifications([[task('t1', HOUR)]], [], NOW, new Set(), [], [many]);
+    expect(items).toHaveLength(NOTIFICATIONS_MAX);
+    expect(items.every((i) => i.type === 'reply')).toBe(true);
+    expect(items[0]!.id).toBe('me_0');
   });
 });
