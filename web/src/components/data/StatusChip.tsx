@@ -32,6 +32,7 @@ const TONES: Partial<Record<EnumName, Record<string, Tone>>> = {
     stopped: 'default',
     unsubscribed: 'default',
     failed: 'error',
+    replied: 'success',
   },
   sendStatus: { pending: 'default', sent: 'success', failed: 'error', skipped: 'warning' },
   consentStatus: { granted: 'success', pending: 'warning', withdrawn: 'default' },

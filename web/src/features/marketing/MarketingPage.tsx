@@ -2,12 +2,10 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import CampaignRoundedIcon from '@mui/icons-material/CampaignRounded';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -134,33 +132,46 @@ function SequenceList({
       <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 700, px: 2, pt: 2, pb: 1 }}>
         {t('sequences')}
       </Typography>
-      <List aria-label={t('sequences')} disablePadding>
+      {/* Plain list markup with ListItemButton's look (MUI's List items would add ~1 KB here). */}
+      <Box component="ul" aria-label={t('sequences')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {sequences.map((sequence) => (
-          <ListItemButton
-            key={sequence.id}
-            selected={sequence.id === selectedId}
-            aria-current={sequence.id === selectedId ? 'true' : undefined}
-            onClick={() => onSelect(sequence.id)}
-            sx={{ gap: 1, alignItems: 'flex-start', borderTop: 1, borderColor: 'divider' }}
-          >
-            <ListItemText
-              primary={sequence.name}
-              secondary={sequence.description || undefined}
-              slotProps={{
-                primary: { sx: { fontWeight: 600, overflowWrap: 'anywhere' } },
-                secondary: { sx: { overflowWrap: 'anywhere' } },
+          <li key={sequence.id}>
+            <ButtonBase
+              aria-current={sequence.id === selectedId ? 'true' : undefined}
+              onClick={() => onSelect(sequence.id)}
+              sx={{
+                display: 'flex',
+                width: '100%',
+                gap: 1,
+                alignItems: 'flex-start',
+                textAlign: 'left',
+                px: 2,
+                py: 1,
+                borderTop: 1,
+                borderColor: 'divider',
+                bgcolor: sequence.id === selectedId ? 'rgba(67,56,202,0.08)' : undefined,
+                '&:hover, &.Mui-focusVisible': { bgcolor: 'action.hover' },
               }}
-            />
-            <Chip
-              size="small"
-              variant="outlined"
-              color={sequence.isActive ? 'success' : 'default'}
-              label={t(sequence.isActive ? 'state.active' : 'state.inactive')}
-              sx={{ mt: 0.5 }}
-            />
-          </ListItemButton>
+            >
+              <Box sx={{ flex: '1 1 auto', minWidth: 0, my: 0.5 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{sequence.name}</Typography>
+                {sequence.description && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                    {sequence.description}
+                  </Typography>
+                )}
+              </Box>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={sequence.isActive ? 'success' : 'default'}
+                label={t(sequence.isActive ? 'state.active' : 'state.inactive')}
+                sx={{ mt: 0.5 }}
+              />
+            </ButtonBase>
+          </li>
         ))}
-      </List>
+      </Box>
     </Card>
   );
 }

@@ -206,9 +206,10 @@ function EnrollmentRow({
             const entry = byId.get(sendLogId(sequenceId, enrollment.id, step.id));
             const status = recipientStepStatus(enrollment, index, entry?.status);
             const statusText = enumLabel(tc, 'sendStatus', status);
-            const reason = entry?.error
-              ? t(`sendErrors.${entry.error}` as 'sendErrors.no-email', entry.error)
-              : null;
+            // The steps a reply left unsent (no send-log entry) say why.
+            const error =
+              entry?.error ?? (status === 'skipped' && enrollment.status === 'replied' ? 'replied' : null);
+            const reason = error ? t(`sendErrors.${error}` as 'sendErrors.no-email', error) : null;
             const text = t('enrollments.stepStatus', { n: step.stepOrder, status: statusText });
             return (
               // describeChild: the reason describes the chip; its own text stays its name.
