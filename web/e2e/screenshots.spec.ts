@@ -10,7 +10,10 @@ import {
   setCustomClaims,
   uniqueEmail,
   expectDashboard,
+  FIRESTORE_EMULATOR_URL,
+  googleControl,
   PASSWORD,
+  PROJECT_ID,
   runSequences,
   mailboxFor,
   seedContacts,
@@ -1017,5 +1020,107 @@ test('screenshots of forms, the public form, a contact’s consent and the prefe
       // Back on the app's origin: the next variant stores its language there.
       await page.goto(formUrl);
     }
+  });
+});
+
+/** A small PNG (a 1×1 pixel) as an attachment of a delivered e-mail. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/**
+ * Two-way e-mail (issue 32): a contact's conversations, one opened with an HTML body whose remote
+ * images wait for 'Mostrar imágenes' and an attachment, the compose dialog, the bell with a reply,
+ * and Ajustes → Cuentas de email with the privacy choice (then with the reconnect warning).
+ */
+test('screenshots of two-way e-mail', async ({ page }) => {
+  test.setTimeout(300_000);
+  const admin = await signInNewAdmin(page, 'shot-emails');
+  await connectGmailThroughUi(page);
+  const mailbox = await page.getByText(/^Conectada como /).textContent();
+  const email = mailbox!.replace(/^Conectada como /, '').trim();
+  const julia = uniqueEmail('julia-shot');
+  const contactUrl = await createContactThroughUi(page, 'Julia Pérez', julia);
+
+  // A conversation Trato started (written from her page)…
+  await page.goto(`${contactUrl}/emails`);
+  await page.getByRole('button', { name: 'Escribir email' }).click(SLOW);
+  const compose = page.getByRole('dialog', { name: 'Escribir email' });
+  await compose.getByLabel(/^Asunto/).fill('Muestras de café para {{empresa}}');
+  await compose.getByLabel(/^Mensaje/).fill('Hola {{nombre}}, te envío hoy las muestras que pediste.');
+  await compose.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Email enviado' })).toBeVisible(SLOW);
+  // … and one she started: HTML with a remote image, and a file.
+  await googleControl('deliver', {
+    to: email,
+    from: { name: 'Julia Pérez', address: julia },
+    subject: 'Cotización de café para diciembre',
+    text: 'Hola Ana, te comparto la cotización de diciembre.',
+    html:
+      '<div style="font-family:Georgia,serif"><img src="https://images.example.com/cafetalera-logo.png" alt="Cafetalera Montaña Azul" width="180">' +
+      '<p>Hola Ana,</p><p>Te comparto la <strong>cotización de diciembre</strong>: 40 quintales de café lavado, ' +
+      'entrega en Tegucigalpa la segunda semana.</p><table style="border-collapse:collapse"><tr><td style="border:1px solid #ccc;padding:4px 8px">Café lavado</td>' +
+      '<td style="border:1px solid #ccc;padding:4px 8px">L 4.200 / qq</td></tr></table>' +
+      '<p>Quedo atenta,<br>Julia Pérez<br><a href="https://cafetalera.example.com">cafetalera.example.com</a></p></div>',
+    attachments: [
+      { filename: 'cotizacion-diciembre.png', contentType: 'image/png', contentBase64: PIXEL_PNG },
+    ],
+  });
+  await page.getByRole('button', { name: 'Sincronizar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: /emails? nuevos?/ })).toBeVisible(SLOW);
+  // The send opened its conversation: back to the list.
+  await page.getByRole('button', { name: 'Todas las conversaciones' }).click();
+  await expect(page.getByTestId('email-thread')).toHaveCount(2, SLOW);
+
+  await eachVariant(page, async (tag, width) => {
+    await page.goto(`${contactUrl}/emails`);
+    await expect(page.getByTestId('email-thread')).toHaveCount(2, SLOW);
+    await waitLoaded(page);
+    await shot(page, `emails-list-${tag}`);
+    await page.getByTestId('email-thread').filter({ hasText: 'Cotización de café' }).click();
+    const frame = page.getByTitle(/^(Contenido del email|Email content): /);
+    await expect(frame).toBeVisible(SLOW);
+    await expect(page.getByRole('button', { name: /^(Mostrar imágenes|Show images)$/ })).toBeVisible();
+    await waitLoaded(page);
+    await shot(page, `emails-thread-${tag}`);
+    if (width === 1280) {
+      await page.getByRole('button', { name: /^(Mostrar imágenes|Show images)$/ }).click();
+      await page.waitForTimeout(500);
+      await shot(page, `emails-thread-images-${tag}`);
+    }
+    await page.getByRole('button', { name: /^(Responder|Reply)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible(SLOW);
+    await dialog.getByLabel(/^(Cc)/).fill('compras@cafetalera.hn,');
+    await dialog.getByRole('button', { name: /^(Enviar|Send)$/ }).click();
+    await expect(dialog.getByText(/^(Escribe el mensaje\.|Write the message\.)$/)).toBeVisible();
+    await shot(page, `emails-compose-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('notifications-bell').click();
+    await expect(page.getByTestId('notification-item').first()).toBeVisible(SLOW);
+    await shot(page, `notifications-reply-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/ajustes?tab=email');
+    await expect(page.getByRole('radio').first()).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `settings-email-privacy-${tag}`);
+  });
+
+  // A connection made before Trato read mailboxes: the reconnect warning.
+  const response = await fetch(
+    `${FIRESTORE_EMULATOR_URL}/v1/projects/${PROJECT_ID}/databases/(default)/documents/organizations/${admin.organizationId}/mailConnections/${admin.uid}?updateMask.fieldPaths=reads`,
+    {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ fields: { reads: { booleanValue: false } } }),
+    },
+  );
+  expect(response.ok).toBe(true);
+  await eachVariant(page, async (tag) => {
+    await page.goto('/ajustes?tab=email');
+    await expect(page.getByTestId('mail-reconnect')).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `settings-email-reconnect-${tag}`);
   });
 });

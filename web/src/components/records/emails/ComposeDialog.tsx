@@ -131,67 +131,75 @@ export default function ComposeDialog({
     }
   };
 
+  /** To or Cc: the addresses as chips inside the field (Autocomplete's look without its code), then what is typed. */
   const recipients = (field: 'to' | 'cc') => {
-    const id = `${titleId}-${field}`;
     const error = message(errors[field]);
-    return (
-      <Box>
-        {values[field].length > 0 && (
-          <Box
-            component="ul"
-            aria-label={t(`composer.${field}List`)}
-            sx={{ listStyle: 'none', m: 0, mb: 1, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.75 }}
-          >
-            {values[field].map((address) => (
-              <li key={address}>
-                <Chip
-                  size="small"
-                  label={address}
-                  color={isValidAddress(address) ? 'default' : 'error'}
-                  variant={isValidAddress(address) ? 'filled' : 'outlined'}
-                  onDelete={
-                    sending ? undefined : () => set({ [field]: values[field].filter((a) => a !== address) })
-                  }
-                />
-              </li>
-            ))}
+    const chips = values[field].length > 0 && (
+      <Box
+        component="ul"
+        aria-label={t(`composer.${field}List`)}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5, maxWidth: '100%' }}
+      >
+        {values[field].map((address) => (
+          <Box component="li" key={address} sx={{ maxWidth: '100%' }}>
+            <Chip
+              size="small"
+              label={address}
+              color={isValidAddress(address) ? 'default' : 'error'}
+              variant={isValidAddress(address) ? 'filled' : 'outlined'}
+              onDelete={
+                sending ? undefined : () => set({ [field]: values[field].filter((a) => a !== address) })
+              }
+              sx={{ maxWidth: '100%' }}
+            />
           </Box>
-        )}
-        <OutlinedTextField
-          id={id}
-          label={t(`composer.${field}`)}
-          value={pending[field]}
-          fullWidth
-          size="small"
-          type="email"
-          autoComplete="off"
-          disabled={sending}
-          required={field === 'to'}
-          error={Boolean(error)}
-          helperText={
-            error || (field === 'to' ? t('composer.recipientsHelp', { max: EMAIL_RECIPIENTS_MAX }) : '')
-          }
-          onChange={(event) => {
-            const text = event.target.value;
-            // A separator typed (or pasted) ends an address.
-            if (/[\s,;]/.test(text)) commit(field, text);
-            else setPending((previous) => ({ ...previous, [field]: text }));
-          }}
-          onBlur={() => commit(field)}
-          slotProps={{
-            htmlInput: {
-              onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault();
-                  commit(field);
-                } else if (event.key === 'Backspace' && !pending[field] && values[field].length) {
-                  set({ [field]: values[field].slice(0, -1) });
-                }
-              },
-            },
-          }}
-        />
+        ))}
       </Box>
+    );
+    return (
+      <OutlinedTextField
+        id={`${titleId}-${field}`}
+        label={t(`composer.${field}`)}
+        value={pending[field]}
+        fullWidth
+        type="email"
+        autoComplete="off"
+        disabled={sending}
+        required={field === 'to'}
+        error={Boolean(error)}
+        helperText={
+          error || (field === 'to' ? t('composer.recipientsHelp', { max: EMAIL_RECIPIENTS_MAX }) : '')
+        }
+        onChange={(event) => {
+          const text = event.target.value;
+          // A separator typed (or pasted) ends an address.
+          if (/[\s,;]/.test(text)) commit(field, text);
+          else setPending((previous) => ({ ...previous, [field]: text }));
+        }}
+        onBlur={() => commit(field)}
+        slotProps={{
+          ...(chips && { inputLabel: { shrink: true } }),
+          input: {
+            startAdornment: chips || undefined,
+            sx: {
+              flexWrap: 'wrap',
+              gap: 0.5,
+              ...(chips && { pt: 1, pl: 1 }),
+              '& input': { flex: '1 1 120px', minWidth: 0, ...(chips && { pt: 0.5, pl: 0.5 }) },
+            },
+          },
+          htmlInput: {
+            onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit(field);
+              } else if (event.key === 'Backspace' && !pending[field] && values[field].length) {
+                set({ [field]: values[field].slice(0, -1) });
+              }
+            },
+          },
+        }}
+      />
     );
   };
 

@@ -78,17 +78,10 @@ export function MailReading({
   return (
     <>
       {reconnect && (
-        <Alert
-          severity="warning"
-          action={reconnectButton}
-          sx={{
-            alignItems: 'center',
-            flexWrap: { xs: 'wrap', sm: 'nowrap' },
-            '& .MuiAlert-action': { pl: 1 },
-          }}
-          data-testid="mail-reconnect"
-        >
+        // The button under the text: beside it, a phone's width leaves the icon on a line of its own.
+        <Alert severity="warning" data-testid="mail-reconnect">
           {t('email.reading.reconnect')}
+          <Box sx={{ mt: 1 }}>{reconnectButton}</Box>
         </Alert>
       )}
       <Box component="fieldset" disabled={Boolean(saving)} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
