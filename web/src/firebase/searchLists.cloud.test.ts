@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAGE_SIZE,
   PICKER_LIMIT,
+  SEARCH_FIELDS,
   SEARCH_RESULTS_PER_TYPE,
   withDerivedFields,
   type SearchableCollection,
@@ -174,7 +175,9 @@ describe('two-word search in the pickers and the global search', () => {
       expect(result.current.data!.every(hasBoth(key))).toBe(true);
     });
 
-  for (const group of SEARCH_GROUPS)
+  // The clients' searchable records; e-mail conversations are written by the mail sync (their
+  // tokens: functions/src/mail/sync.ts; the query: security/test/queries.test.ts).
+  for (const group of SEARCH_GROUPS.filter((g) => g.key in SEARCH_FIELDS))
     it(`global search: ${group.key}`, async () => {
       const c = group.key as SearchableCollection;
       const found = await firstMatches(
