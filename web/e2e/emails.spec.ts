@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   connectGmailThroughUi,
@@ -46,6 +47,25 @@ async function mailboxOf(account: string, label?: string): Promise<LocalMessage[
 const header = (message: LocalMessage, name: string) =>
   message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 
+/** axe (WCAG 2.1 A/AA, best practices) on what is shown, once its transitions are over. */
+async function expectNoViolations(page: Page, label: string) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, label).toEqual([]);
+}
+
 async function pickContact(page: Page, label: string, name: string) {
   const picker = page.getByRole('combobox', { name: label });
   await picker.click();
@@ -64,6 +84,7 @@ test('es: a contact replies to a sequence e-mail — the conversation, the bell,
   // Connected now, Trato may read it: no warning, and the sync's line.
   await expect(page.getByTestId('mail-reconnect')).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /^Compartir mis emails con la organización/ })).toBeChecked();
+  await expectNoViolations(page, 'Ajustes → Cuentas de email');
   const juliaUrl = await createContactThroughUi(page, 'Julia Pérez', julia);
 
   // A two-step sequence, Julia enrolled, active.
@@ -129,11 +150,13 @@ test('es: a contact replies to a sequence e-mail — the conversation, the bell,
   await expect(messages.nth(0)).toContainText('Enviado');
   await expect(messages.nth(1)).toContainText('Julia Pérez');
   await expect(messages.nth(1)).toContainText('Sí, me interesa. ¿Hablamos el lunes?', SLOW);
+  await expectNoViolations(page, 'the conversation');
 
   // The bell: 'Respuesta de Julia Pérez', leading to the conversation.
   await page.getByTestId('notifications-bell').click();
   const reply = page.getByTestId('notification-item').filter({ hasText: 'Respuesta de Julia Pérez' });
   await expect(reply).toContainText('Re: Hola Julia', SLOW);
+  await expectNoViolations(page, 'the bell with a reply');
   await reply.getByRole('button').first().click();
   await expect(page).toHaveURL(/\/emails\?mensaje=/);
   await expect(page.getByTestId('email-message').nth(1)).toContainText('Sí, me interesa', SLOW);
@@ -158,6 +181,7 @@ test('es: a contact replies to a sequence e-mail — the conversation, the bell,
   const compose = page.getByRole('dialog', { name: 'Responder' });
   await expect(compose.getByRole('list', { name: 'Destinatarios' })).toHaveText(julia);
   await expect(compose.getByLabel(/^Asunto/)).toHaveValue('Re: Hola Julia');
+  await expectNoViolations(page, 'the reply form');
   await compose.getByLabel(/^Mensaje/).fill('Perfecto, {{nombre}}: el lunes a las 10.');
   await compose.getByRole('button', { name: 'Enviar' }).click();
   await expect(toast(page, 'Email enviado')).toBeVisible(SLOW);
@@ -198,6 +222,7 @@ test('en: write an e-mail from a contact’s page', async ({ page }) => {
   await expect(page.getByText('No emails with this contact yet.')).toBeVisible(SLOW);
   await expect(page.getByRole('link', { name: 'Go to Email accounts' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Write email' })).toHaveCount(0);
+  await expectNoViolations(page, 'no e-mails, no Gmail');
 
   await connectGmailThroughUi(page);
   await page.goto(`/contactos/${sofiaId}/emails`);

@@ -92,7 +92,8 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
           variant="outlined"
           color={entry.detail === 'in' ? 'info' : 'default'}
           label={t(entry.detail === 'in' ? 'timeline.email.in' : 'timeline.email.out')}
-          sx={{ fontWeight: 600 }}
+          // info.dark: info.main is under AA on white for the chip's small text.
+          sx={{ fontWeight: 600, color: entry.detail === 'in' ? 'info.dark' : undefined }}
         />
       );
     if (entry.kind === 'submission')
