@@ -22,6 +22,7 @@ import {
   type EmailMessage,
   type MailConnection,
   type MailPrivacy,
+  type Member,
 } from '@trato/model';
 
 import { db } from '../common/admin.js';
@@ -42,8 +43,22 @@ const NOT_SENT = ['mail-not-connected', 'mail-broken', 'mail-rate-limited', 'mai
 const reasonOf = (error: unknown) =>
   error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
 
+/** E-mail with contacts needs contacts.view and a live subscription (the rules' read of them). */
+async function requireContactsViewer(
+  firestore: Firestore,
+  organizationId: string,
+  uid: string,
+  nowMs: number,
+): Promise<Member> {
+  const member = await requireMember(firestore, organizationId, uid);
+  if (!can(member, 'contacts', 'view'))
+    fail('permission-denied', 'E-mail with contacts needs contacts.view.', { reason: 'no-right' });
+  await requireLiveSubscription(firestore, organizationId, nowMs);
+  return member;
+}
+
 /**
- * 'Escribir email' / 'Responder' on a contact's page: a member with contacts.view, a live
+ * 'Escribir email' / 'Responder on a contact's page: a member with contacts.view, a live
  * subscription, their connected Gmail and the mailbox's daily quota. The merge fields are filled
  * with the contact's values; a reply answers one of the member's own kept messages in its thread.
  * The sent message is kept at once (as the sync would), in the contact's conversations.
@@ -58,10 +73,7 @@ export async function sendContactEmailCore(
 ): Promise<EmailCallables['sendContactEmail']['out']> {
   const input = parseInput('sendContactEmail', data);
   const { organizationId, contactId } = input;
-  const member = await requireMember(firestore, organizationId, caller.uid);
-  if (!can(member, 'contacts', 'view'))
-    fail('permission-denied', 'Writing to a contact needs contacts.view.', { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
+  const member = await requireContactsViewer(firestore, organizationId, caller.uid, nowMs);
   const contactSnap = await firestore.doc(paths.doc(organizationId, 'contacts', contactId)).get();
   if (!contactSnap.exists) fail('not-found', 'This contact does not exist.', { reason: 'not-found' });
   const contact = contactSnap.data() as Contact;
@@ -142,10 +154,7 @@ export async function getEmailAttachmentCore(
   nowMs = Date.now(),
 ): Promise<EmailCallables['getEmailAttachment']['out']> {
   const { organizationId, messageKey, index } = parseInput('getEmailAttachment', data);
-  const member = await requireMember(firestore, organizationId, caller.uid);
-  if (!can(member, 'contacts', 'view'))
-    fail('permission-denied', 'Reading e-mails needs contacts.view.', { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
+  await requireContactsViewer(firestore, organizationId, caller.uid, nowMs);
   const body = (await firestore.doc(paths.doc(organizationId, 'emailBodies', messageKey)).get()).data() as
     EmailBody<Timestamp> | undefined;
   // A message without a kept body (metadata only) or one the caller may not read: not found.
