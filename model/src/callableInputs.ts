@@ -27,11 +27,21 @@ import {
   USERNAME_PATTERN,
 } from './constants.js';
 import type { PermissionMap } from './entities.js';
-import { ROLES } from './enums.js';
+import { CONSENT_CHANNELS, ROLES } from './enums.js';
 import { EMAIL_RECIPIENTS_MAX, MAIL_PRIVACY } from './email.js';
 import { OAUTH_CODE_MAX_LENGTH } from './mail.js';
 import { FORM_FIELD_KEYS, FORM_VALUE_LIMITS } from './forms.js';
 import { isValidId } from './paths.js';
+import {
+  CALLING_CODE_PATTERN,
+  OPT_OUT_KEYWORD_MAX_LENGTH,
+  OPT_OUT_KEYWORDS_MAX,
+  WA_TEMPLATE_CATEGORIES,
+  WA_TEMPLATE_LIMITS,
+  WA_VARIABLE_SOURCES,
+  WHATSAPP_TEXT_MAX,
+  WHATSAPP_TOKEN_MAX_LENGTH,
+} from './whatsapp.js';
 import { isValidPermissionMap } from './permissions.js';
 import { charCount, ERR } from './schemas.js';
 
@@ -136,6 +146,21 @@ const addressList = (min: number) =>
     .max(EMAIL_RECIPIENTS_MAX, ERR.tooLong)
     .test('unique', ERR.oneOf, (v) => !v || new Set(v).size === v.length);
 
+/** A Graph id (a phone number's, an account's): digits only. */
+const inputGraphId = () =>
+  inputString(trim).test('graph-id', ERR.oneOf, (v) => v === undefined || /^\d{1,32}$/.test(v));
+
+/** Optional text: absent, null or blank is null; otherwise trimmed, at most `max` code points. */
+const optionalText = (max: number) =>
+  yup
+    .mixed<string>((v): v is string => isString(v))
+    .nullable()
+    .typeError(ERR.oneOf)
+    .transform((v: unknown) => (isString(v) ? v.trim() || null : v))
+    .default(null)
+    .test('max', ERR.tooLong, (v) => v == null || charCount(v) <= max)
+    .test('unicode', ERR.oneOf, (v) => v == null || !LONE_SURROGATE.test(v));
+
 function isFormValues(v: unknown): v is Record<string, string> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const entries = Object.entries(v);
@@ -214,6 +239,7 @@ function buildSchemas() {
       contactId: inputId(),
       status: inputOneOf(['granted', 'withdrawn'] as const),
       text: inputText(LIMITS.consentText),
+      channel: inputOneOf(CONSENT_CHANNELS).default('email'),
     }),
     recordImportConsent: yup.object({
       organizationId,
@@ -249,6 +275,70 @@ function buildSchemas() {
         .required(ERR.required),
     }),
     setMailPrivacy: yup.object({ organizationId, privacy: inputOneOf(MAIL_PRIVACY) }),
+    connectWhatsApp: yup.object({
+      organizationId,
+      phoneNumberId: inputGraphId(),
+      wabaId: inputGraphId(),
+      accessToken: inputText(WHATSAPP_TOKEN_MAX_LENGTH),
+    }),
+    disconnectWhatsApp: yup.object({ organizationId }),
+    setWhatsAppSettings: yup.object({
+      organizationId,
+      optOutKeywords: yup
+        .array(inputText(OPT_OUT_KEYWORD_MAX_LENGTH).defined())
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .min(1, ERR.required)
+        .max(OPT_OUT_KEYWORDS_MAX, ERR.tooLong),
+      callingCode: inputString(trim).test(
+        'code',
+        ERR.oneOf,
+        (v) => v === undefined || CALLING_CODE_PATTERN.test(v),
+      ),
+    }),
+    createWaTemplate: yup.object({
+      organizationId,
+      name: inputText(WA_TEMPLATE_LIMITS.name),
+      language,
+      category: inputOneOf(WA_TEMPLATE_CATEGORIES),
+      header: optionalText(WA_TEMPLATE_LIMITS.header),
+      body: inputText(WA_TEMPLATE_LIMITS.body),
+      footer: optionalText(WA_TEMPLATE_LIMITS.footer),
+      buttons: yup
+        .array(inputText(WA_TEMPLATE_LIMITS.buttonText).defined())
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .max(WA_TEMPLATE_LIMITS.buttons, ERR.tooLong),
+      variables: yup
+        .array(
+          yup
+            .object({
+              source: inputOneOf(WA_VARIABLE_SOURCES),
+              fallback: yup
+                .mixed<string>((v): v is string => isString(v))
+                .typeError(ERR.oneOf)
+                .transform(trim)
+                .default('')
+                .test(
+                  'max',
+                  ERR.tooLong,
+                  (v) => v === undefined || charCount(v) <= WA_TEMPLATE_LIMITS.example,
+                ),
+            })
+            .defined(),
+        )
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .max(WA_TEMPLATE_LIMITS.variables, ERR.tooLong),
+    }),
+    deleteWaTemplate: yup.object({ organizationId, templateId: inputId() }),
+    syncWaTemplates: yup.object({ organizationId }),
+    sendWhatsApp: yup.object({
+      organizationId,
+      contactId: inputId(),
+      text: inputText(WHATSAPP_TEXT_MAX).optional(),
+      templateId: inputId().optional(),
+    }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
     checkSubscription: yup.object({ organizationId }),
@@ -333,6 +423,13 @@ const agree: CallableInputSchemasAgree = {
   sendContactEmail: true,
   getEmailAttachment: true,
   setMailPrivacy: true,
+  connectWhatsApp: true,
+  disconnectWhatsApp: true,
+  setWhatsAppSettings: true,
+  createWaTemplate: true,
+  deleteWaTemplate: true,
+  syncWaTemplates: true,
+  sendWhatsApp: true,
   adminOrganizationStats: true,
   createCheckoutSession: true,
   createPortalSession: true,

@@ -5,15 +5,16 @@
  */
 import type { BillingCallables } from './billing.js';
 import type { EmailCallables } from './email.js';
+import type { WhatsAppCallables } from './whatsapp.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
 import type { PublicFormView } from './forms.js';
 import type { PermissionMap } from './entities.js';
-import type { Role, SubscriptionStatus } from './enums.js';
+import type { ConsentChannel, Role, SubscriptionStatus } from './enums.js';
 
 /** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
-export interface CallableContract extends BillingCallables, MailCallables, EmailCallables {
+export interface CallableContract extends BillingCallables, MailCallables, EmailCallables, WhatsAppCallables {
   /** Whether a username is free (sign-up asks before creating anything). */
   checkUsername: { in: { username: string }; out: { available: boolean } };
   /** Administrador sign-up: username, profile, organization and admin membership at once. */
@@ -99,12 +100,16 @@ export interface CallableContract extends BillingCallables, MailCallables, Email
       confirmationSent: boolean;
     };
   };
-  /** A member with contacts.edit records a contact's e-mail consent given or withdrawn. */
+  /**
+   * A member with contacts.edit records a contact's consent given or withdrawn, on e-mail (the
+   * default) or WhatsApp (which needs a phone).
+   */
   setContactConsent: {
     in: {
       organizationId: string;
       contactId: string;
       status: 'granted' | 'withdrawn';
+      channel?: ConsentChannel;
       /** What the contact agreed to, or how they said it (e.g. 'by phone, 12 May'). */
       text: string;
     };

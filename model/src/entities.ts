@@ -40,6 +40,7 @@ import type {
   SegmentCriteria,
 } from './marketing.js';
 import type { OptOutMethod } from './sequences.js';
+import type { WaConversation, WaMessage, WaTemplate, WhatsAppChannel } from './whatsapp.js';
 import type { FormFieldModes, FormValues } from './forms.js';
 
 export interface TimestampLike {
@@ -224,6 +225,8 @@ export interface Contact<TS = TimestampLike> extends Audit<TS> {
    * recorded). Server-written only (the consent functions), so it always has a record behind it.
    */
   emailConsent?: ConsentStatus | null;
+  /** The same for WhatsApp (its consent records of channel 'whatsapp'). Server-written only. */
+  whatsappConsent?: ConsentStatus | null;
   /** Derived: whether `email` is set (a segment's 'has e-mail'). Absent on older contacts. */
   hasEmail?: boolean;
   searchTokens: string[];
@@ -340,9 +343,13 @@ export interface Sequence<TS = TimestampLike> extends Audit<TS> {
 export interface SequenceStep<TS = TimestampLike> extends Audit<TS> {
   stepOrder: number;
   type: SequenceStepType;
+  /** E-mail: its subject; task: the task's title; WhatsApp and wait: ''. */
   subject: string;
+  /** E-mail: its body; task: the task's description; WhatsApp and wait: ''. */
   body: string;
   delayDays: number;
+  /** A WhatsApp step's template (waTemplates id); absent or null for the other types. */
+  templateId?: string | null;
 }
 
 /** organizations/{orgId}/sequences/{sequenceId}/enrollments/{contactId} — id = contact id. */
@@ -678,6 +685,10 @@ export interface CollectionEntities {
   emailThreads: EmailThread;
   emailMessages: EmailMessage;
   emailBodies: EmailBody;
+  channels: WhatsAppChannel;
+  waTemplates: WaTemplate;
+  waConversations: WaConversation;
+  waMessages: WaMessage;
   recipients: CampaignRecipient;
   forms: Form;
   topics: Topic;

@@ -14,6 +14,8 @@ export const RESOURCES = [
   'tickets',
   'marketing',
   'documents',
+  // The WhatsApp inbox (issue 33): its conversations and messages.
+  'conversations',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -98,7 +100,11 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SEQUENCE_STEP_TYPES = ['email', 'task', 'wait'] as const;
+/**
+ * A sequence step: an e-mail from the enrolling member's Gmail, a WhatsApp template from the
+ * organization's number, a task for the enrolling member, or a wait (nothing but the delay).
+ */
+export const SEQUENCE_STEP_TYPES = ['email', 'whatsapp', 'task', 'wait'] as const;
 export type SequenceStepType = (typeof SEQUENCE_STEP_TYPES)[number];
 
 /**
@@ -146,8 +152,8 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const FORM_FIELD_MODES = ['off', 'optional', 'required'] as const;
 export type FormFieldMode = (typeof FORM_FIELD_MODES)[number];
 
-/** Channels a contact consents to marketing on (the messaging-app channel comes with issue 33). */
-export const CONSENT_CHANNELS = ['email'] as const;
+/** Channels a contact consents to marketing on: e-mail, and WhatsApp (issue 33). */
+export const CONSENT_CHANNELS = ['email', 'whatsapp'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 /**
  * A contact's consent on a channel: given (`granted`), asked for and waiting for the contact's
@@ -168,6 +174,8 @@ export const CONSENT_SOURCES = [
   'confirmation',
   'unsubscribe',
   'preferences',
+  // The contact wrote an opt-out keyword (STOP, BAJA) on WhatsApp.
+  'keyword',
 ] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
@@ -187,7 +195,16 @@ export type MailConnectionStatus = (typeof MAIL_CONNECTION_STATUSES)[number];
  * Kinds of timeline entries (organizations/{orgId}/timeline/{kind}_{recordId}): the records a
  * contact's or a company's timeline shows, mirrored into one collection so one query pages them.
  */
-export const TIMELINE_KINDS = ['note', 'task', 'meeting', 'deal', 'submission', 'consent', 'email'] as const;
+export const TIMELINE_KINDS = [
+  'note',
+  'task',
+  'meeting',
+  'deal',
+  'submission',
+  'consent',
+  'email',
+  'whatsapp',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The permission resource whose `view` shows an entry of each kind (notes follow their contact). */
@@ -201,6 +218,8 @@ export const TIMELINE_KIND_RESOURCE = {
   consent: 'contacts',
   // An e-mail exchanged with the contact (two-way e-mail).
   email: 'contacts',
+  // A WhatsApp message (the first of a day's exchange): the inbox's.
+  whatsapp: 'conversations',
 } as const satisfies Record<TimelineKind, Resource>;
 
 /** The collection each kind mirrors (notes: contacts/{contactId}/notes). */
@@ -212,4 +231,5 @@ export const TIMELINE_KIND_COLLECTION = {
   submission: 'submissions',
   consent: 'consents',
   email: 'emailMessages',
+  whatsapp: 'waMessages',
 } as const satisfies Record<TimelineKind, string>;

@@ -137,7 +137,7 @@ export const FIELD_CONTRACTS = {
     ['fileName', 'folderId', 'searchTokens', 'searchIndex', 'updatedAt'],
   ),
   sequences: crm(['name', 'isActive'], ['description', 'topicId', 'topicName']),
-  steps: crm(['stepOrder', 'type', 'subject', 'body', 'delayDays'], []),
+  steps: crm(['stepOrder', 'type', 'subject', 'body', 'delayDays'], ['templateId']),
   // Clients pause/resume/stop; the scheduler (server) advances currentStep and nextSendAt.
   enrollments: crm(['contactId', 'status', 'currentStep', 'nextSendAt'], [], ['status', 'updatedAt']),
   // A list's kind is fixed; a segment's criteria are the optional keys (a static list has none).
@@ -403,9 +403,11 @@ export const FIELD_TYPES: Record<ContractCollection, Record<string, FieldSpec>> 
   steps: {
     stepOrder: num(1, STEP_ORDER_MAX, false, true),
     type: oneOf(SEQUENCE_STEP_TYPES),
-    subject: text(LIMITS.subject),
-    body: text(LIMITS.body),
+    // Required by type (firestore.rules validStep): an e-mail's subject and body, a task's title.
+    subject: str(LIMITS.subject),
+    body: str(LIMITS.body),
     delayDays: num(DELAY_DAYS_MIN, DELAY_DAYS_MAX, false, true),
+    templateId: id(),
   },
   enrollments: {
     contactId: { ...id(), bound: 'ownId' },

@@ -9,6 +9,7 @@ export * from './subscription.js';
 export * from './billing.js';
 export * from './mail.js';
 export * from './email.js';
+export * from './whatsapp.js';
 export * from './marketing.js';
 export * from './forms.js';
 export * from './sequences.js';

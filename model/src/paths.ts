@@ -38,6 +38,10 @@ export const TOP = {
   rateLimits: 'rateLimits',
   /** One per member and day: the daily digest's exactly-once claim (server-only). */
   digests: 'digests',
+  /** WhatsApp (issue 33), server-only: an organization's encrypted access token, by org id … */
+  whatsappTokens: 'whatsappTokens',
+  /** … and which organization a phone number id's webhook events belong to. */
+  whatsappNumbers: 'whatsappNumbers',
 } as const;
 
 /** Collections under organizations/{orgId}. */
@@ -68,6 +72,10 @@ export const ORG_COLLECTIONS = [
   'emailThreads',
   'emailMessages',
   'emailBodies',
+  'channels',
+  'waTemplates',
+  'waConversations',
+  'waMessages',
   'timeline',
 ] as const;
 export type OrgCollection = (typeof ORG_COLLECTIONS)[number];
@@ -93,6 +101,10 @@ export const paths = {
   billingCustomer: (orgId: string) => paths.doc(orgId, 'billing', 'customer'),
   stripeEvent: (eventId: string) => `${TOP.stripeEvents}/${seg(eventId)}`,
   mailConnection: (orgId: string, uid: string) => paths.doc(orgId, 'mailConnections', uid),
+  /** The organization's WhatsApp number (channels/whatsapp). */
+  whatsappChannel: (orgId: string) => paths.doc(orgId, 'channels', 'whatsapp'),
+  whatsappToken: (orgId: string) => `${TOP.whatsappTokens}/${seg(orgId)}`,
+  whatsappNumber: (phoneNumberId: string) => `${TOP.whatsappNumbers}/${seg(phoneNumberId)}`,
   sendLogEntry: (orgId: string, id: string) => paths.doc(orgId, 'sendLog', id),
   /** Keyed by `optOutId(email)` (sha256 hex of the lower-cased address). */
   optOut: (orgId: string, emailHash: string) => paths.doc(orgId, 'optOuts', emailHash),

@@ -99,6 +99,10 @@ export const COLLECTION_RESOURCE = {
   // What a form recorded about a contact, and the contact's consents, are part of the contact.
   submissions: 'contacts',
   consents: 'contacts',
+  // The WhatsApp inbox: a contact's thread and its messages; templates are marketing's.
+  waConversations: 'conversations',
+  waMessages: 'conversations',
+  waTemplates: 'marketing',
 } as const satisfies Record<string, Resource>;
 export type CrmCollection = keyof typeof COLLECTION_RESOURCE;
 

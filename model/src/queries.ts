@@ -350,6 +350,30 @@ export const APP_QUERIES = [
     [desc('date')],
     'contacts.view',
   ),
+  // WhatsApp (issue 33): the inbox's conversations, newest first — all, one member's, unassigned
+  // (assigneeId == null), with unread messages; a contact's messages, newest first (paged back);
+  // templates by name, and the approved ones of a language (the composer, sequence steps).
+  q('waConversations.recent', 'waConversations', [], [desc('lastMessageAt')], 'conversations.view'),
+  q(
+    'waConversations.byAssignee',
+    'waConversations',
+    [eq('assigneeId')],
+    [desc('lastMessageAt')],
+    'conversations.view',
+  ),
+  q(
+    'waConversations.unread',
+    'waConversations',
+    [{ field: 'unreadCount', op: '>' }],
+    [desc('unreadCount'), desc('lastMessageAt')],
+    'conversations.view',
+  ),
+  q('waMessages.byContact', 'waMessages', [eq('contactId')], [desc('at')], 'conversations.view'),
+  q('waMessages.byWamid', 'waMessages', [eq('wamid')], [], 'server (whatsapp webhook)'),
+  q('waTemplates.list', 'waTemplates', [], [asc('name')], 'marketing.view'),
+  q('waTemplates.approved', 'waTemplates', [eq('status')], [asc('name')], 'conversations.view'),
+  // The webhook: a sender's contact by one of their phone's compact forms (search.ts tokens).
+  q('contacts.byPhoneToken', 'contacts', [SEARCH_TOKENS], [], 'server (whatsapp webhook)'),
   // The sync: a mailbox's sequence e-mails of a Gmail thread (whose enrolment a reply ends).
   q('sendLog.byThread', 'sendLog', [eq('senderUid'), eq('threadId')], [], 'server (mail sync)'),
   // Campaigns (/marketing/campanas): newest first; a campaign's recipients by last change, those

@@ -161,13 +161,21 @@ export const SEND_FAILURE_REASONS = [
    * not take mail; the enrolment fails.
    */
   'bounced',
+  /** A WhatsApp step: the contact has no phone WhatsApp can take. */
+  'no-phone',
+  /** A WhatsApp step: the organization has no connected number (or the platform refused its token). */
+  'whatsapp-not-connected',
+  /** A WhatsApp step: its template is missing, not approved or paused. */
+  'template-unavailable',
+  /** A WhatsApp step: the platform refused or failed the message (not on WhatsApp, parameters…). */
+  'whatsapp-failed',
 ] as const;
 export type SendFailureReason = (typeof SEND_FAILURE_REASONS)[number];
 
 export const SEND_SKIP_REASONS = [
   /** The address opted out (unsubscribe link): never sent, the enrolment ends 'unsubscribed'. */
   'unsubscribed',
-  /** A 'task' or 'wait' step: nothing to send. */
+  /** A 'wait' step: nothing to send (a 'task' step is 'sent' with the task's id). */
   'not-email',
   /**
    * The organization sends marketing only with consent and the contact has none (or withdrew

@@ -197,6 +197,7 @@ describe('timeline ids, kinds and paths', () => {
       'submission',
       'consent',
       'email',
+      'whatsapp',
     ]);
     expect(viewableTimelineKinds({ role: 'seller', permissions: uniformPermissions(false) })).toEqual([]);
     expect(viewableTimelineKinds(null)).toEqual([]);
