@@ -82,6 +82,24 @@ export const WA_FAILURE_REASONS = [
 ] as const;
 export type WaFailureReason = (typeof WA_FAILURE_REASONS)[number];
 
+/**
+ * `details.reason` of the WhatsApp callables' refusals (besides the common not-member, no-right,
+ * subscription-inactive): connecting — the number is another organization's, the platform
+ * refused the token or does not know the number/account; sending — a WaFailureReason; templates —
+ * `template-invalid` (templateProblems, in `details.problems`), `template-exists` (same name and
+ * language), `too-many-templates`.
+ */
+export const WHATSAPP_CALL_REASONS = [
+  'number-taken',
+  'token-refused',
+  'number-not-found',
+  'template-invalid',
+  'template-exists',
+  'too-many-templates',
+  ...WA_FAILURE_REASONS,
+] as const;
+export type WhatsAppCallReason = (typeof WHATSAPP_CALL_REASONS)[number];
+
 // ── Phone numbers ────────────────────────────────────────────────────────────
 
 /**
