@@ -23,3 +23,13 @@ export { previewCampaignAudience } from './campaigns/preview.js';
 export { confirmConsent, getPublicForm, submitForm } from './forms/functions.js';
 export { recordImportConsent, setContactConsent } from './forms/consent.js';
 export { dailyDigest } from './notifications/functions.js';
+export {
+  connectWhatsApp,
+  createWaTemplate,
+  deleteWaTemplate,
+  disconnectWhatsApp,
+  sendWhatsApp,
+  setWhatsAppSettings,
+  syncWaTemplates,
+} from './whatsapp/functions.js';
+export { whatsappWebhook } from './whatsapp/webhook.js';

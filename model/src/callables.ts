@@ -5,7 +5,7 @@
  */
 import type { BillingCallables } from './billing.js';
 import type { EmailCallables } from './email.js';
-import type { WhatsAppCallables } from './whatsapp.js';
+import { WHATSAPP_CALL_REASONS, type WhatsAppCallables } from './whatsapp.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
@@ -219,6 +219,7 @@ export const FAILURE_REASONS = [
   /** Too many submissions to this form in the last hour (FORM_HOURLY_LIMIT): try later. */
   'form-busy',
   ...MAIL_FAILURE_REASONS,
+  ...WHATSAPP_CALL_REASONS,
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

@@ -56,7 +56,7 @@ export function timelineKindOf(collection: string): ClientTimelineKind | null {
  * the contact's own act (a form, a click).
  */
 export function serverTimelineEntry<TS>(
-  kind: 'submission' | 'consent' | 'email',
+  kind: 'submission' | 'consent' | 'email' | 'whatsapp',
   recordId: string,
   entry: {
     title: string;

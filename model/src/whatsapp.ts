@@ -84,10 +84,11 @@ export type WaFailureReason = (typeof WA_FAILURE_REASONS)[number];
 
 /**
  * `details.reason` of the WhatsApp callables' refusals (besides the common not-member, no-right,
- * subscription-inactive): connecting — the number is another organization's, the platform
- * refused the token or does not know the number/account; sending — a WaFailureReason; templates —
- * `template-invalid` (templateProblems, in `details.problems`), `template-exists` (same name and
- * language), `too-many-templates`.
+ * not-admin, subscription-inactive, rate-limited, not-found): connecting — the number is another
+ * organization's, the platform refused the token or does not know the number/account; templates
+ * — `template-invalid` (templateProblems, in the message), `template-exists` (same name and
+ * language), `too-many-templates`; sending — what is known before the platform is asked (a
+ * refusal by the platform is the answer's `failure`, the message kept as failed).
  */
 export const WHATSAPP_CALL_REASONS = [
   'number-taken',
@@ -96,7 +97,12 @@ export const WHATSAPP_CALL_REASONS = [
   'template-invalid',
   'template-exists',
   'too-many-templates',
-  ...WA_FAILURE_REASONS,
+  'not-connected',
+  'window-closed',
+  'no-consent',
+  'opted-out',
+  'no-phone',
+  'template-missing',
 ] as const;
 export type WhatsAppCallReason = (typeof WHATSAPP_CALL_REASONS)[number];
 
@@ -452,6 +458,8 @@ export interface WaConversation<TS = TimestampLike> {
   lastInboundAt: TS | null;
   unreadCount: number;
   assigneeId: string | null;
+  /** The UTC day (YYYY-MM-DD) of the last timeline entry: the timeline shows one per day's exchange. */
+  timelineDay: string | null;
   createdAt: TS;
   updatedAt: TS;
 }
@@ -478,6 +486,8 @@ export interface WaMessage<TS = TimestampLike> {
   /** The member who sent it, 'sequence' for a sequence step, null for inbound. */
   sentBy: string | null;
   sequenceId: string | null;
+  /** A sequence step's send-log entry (its failure later fails the step). */
+  sendLogId: string | null;
   /** When it was sent or received (the platform's timestamp for inbound). */
   at: TS;
   statusAt: TS | null;

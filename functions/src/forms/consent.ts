@@ -15,8 +15,10 @@ import { onCall } from 'firebase-functions/v2/https';
 import {
   can,
   hasEmailOf,
+  normalizePhone,
   paths,
   serverTimelineEntry,
+  type ConsentChannel,
   type ConsentRecord,
   type ConsentSource,
   type ConsentStatus,
@@ -31,6 +33,8 @@ import { requireLiveSubscription } from '../common/subscription.js';
 import { parseInput } from '../common/validation.js';
 
 export interface ConsentChange {
+  /** E-mail (the default) or WhatsApp: the record's channel and the contact field it sets. */
+  channel?: ConsentChannel;
   status: ConsentStatus;
   source: ConsentSource;
   sourceId: string | null;
@@ -58,17 +62,13 @@ export function writeConsent(
   const consents = firestore.collection(paths.collection(organizationId, 'consents'));
   const ref = options.id ? consents.doc(options.id) : consents.doc();
   const now = FieldValue.serverTimestamp();
-  const record: ConsentRecord<FieldValue> = {
-    contactId: contact.id,
-    channel: 'email',
-    ...change,
-    createdAt: now,
-  };
+  const { channel = 'email', ...rest } = change;
+  const record: ConsentRecord<FieldValue> = { contactId: contact.id, channel, ...rest, createdAt: now };
   tx.create(ref, record);
   // A new contact is created with its consent already in it (the caller's create).
   if (options.updateContact !== false)
     tx.update(firestore.doc(paths.doc(organizationId, 'contacts', contact.id)), {
-      emailConsent: change.status,
+      [channel === 'whatsapp' ? 'whatsappConsent' : 'emailConsent']: change.status,
       updatedAt: now,
     });
   const entry = serverTimelineEntry('consent', ref.id, {
@@ -133,18 +133,25 @@ export async function setContactConsentCore(
   data: unknown,
   nowMs = Date.now(),
 ): Promise<{ consentId: string }> {
-  const { organizationId, contactId, status, text } = parseInput('setContactConsent', data);
+  const { organizationId, contactId, status, text, channel } = parseInput('setContactConsent', data);
   const language = await consentRecorder(firestore, caller, organizationId, nowMs);
   const contactRef = firestore.doc(paths.doc(organizationId, 'contacts', contactId));
   const consentId = await firestore.runTransaction(async (tx) => {
     const contact = await tx.get(contactRef);
     if (!contact.exists) fail('not-found', 'This contact does not exist.', { reason: 'not-found' });
+    // WhatsApp consent is for a number: the contact must have one (in any form normalizePhone reads).
+    if (
+      channel === 'whatsapp' &&
+      status === 'granted' &&
+      !normalizePhone(contact.get('phone') as string | null)
+    )
+      fail('failed-precondition', 'The contact has no phone number.', { reason: 'no-phone' });
     return writeConsent(
       tx,
       firestore,
       organizationId,
       { id: contactId, companyId: companyOf(contact) },
-      { status, source: 'manual', sourceId: null, text, language, recordedBy: caller.uid },
+      { channel, status, source: 'manual', sourceId: null, text, language, recordedBy: caller.uid },
     );
   });
   return { consentId };
