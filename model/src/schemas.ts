@@ -226,6 +226,17 @@ function documentSchema(c: ContractCollection) {
       const { hasEmail, email } = d as { hasEmail?: unknown; email?: unknown };
       return hasEmail === undefined || hasEmail === hasEmailOf({ email });
     });
+  // A sequence step's fields by its type (firestore.rules validStep): an e-mail has its subject
+  // and body, a task its title (subject), a WhatsApp step its template; a wait needs nothing.
+  if (c === 'steps')
+    schema = schema.test('stepByType', ERR.required, (d) => {
+      const { type, subject, body, templateId } = d as Record<string, unknown>;
+      const filled = (v: unknown, max: number) => valueMatches({ kind: 'text', max }, v);
+      if (type === 'email') return filled(subject, LIMITS.subject) && filled(body, LIMITS.body);
+      if (type === 'task') return filled(subject, LIMITS.subject);
+      if (type === 'whatsapp') return valueMatches({ kind: 'id' }, templateId);
+      return true;
+    });
   if (c === 'meetings')
     schema = schema.test('endAfterStart', ERR.endBeforeStart, (d) => {
       const { startTime, endTime } = d as { startTime?: unknown; endTime?: unknown };
