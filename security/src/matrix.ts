@@ -182,8 +182,47 @@ export const EXPECTED = {
     update: never,
     delete: never,
   },
+  // WhatsApp (issue 33), the functions' documents. The organization's number: read by every
+  // member (the composer), one at a time, whatever the subscription (as a mail connection);
+  // no other channel id exists for clients.
+  'channels (whatsapp)': { get: inA, list: never, create: never, update: never, delete: never },
+  'channels (another id)': serverOnly,
+  // Templates: read by marketing (Plantillas) and by the inbox (the composer).
+  waTemplates: {
+    get: or(perm('marketing', 'view'), perm('conversations', 'view')),
+    list: or(perm('marketing', 'view'), perm('conversations', 'view')),
+    create: never,
+    update: never,
+    delete: never,
+  },
+  // A contact's thread: the update cell assigns it to a member (conversations.edit) …
+  waConversations: {
+    get: perm('conversations', 'view'),
+    list: perm('conversations', 'view'),
+    create: never,
+    update: perm('conversations', 'edit'),
+    delete: never,
+  },
+  // … or marks the caller's own unread thread read (unreadCount 0: conversations.view).
+  'waConversations (marking read)': {
+    get: perm('conversations', 'view'),
+    list: perm('conversations', 'view'),
+    create: never,
+    update: perm('conversations', 'view'),
+    delete: never,
+  },
+  waMessages: {
+    get: perm('conversations', 'view'),
+    list: perm('conversations', 'view'),
+    create: never,
+    update: never,
+    delete: never,
+  },
+  // An organization's access token, and the routes of phone numbers to organizations.
+  whatsappTokens: serverOnly,
+  whatsappNumbers: serverOnly,
   // The timeline index: the get cell reads a deal's entry (deals.view); the list cell has no
-  // `kind` filter, so only members who view all four kinds may run it; any member writes an
+  // `kind` filter, so only members who view every kind may run it; any member writes an
   // entry that mirrors its record, and deletes one whose record is gone.
   timeline: {
     get: perm('deals', 'view'),
@@ -191,7 +230,8 @@ export const EXPECTED = {
       perm('contacts', 'view')(r) &&
       perm('tasks', 'view')(r) &&
       perm('meetings', 'view')(r) &&
-      perm('deals', 'view')(r),
+      perm('deals', 'view')(r) &&
+      perm('conversations', 'view')(r),
     create: inA,
     update: inA,
     delete: inA,

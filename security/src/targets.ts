@@ -28,6 +28,7 @@ import {
   campaignRunDoc,
   CONSENT,
   consentDoc,
+  CONTACT,
   createAudit,
   crmBody,
   crmCollectionPath,
@@ -61,6 +62,14 @@ import {
   VICTIM,
   VICTIM_SEQUENCE,
   victimCampaignId,
+  unreadConversationId,
+  WA_MESSAGE,
+  WA_TEMPLATE,
+  waConversationDoc,
+  waMessageDoc,
+  waTemplateDoc,
+  whatsappChannelDoc,
+  phoneNumberIdOf,
   type CrmName,
   type Doc,
 } from './world.js';
@@ -380,6 +389,66 @@ export const TARGETS: Record<TargetName, TargetImpl> = {
   topicOptOuts: serverDoc(`${A}/topicOptOuts`, () => `${A}/topicOptOuts/${TOPIC_OPT_OUT}`, topicOptOutDoc, {
     topicIds: [],
   }),
+  // WhatsApp (issue 33). The number: its update and create cells forge it (a create needs a
+  // fresh id: every organization has its 'whatsapp'), its delete cell deletes it.
+  'channels (whatsapp)': {
+    ...serverDoc(
+      `${A}/channels`,
+      () => `${A}/channels/whatsapp`,
+      () => whatsappChannelDoc(),
+      {
+        phoneNumberId: 'pn_forged',
+        status: 'connected',
+      },
+    ),
+    deleteSeed: () => ({ path: `${A}/channels/whatsapp`, data: whatsappChannelDoc() }),
+  },
+  'channels (another id)': serverDoc(
+    `${A}/channels`,
+    () => `${A}/channels/sms`,
+    () => ({ status: 'x' }),
+    {
+      status: 'connected',
+    },
+  ),
+  waTemplates: serverDoc(
+    `${A}/waTemplates`,
+    () => `${A}/waTemplates/${WA_TEMPLATE}`,
+    () => waTemplateDoc({ status: 'pending' }),
+    { status: 'approved', body: 'Otro texto' },
+  ),
+  waConversations: serverDoc(
+    `${A}/waConversations`,
+    () => `${A}/waConversations/${CONTACT}`,
+    () => waConversationDoc(),
+    { assigneeId: 'sellerA', updatedAt: serverTimestamp() },
+  ),
+  'waConversations (marking read)': serverDoc(
+    `${A}/waConversations`,
+    (uid) => `${A}/waConversations/${unreadConversationId(uid)}`,
+    () => waConversationDoc(),
+    { unreadCount: 0 },
+  ),
+  waMessages: serverDoc(
+    `${A}/waMessages`,
+    () => `${A}/waMessages/${WA_MESSAGE}`,
+    () => waMessageDoc(),
+    {
+      status: 'read',
+    },
+  ),
+  whatsappTokens: serverDoc(
+    'whatsappTokens',
+    () => `whatsappTokens/${ORG_A}`,
+    () => ({ ciphertext: 'mine', updatedAt: ts(NOW) }),
+    { ciphertext: 'mine' },
+  ),
+  whatsappNumbers: serverDoc(
+    'whatsappNumbers',
+    () => `whatsappNumbers/${phoneNumberIdOf(ORG_A)}`,
+    () => ({ organizationId: ORG_A, wabaId: 'waba_forged' }),
+    { organizationId: 'orgB' },
+  ),
   // get/update: the entry of a deal only these cells use (update rewrites a field with the
   // deal's own value); create: the entry of a freshly seeded task; delete: an entry whose task
   // does not exist.

@@ -234,11 +234,17 @@ export const FIELD_CASES: Record<ContractCollection, Record<string, FieldCases>>
     // Created inactive (spec section 4).
     isActive: { ok: [false], bad: [true, 'no', null] },
   },
+  // The document is an e-mail step (crmBody): its subject and body are required texts; a task
+  // keeps its title, and a WhatsApp step needs its template (the per-type cases are in
+  // validation.test.ts, 'steps: by type').
   steps: {
     stepOrder: { ok: [1, 100], bad: [0, 101, 1.5, '1'] },
-    type: { ok: ['email', 'task', 'wait'], bad: ['sms', null] },
+    // 'whatsapp' without a templateId (the document has none) is refused.
+    type: { ok: ['email', 'task', 'wait'], bad: ['sms', 'Email', '', null, 'whatsapp'] },
     subject: text(300),
     body: text(50_000),
+    // Any step may name a template (only a WhatsApp step needs one): absent, null or an id.
+    templateId: nullableId,
     delayDays: { ok: [0, 365], bad: [-1, 366, 2.5, '1'] },
   },
   enrollments: {

@@ -12,6 +12,7 @@ import {
   searchIndexOf,
   serverTimelineEntry,
   timelineEntryFor,
+  timelineEntryId,
   tokensFor,
   type PermissionMap,
   type SearchableCollection,
@@ -542,6 +543,8 @@ export function timelineSeeds(org: string): Array<[string, Doc]> {
     serverEntryOf('consent', CONSENT, consentDoc(), org),
     // The mail sync's (issue 32): an e-mail contact1 sent to adminA's mailbox.
     emailEntryOf(org),
+    // The WhatsApp webhook's (issue 33): the message contact1 wrote.
+    whatsappEntryOf(org),
   ];
 }
 
@@ -556,6 +559,129 @@ export function emailEntryOf(org = ORG_A): [string, Doc] {
     createdBy: 'adminA',
   });
   return [`organizations/${org}/timeline/${entry.id}`, entry.data as Doc];
+}
+
+// ── WhatsApp (issue 33) ──────────────────────────────────────────────────────
+// Everything here is the functions' (connect callable, template callables, webhook, sender).
+
+/** The seeded template (approved), contact1's thread and the message contact1 wrote in it. */
+export const WA_TEMPLATE = 'tpl1';
+export const WA_MESSAGE = 'in_wam1';
+/** Phone number ids of the organizations' numbers (whatsappNumbers/{id} routes their webhooks). */
+export const phoneNumberIdOf = (org: string) => `pn_${org}`;
+/** Per caller, a thread with unread messages that only that caller's matrix cell marks read. */
+export const unreadConversationId = (uid: string) => `unread_${uid}`;
+
+/** organizations/{orgId}/channels/whatsapp as the connect callable stores it. */
+export function whatsappChannelDoc(org = ORG_A): Doc {
+  return {
+    status: 'connected',
+    phoneNumberId: phoneNumberIdOf(org),
+    wabaId: `waba_${org}`,
+    displayPhoneNumber: '+504 2222 3333',
+    verifiedName: `Org ${org}`,
+    callingCode: '504',
+    optOutKeywords: ['STOP', 'BAJA'],
+    lastError: null,
+    connectedBy: 'adminA',
+    connectedAt: ts(NOW - 10 * DAY),
+    updatedAt: ts(NOW - 10 * DAY),
+  };
+}
+
+export function waTemplateDoc(patch: Doc = {}): Doc {
+  return {
+    name: 'bienvenida',
+    language: 'es',
+    category: 'marketing',
+    header: null,
+    body: 'Hola {{1}}, gracias por escribirnos.',
+    footer: null,
+    buttons: ['Sí', 'No'],
+    variables: [{ source: 'firstName', fallback: 'cliente' }],
+    status: 'approved',
+    rejectedReason: null,
+    graphId: 'g_tpl1',
+    createdAt: ts(NOW - 5 * DAY),
+    createdBy: 'adminA',
+    updatedAt: ts(NOW - 4 * DAY),
+    ...patch,
+  };
+}
+
+/** A contact's thread as the webhook keeps it (contact1's by default: two unread, nobody's). */
+export function waConversationDoc(contactId = CONTACT, patch: Doc = {}): Doc {
+  return {
+    contactId,
+    contactName: 'Ana Pérez',
+    waId: '50499998888',
+    profileName: 'Ana',
+    lastMessageAt: ts(NOW - HOUR),
+    lastMessageText: 'Hola, quisiera una cotización',
+    lastDirection: 'in',
+    lastInboundAt: ts(NOW - HOUR),
+    unreadCount: 2,
+    assigneeId: null,
+    createdAt: ts(NOW - 2 * DAY),
+    updatedAt: ts(NOW - HOUR),
+    ...patch,
+  };
+}
+
+export function waMessageDoc(contactId = CONTACT, patch: Doc = {}): Doc {
+  return {
+    contactId,
+    direction: 'in',
+    kind: 'text',
+    text: 'Hola, quisiera una cotización',
+    templateId: null,
+    templateName: null,
+    wamid: 'wamid.in1',
+    status: 'received',
+    failure: null,
+    failureDetail: null,
+    sentBy: null,
+    sequenceId: null,
+    at: ts(NOW - HOUR),
+    statusAt: null,
+    createdAt: ts(NOW - HOUR),
+    ...patch,
+  };
+}
+
+/**
+ * The timeline entry of the message contact1 wrote, as the webhook writes it (kind 'whatsapp',
+ * recordId its waMessages id, detail its direction, createdBy '' for the contact's own act).
+ */
+export function whatsappEntryOf(org = ORG_A, recordId = WA_MESSAGE, contactId = CONTACT): [string, Doc] {
+  const entry: Doc = {
+    kind: 'whatsapp',
+    recordId,
+    title: 'Hola, quisiera una cotización',
+    detail: 'in',
+    at: null,
+    amount: null,
+    contactId,
+    companyId: CONTACT_COMPANY,
+    createdAt: ts(NOW - HOUR),
+    createdBy: '',
+  };
+  return [`organizations/${org}/timeline/${timelineEntryId('whatsapp', recordId)}`, entry];
+}
+
+/** An organization's WhatsApp documents: its number, token and route, a template, contact1's thread. */
+export function whatsappSeeds(org: string): Array<[string, Doc]> {
+  const base = `organizations/${org}`;
+  return [
+    [`${base}/channels/whatsapp`, whatsappChannelDoc(org)],
+    // A channel no client may read (only 'whatsapp' exists).
+    [`${base}/channels/sms`, { status: 'connected' }],
+    [`${base}/waTemplates/${WA_TEMPLATE}`, waTemplateDoc()],
+    [`${base}/waConversations/${CONTACT}`, waConversationDoc()],
+    [`${base}/waMessages/${WA_MESSAGE}`, waMessageDoc()],
+    [`whatsappTokens/${org}`, { ciphertext: 'x', iv: 'y', tag: 'z', updatedAt: ts(NOW - DAY) }],
+    [`whatsappNumbers/${phoneNumberIdOf(org)}`, { organizationId: org, wabaId: `waba_${org}` }],
+  ];
 }
 
 export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
@@ -578,6 +704,7 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
       docs.push([`organizations/${org}/submissions/${SUBMISSION}`, submissionDoc()]);
       docs.push([`organizations/${org}/consents/${CONSENT}`, consentDoc()]);
       docs.push([`organizations/${org}/topicOptOuts/${TOPIC_OPT_OUT}`, topicOptOutDoc()]);
+      docs.push(...whatsappSeeds(org));
     }
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;
@@ -596,6 +723,12 @@ export async function seedWorld(env: RulesTestEnvironment): Promise<void> {
         { ...crmBody('notes', r.uid ?? GHOST, ''), ...storedAudit(r.uid ?? GHOST) },
       ]);
     for (const r of ROLES) docs.push(...sequenceSeeds(ownSequenceId(r.uid ?? GHOST), r.uid ?? GHOST));
+    // Each caller's own unread thread (the matrix marks it read).
+    for (const r of ROLES)
+      docs.push([
+        `organizations/${ORG_A}/waConversations/${unreadConversationId(r.uid ?? GHOST)}`,
+        waConversationDoc(unreadConversationId(r.uid ?? GHOST)),
+      ]);
     docs.push(...sequenceSeeds(VICTIM_SEQUENCE, VICTIM));
     for (const r of ROLES) {
       const uid = r.uid ?? GHOST;

@@ -28,6 +28,7 @@ import {
   RESOURCES,
   searchQueryWords,
   TIMELINE_KINDS,
+  uniformPermissions,
   viewableTimelineKinds,
   type QuerySpec,
 } from '@trato/model';
@@ -42,6 +43,7 @@ import {
   DAY,
   FORM,
   LIST,
+  memberDoc,
   NOW,
   searchFields,
   SEQUENCE,
@@ -74,6 +76,8 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
   if (field === '__name__') return ['company1', CONTACT];
   if (field === 'email') return ['ana@acme.example', 'luis@acme.example'];
   if (op === 'in') return ['pending', 'in_progress', 'cancelled'];
+  // The inbox's threads with unread messages.
+  if (field === 'unreadCount') return 0;
   if (op.startsWith('<') || op.startsWith('>')) return ts(NOW + DAY);
   if (op === 'prefix') return 'org';
   const byField: Record<string, unknown> = {
@@ -115,6 +119,9 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     direction: 'in',
     threadId: 't1',
     reads: true,
+    // WhatsApp (issue 33): a member's threads, a platform message id (the webhook's statuses).
+    assigneeId: uid,
+    wamid: 'wamid.in1',
   };
   if (field === 'status')
     return {
@@ -128,6 +135,7 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
       recipients: 'pending',
       campaigns: 'scheduled',
       mailConnections: 'connected',
+      waTemplates: 'approved',
     }[spec.collection];
   return byField[field];
 }
@@ -153,6 +161,16 @@ function build(db: Firestore, spec: QuerySpec, uid: string, values: Record<strin
   return query(base, ...constraints);
 }
 
+/**
+ * Collections the rules let members read with either of two view rights: WhatsApp templates are
+ * marketing's (Plantillas) and the inbox's (the composer).
+ */
+const READ_WITH: Record<string, readonly [string, string]> = {
+  waTemplates: ['marketing', 'conversations'],
+};
+/** A seller of A with every right but the view of both (seeded below). */
+const NO_TEMPLATE_VIEW = 'q_noTemplateView';
+
 /** Who runs each query in the app: the admin, and a seller with only the view it needs. */
 function callers(spec: QuerySpec): string[] {
   if (spec.by === 'superadmin') return ['root'];
@@ -165,6 +183,19 @@ function callers(spec: QuerySpec): string[] {
 beforeAll(async () => {
   env = await createEnv('queries');
   await seedWorld(env);
+  const off = { view: false, create: true, edit: true, delete: true };
+  await env.withSecurityRulesDisabled((ctx) =>
+    writeAll(ctx.firestore() as unknown as Firestore, [
+      [
+        `${A}/members/${NO_TEMPLATE_VIEW}`,
+        memberDoc(
+          'seller',
+          { ...uniformPermissions(true), marketing: off, conversations: off },
+          NO_TEMPLATE_VIEW,
+        ),
+      ],
+    ]),
+  );
 });
 
 afterAll(async () => {
@@ -191,6 +222,15 @@ describe.concurrent('app queries are allowed and indexed', () => {
         assertFails(getDocs(build(as(env, seller), spec, seller, { kind: TIMELINE_KINDS }))).then(
           () => undefined,
         ));
+    } else if (spec.by.endsWith('.view') && READ_WITH[spec.collection]) {
+      // Read with either right: one suffices, neither is refused.
+      const [first, second] = READ_WITH[spec.collection]!;
+      const other = spec.by.startsWith(`${first}.`) ? second : first;
+      const seller = `s_off_${spec.by.split('.')[0]}_view`;
+      it(`${spec.id} runs for a seller without ${spec.by} who has ${other}.view`, () =>
+        assertSucceeds(getDocs(build(as(env, seller), spec, seller))).then(() => undefined));
+      it(`${spec.id} refused to a seller without ${first}.view and ${second}.view`, () =>
+        assertFails(getDocs(build(as(env, NO_TEMPLATE_VIEW), spec, NO_TEMPLATE_VIEW))).then(() => undefined));
     } else if (spec.by.endsWith('.view')) {
       const resource = spec.by.split('.')[0];
       it(`${spec.id} refused to a seller without ${resource}.view`, () =>

@@ -528,6 +528,7 @@ describe.concurrent('reads follow the view right of the kind', () => {
       'submission',
       'consent',
       'email',
+      'whatsapp',
     ]);
   });
 

@@ -302,6 +302,175 @@ add(
   false,
   update('topics', { description: 'x'.repeat(301), updatedAt: now() }),
 );
+// Sequence steps by type (issue 33): an e-mail has a subject and a body, a task a title (its
+// subject; the body is its optional description), a WhatsApp step its template (its subject and
+// body are ''), a wait nothing but its delay.
+{
+  const g = 'steps: by type';
+  const step = (type: string, patch: Doc = {}) => ({ type, subject: '', body: '', ...patch });
+  add(g, 'an e-mail with subject and body is accepted', true, planCreate('steps'));
+  add(g, 'an e-mail with a blank subject is refused', false, planCreate('steps', { subject: '  ' }));
+  add(g, 'an e-mail with an empty body is refused', false, planCreate('steps', { body: '' }));
+  add(g, 'an e-mail with neither is refused', false, planCreate('steps', step('email')));
+  add(
+    g,
+    'a task with its title and no description is accepted',
+    true,
+    planCreate('steps', step('task', { subject: 'Llamar a Ana' })),
+  );
+  add(
+    g,
+    'a task with title and description is accepted',
+    true,
+    planCreate('steps', step('task', { subject: 'Llamar a Ana', body: 'Preguntar por la propuesta' })),
+  );
+  add(
+    g,
+    'a task without a title is refused',
+    false,
+    planCreate('steps', step('task', { body: 'Preguntar por la propuesta' })),
+  );
+  add(
+    g,
+    'a task with a blank title is refused',
+    false,
+    planCreate('steps', step('task', { subject: ' \t' })),
+  );
+  add(
+    g,
+    'a WhatsApp step with its template and blank subject and body is accepted',
+    true,
+    planCreate('steps', step('whatsapp', { templateId: 'tpl1' })),
+  );
+  add(
+    g,
+    'a WhatsApp step with a template id of 128 characters is accepted',
+    true,
+    planCreate('steps', step('whatsapp', { templateId: 'x'.repeat(128) })),
+  );
+  add(
+    g,
+    'a WhatsApp step without a template is refused',
+    false,
+    planCreate('steps', step('whatsapp', { templateId: OMIT })),
+  );
+  for (const bad of [null, '', 'a/b', 'x'.repeat(129), 7, ['tpl1']])
+    add(
+      g,
+      `a WhatsApp step with templateId ${show(bad)} is refused`,
+      false,
+      planCreate('steps', step('whatsapp', { templateId: bad })),
+    );
+  add(
+    g,
+    'a WhatsApp step with a subject over 300 characters is refused',
+    false,
+    planCreate('steps', step('whatsapp', { templateId: 'tpl1', subject: 'x'.repeat(301) })),
+  );
+  add(
+    g,
+    'a WhatsApp step with a subject that is not a string is refused',
+    false,
+    planCreate('steps', step('whatsapp', { templateId: 'tpl1', subject: null })),
+  );
+  add(g, 'a wait with blank subject and body is accepted', true, planCreate('steps', step('wait')));
+  add(
+    g,
+    'a wait with templateId null is accepted',
+    true,
+    planCreate('steps', step('wait', { templateId: null })),
+  );
+  add(
+    g,
+    'a wait without its subject key is refused',
+    false,
+    planCreate('steps', step('wait', { subject: OMIT })),
+  );
+  for (const type of ['sms', 'WhatsApp', 'whatsApp ', 'call'])
+    add(
+      g,
+      `an unknown type ${show(type)} is refused`,
+      false,
+      planCreate('steps', step(type, { subject: 'Hola', body: 'Texto', templateId: 'tpl1' })),
+    );
+  const stored = (patch: Doc) => {
+    const id = freshId('upd_steps');
+    const path = `${crmCollectionPath('steps')}/${id}`;
+    seeds.push([path, { ...crmBody('steps', 'adminA', id), ...storedAudit(), ...patch }]);
+    return (change: Doc) => () => updateDoc(doc(admin, path), { ...change, updatedAt: now() });
+  };
+  add(
+    g,
+    'an e-mail step turned into a WhatsApp step with its template is accepted',
+    true,
+    stored({})(step('whatsapp', { templateId: 'tpl1' })),
+  );
+  add(
+    g,
+    'an e-mail step turned into a WhatsApp step without a template is refused',
+    false,
+    stored({})(step('whatsapp')),
+  );
+  add(g, 'an e-mail step turned into a wait is accepted', true, stored({})(step('wait')));
+  add(g, "an e-mail step's body emptied is refused", false, stored({})({ body: '' }));
+  const whatsapp = { type: 'whatsapp', subject: '', body: '', templateId: 'tpl1' };
+  add(
+    g,
+    'a WhatsApp step choosing another template is accepted',
+    true,
+    stored(whatsapp)({ templateId: 'tpl2' }),
+  );
+  add(
+    g,
+    'a WhatsApp step losing its template (deleteField) is refused',
+    false,
+    stored(whatsapp)({ templateId: deleteField() }),
+  );
+  add(
+    g,
+    'a WhatsApp step losing its template (null) is refused',
+    false,
+    stored(whatsapp)({ templateId: null }),
+  );
+  add(
+    g,
+    'a WhatsApp step turned into an e-mail without subject and body is refused',
+    false,
+    stored(whatsapp)({ type: 'email' }),
+  );
+  add(
+    g,
+    'a WhatsApp step turned into a task without a title is refused',
+    false,
+    stored(whatsapp)({ type: 'task' }),
+  );
+}
+
+// The permission map's new resource (issue 33): the WhatsApp inbox.
+add('members: admin updates another member', 'a conversations entry is accepted', true, () =>
+  updateDoc(doc(admin, `organizations/orgA/members/${VICTIM}`), {
+    permissions: { conversations: { view: true, create: true, edit: false, delete: false } },
+  }),
+);
+add(
+  'members: admin updates another member',
+  'a conversations entry with an unknown action is refused',
+  false,
+  () =>
+    updateDoc(doc(admin, `organizations/orgA/members/${VICTIM}`), {
+      permissions: { conversations: { view: true, send: true } },
+    }),
+);
+add(
+  'members: admin updates another member',
+  'a conversations entry that is not a map is refused',
+  false,
+  () =>
+    updateDoc(doc(admin, `organizations/orgA/members/${VICTIM}`), {
+      permissions: { conversations: 'all' },
+    }),
+);
+
 add(
   'tasks: update',
   'completing from notifications is accepted',
