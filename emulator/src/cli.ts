@@ -9,9 +9,12 @@
  *                  [--stripe-api-key sk_test_...]
  *                  [--google-port 9598] [--google-client-id id] [--google-client-secret s]
  *                  [--google-redirect-uri uri]... [--google-account email]... [--google-token-ttl s]
+ *                  [--whatsapp-port 9650] [--whatsapp-webhook-url url] [--whatsapp-verify-token t]
+ *                  [--whatsapp-app-secret s]
  *
  * Data directory layout: <dir>/firestore.json (the engine's export), <dir>/storage/ (Storage),
- * <dir>/stripe.json (the local Stripe), <dir>/google.json (the local Google).
+ * <dir>/stripe.json (the local Stripe), <dir>/google.json (the local Google), <dir>/whatsapp.json
+ * (the local WhatsApp).
  * SIGINT / SIGTERM stop cleanly (exporting first when --export-on-exit is given, and writing the
  * rules coverage reports when --coverage-dir is given). The wiring itself is src/cloud.ts.
  */
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { startLocalCloud } from './cloud.js';
 import type { IndexConfig } from './firestore/api.js';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, DEFAULT_REDIRECT_URIS } from './google/index.js';
+import { DEFAULT_APP_SECRET, DEFAULT_VERIFY_TOKEN, GRAPH_VERSION } from './whatsapp/index.js';
 
 const USAGE = `Usage: trato-emulator [options]
   --project <id>            project id (default demo-trato)
@@ -48,6 +52,14 @@ const USAGE = `Usage: trato-emulator [options]
   --google-grant <email>=<refresh token>  a standing gmail.send grant to the client (a system
                             sender's), repeatable; kept across resets
   --google-token-ttl <s>    access-token lifetime in seconds (default 3599)
+  --whatsapp-port <n>       also start the local WhatsApp (Cloud API, webhooks, chats page) on this port
+                            (0 = a free port)
+  --whatsapp-webhook-url <u>  the app's callback URL, verified by the handshake at start (retried in
+                            the background until it answers; env WHATSAPP_WEBHOOK_URL)
+  --whatsapp-verify-token <t>  the handshake's verify token (env WHATSAPP_VERIFY_TOKEN; default
+                            ${DEFAULT_VERIFY_TOKEN})
+  --whatsapp-app-secret <s> signs the webhooks' X-Hub-Signature-256 (env WHATSAPP_APP_SECRET; default
+                            ${DEFAULT_APP_SECRET})
   --quiet                   do not log denied / failed requests
   --help`;
 
@@ -73,6 +85,8 @@ interface Cli {
   googleAccounts?: string[];
   googleGrants?: Array<{ email: string; refreshToken: string }>;
   googleTokenTtl?: number;
+  whatsappPort?: number;
+  whatsappWebhook: { url?: string; verifyToken?: string; appSecret?: string };
   quiet: boolean;
 }
 
@@ -103,6 +117,10 @@ function parseCli(argv: string[]): Cli {
       'google-account': { type: 'string', multiple: true },
       'google-grant': { type: 'string', multiple: true },
       'google-token-ttl': { type: 'string' },
+      'whatsapp-port': { type: 'string' },
+      'whatsapp-webhook-url': { type: 'string' },
+      'whatsapp-verify-token': { type: 'string' },
+      'whatsapp-app-secret': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -163,6 +181,13 @@ function parseCli(argv: string[]): Cli {
     }),
     googleTokenTtl:
       values['google-token-ttl'] !== undefined ? seconds(values['google-token-ttl']) : undefined,
+    whatsappPort:
+      values['whatsapp-port'] !== undefined ? port(values['whatsapp-port'], 'whatsapp-port') : undefined,
+    whatsappWebhook: {
+      url: values['whatsapp-webhook-url'] ?? env('WHATSAPP_WEBHOOK_URL'),
+      verifyToken: values['whatsapp-verify-token'] ?? env('WHATSAPP_VERIFY_TOKEN'),
+      appSecret: values['whatsapp-app-secret'] ?? env('WHATSAPP_APP_SECRET'),
+    },
     quiet: values.quiet!,
   };
 }
@@ -207,8 +232,10 @@ async function main(): Promise<void> {
             accessTokenTtlSeconds: cli.googleTokenTtl,
           }
         : undefined,
+    whatsapp:
+      cli.whatsappPort !== undefined ? { port: cli.whatsappPort, webhook: cli.whatsappWebhook } : undefined,
   });
-  const { firestore, storage, stripe, google } = cloud;
+  const { firestore, storage, stripe, google, whatsapp } = cloud;
   say(
     `Firestore emulator on ${firestore.host}:${firestore.port} (project ${cli.project}): gRPC, WebChannel, REST.`,
   );
@@ -220,6 +247,10 @@ async function main(): Promise<void> {
   if (google)
     say(
       `Local Google on ${google.url} (OAuth ${google.url}/o/oauth2/v2/auth, Gmail ${google.url}/gmail/v1), mailbox page ${google.url}/, OAuth client ${cli.googleClient.id}.`,
+    );
+  if (whatsapp)
+    say(
+      `Local WhatsApp on ${whatsapp.url} (Graph API ${whatsapp.url}/${GRAPH_VERSION}), chats page ${whatsapp.url}/; webhooks to ${whatsapp.webhook().url ?? 'nowhere (set --whatsapp-webhook-url)'}.`,
     );
 
   let stopping = false;
@@ -236,6 +267,7 @@ async function main(): Promise<void> {
           say(`Storage: ${result.storageObjects} objects exported to ${cli.exportDir}/storage.`);
         if (result.stripe) say(`Stripe state exported to ${result.stripe}.`);
         if (result.google) say(`Google state exported to ${result.google}.`);
+        if (result.whatsapp) say(`WhatsApp state exported to ${result.whatsapp}.`);
       } catch (err) {
         console.error(`[emulator] export failed: ${err instanceof Error ? err.message : String(err)}`);
         code = 1;

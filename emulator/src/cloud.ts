@@ -26,6 +26,8 @@ import { startStripeServer, STRIPE_EXPORT } from './stripe/index.js';
 import type { StripeServer, StripeServerOptions } from './stripe/index.js';
 import { GOOGLE_EXPORT, startGoogleServer } from './google/index.js';
 import type { GoogleServer, GoogleServerOptions } from './google/index.js';
+import { startWhatsAppServer, WHATSAPP_EXPORT } from './whatsapp/index.js';
+import type { WhatsAppServer, WhatsAppServerOptions } from './whatsapp/index.js';
 
 export const FIRESTORE_EXPORT = 'firestore.json';
 export const STORAGE_EXPORT = 'storage';
@@ -62,6 +64,11 @@ export interface LocalCloudOptions {
    */
   google?: Omit<GoogleServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
   /**
+   * Start the local WhatsApp too (`src/whatsapp/`: the Cloud API, port 0 = a free one). With
+   * importDir, its state is loaded from `<dir>/whatsapp.json`; exportTo() writes it there.
+   */
+  whatsapp?: Omit<WhatsAppServerOptions, 'host' | 'importFile' | 'exportFile' | 'log' | 'quiet'>;
+  /**
    * Where every log line goes, already prefixed `[firestore]`, `[storage]` or `[emulator]`
    * (default: stderr with a timestamp).
    */
@@ -77,15 +84,21 @@ export interface LocalCloud {
   stripe?: StripeServer;
   /** The local Google, when started (options.google). */
   google?: GoogleServer;
+  /** The local WhatsApp, when started (options.whatsapp). */
+  whatsapp?: WhatsAppServer;
   rules: { firestore: RulesHolder<Authorizer>; storage: RulesHolder<StorageAuthorizer> };
   /** Reset whenever a new ruleset of that service is loaded. */
   coverage: { firestore: CoverageRecorder; storage: CoverageRecorder };
   /** Read and load the rules files given in the options (what the watcher does). */
   reloadRules(): Promise<void>;
   /** `<dir>/firestore.json` (written atomically) and `<dir>/storage/`. */
-  exportTo(
-    dir: string,
-  ): Promise<{ firestore: string; storageObjects?: number; stripe?: string; google?: string }>;
+  exportTo(dir: string): Promise<{
+    firestore: string;
+    storageObjects?: number;
+    stripe?: string;
+    google?: string;
+    whatsapp?: string;
+  }>;
   /** firestore-coverage.{json,html} and, with Storage, storage-coverage.{json,html}. */
   writeCoverage(dir: string): Promise<string[]>;
   /** Stop watching, end every stream and socket. */
@@ -220,6 +233,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
   }
 
+  // --- WhatsApp: the local stand-in (its log lines are already prefixed [whatsapp]). -------------
+  let whatsapp: WhatsAppServer | undefined;
+  if (options.whatsapp) {
+    whatsapp = await startWhatsAppServer({
+      ...options.whatsapp,
+      host,
+      importFile: options.importDir ? path.join(options.importDir, WHATSAPP_EXPORT) : undefined,
+      log: sink,
+      quiet,
+    });
+  }
+
   // --- Rules files ----------------------------------------------------------------------------
   const loadFile = async (
     file: string,
@@ -274,6 +299,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     storage,
     stripe,
     google,
+    whatsapp,
     rules: { firestore: firestoreHolder, storage: storageHolder },
     coverage,
     reloadRules: async () => {
@@ -286,9 +312,12 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       if (stripe && stripeFile) await stripe.exportTo(stripeFile);
       const googleFile = google ? path.join(dir, GOOGLE_EXPORT) : undefined;
       if (google && googleFile) await google.exportTo(googleFile);
-      if (!storage) return { firestore: file, stripe: stripeFile, google: googleFile };
+      const whatsappFile = whatsapp ? path.join(dir, WHATSAPP_EXPORT) : undefined;
+      if (whatsapp && whatsappFile) await whatsapp.exportTo(whatsappFile);
+      const others = { stripe: stripeFile, google: googleFile, whatsapp: whatsappFile };
+      if (!storage) return { firestore: file, ...others };
       const result = await storage.exportTo(path.join(dir, STORAGE_EXPORT));
-      return { firestore: file, storageObjects: result.objects, stripe: stripeFile, google: googleFile };
+      return { firestore: file, storageObjects: result.objects, ...others };
     },
     writeCoverage: async (dir) => {
       const written: string[] = [];
@@ -306,7 +335,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     close() {
       closing ??= (async () => {
         for (const unwatch of stopWatching) unwatch();
-        await Promise.all([firestore.close(), storage?.close(), stripe?.close(), google?.close()]);
+        await Promise.all([
+          firestore.close(),
+          storage?.close(),
+          stripe?.close(),
+          google?.close(),
+          whatsapp?.close(),
+        ]);
       })();
       return closing;
     },
