@@ -28,6 +28,7 @@ const onlyContacts = viewerOf({
     tickets: { view: false },
     marketing: { view: false },
     documents: { view: false },
+    conversations: { view: false },
     contacts: { view: true, create: true },
   },
 });
@@ -58,6 +59,7 @@ describe('sidebarSections', () => {
       'tareas',
       'reuniones',
       'tickets',
+      'conversaciones',
       'marketing',
       'documentos',
       'ajustes',
@@ -66,7 +68,7 @@ describe('sidebarSections', () => {
   });
   it('a seller sees what they may view (missing entry = view) and always Ajustes', () => {
     expect(sidebarSections(onlyContacts).map((s) => s.key)).toEqual(['contacts', 'settings']);
-    expect(sidebarSections(viewerOf({ role: 'seller', permissions: {} }))).toHaveLength(10);
+    expect(sidebarSections(viewerOf({ role: 'seller', permissions: {} }))).toHaveLength(11);
   });
 });
 

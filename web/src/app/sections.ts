@@ -12,6 +12,7 @@ import CreditCardRoundedIcon from '@mui/icons-material/CreditCardRounded';
 import DashboardRoundedIcon from '@mui/icons-material/DashboardRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import FolderRoundedIcon from '@mui/icons-material/FolderRounded';
+import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import StorageRoundedIcon from '@mui/icons-material/StorageRounded';
@@ -129,6 +130,14 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/emails/EmailsPage'),
       namespaces: ['contacts', 'emails', 'records'],
     },
+    {
+      // The contact's WhatsApp conversation (issue 33): the inbox's thread and composer, on a page
+      // of its own so the contact's page stays within its budget.
+      path: ':id/whatsapp',
+      title: 'contactWhatsApp',
+      load: () => import('@/features/conversations/ContactWhatsAppPage'),
+      namespaces: ['contacts', 'conversations'],
+    },
   ]),
   crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [
     {
@@ -178,6 +187,22 @@ export const SECTIONS: readonly Section[] = [
       title: 'ticketEdit',
       load: () => import('@/features/tickets/TicketFormPage'),
       namespaces: ['tickets'],
+    },
+  ]),
+  // The WhatsApp inbox (issue 33): one page module for the list and an opened conversation
+  // (/conversaciones/{contactId}), so the list stays mounted while conversations open beside it.
+  crm('conversations', 'conversaciones', 'conversations', ForumRoundedIcon, [
+    {
+      path: '',
+      title: 'conversations',
+      load: () => import('@/features/conversations/ConversationsPage'),
+      namespaces: ['conversations'],
+    },
+    {
+      path: ':id',
+      title: 'conversation',
+      load: () => import('@/features/conversations/ConversationsPage'),
+      namespaces: ['conversations'],
     },
   ]),
   crm('marketing', 'marketing', 'marketing', CampaignRoundedIcon, [

@@ -87,6 +87,7 @@ describe('feature namespaces', () => {
     auth: true,
     companies: true,
     contacts: true,
+    conversations: true,
     csv: true,
     dashboard: true,
     deals: true,

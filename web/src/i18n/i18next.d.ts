@@ -4,6 +4,7 @@ import type admin from './locales/es/admin.json';
 import type auth from './locales/es/auth.json';
 import type companies from './locales/es/companies.json';
 import type contacts from './locales/es/contacts.json';
+import type conversations from './locales/es/conversations.json';
 import type csv from './locales/es/csv.json';
 import type dashboard from './locales/es/dashboard.json';
 import type deals from './locales/es/deals.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       auth: typeof auth;
       companies: typeof companies;
       contacts: typeof contacts;
+      conversations: typeof conversations;
       csv: typeof csv;
       dashboard: typeof dashboard;
       deals: typeof deals;

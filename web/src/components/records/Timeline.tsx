@@ -5,6 +5,7 @@ import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -37,6 +38,8 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   submission: EditRoundedIcon,
   consent: CheckCircleRoundedIcon,
   email: MailOutlineRoundedIcon,
+  // The icon of the contact's 'WhatsApp' button (one icon for both).
+  whatsapp: WhatsAppIcon,
 };
 
 /**
@@ -85,7 +88,7 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
     if (entry.kind === 'deal') return <StatusChip enumName="dealStage" value={entry.detail as never} />;
     if (entry.kind === 'consent')
       return <StatusChip enumName="consentStatus" value={entry.detail as never} />;
-    if (entry.kind === 'email')
+    if (entry.kind === 'email' || entry.kind === 'whatsapp')
       return (
         <Chip
           size="small"
@@ -179,7 +182,15 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
                   </Typography>
                 </Box>
                 <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere', mt: 0.5 }}>
-                  {entry.kind === 'email' && entry.contactId ? (
+                  {entry.kind === 'whatsapp' && entry.contactId ? (
+                    // The message on the contact's WhatsApp page.
+                    <Link
+                      component={RouterLink}
+                      to={sectionHref('contacts', { id: entry.contactId, page: 'whatsapp' })}
+                    >
+                      {entry.title}
+                    </Link>
+                  ) : entry.kind === 'email' && entry.contactId ? (
                     // Its conversation on the contact's e-mails page ('': a private mailbox's).
                     <Link
                       component={RouterLink}

@@ -19,6 +19,7 @@ import {
 import { contactLinks } from '@/components/records/links';
 import { ContactListsButton } from '@/components/records/ContactLists';
 import { EmailsButton } from '@/components/records/EmailsButton';
+import { WhatsAppButton } from '@/components/records/WhatsAppButton';
 import { EnrollInSequenceButton } from '@/components/records/EnrollInSequence';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RecordPage } from '@/components/records/RecordPage';
@@ -139,6 +140,7 @@ export default function ContactPage() {
           <ContactListsButton contact={record} />
           <ConsentButton contact={record} />
           <EmailsButton to={sectionHref('contacts', { id: record.id, page: 'emails' })} />
+          <WhatsAppButton to={sectionHref('contacts', { id: record.id, page: 'whatsapp' })} />
         </>
       )}
     />
