@@ -12,7 +12,6 @@ import {
   searchIndexOf,
   serverTimelineEntry,
   timelineEntryFor,
-  timelineEntryId,
   tokensFor,
   type PermissionMap,
   type SearchableCollection,
@@ -622,6 +621,7 @@ export function waConversationDoc(contactId = CONTACT, patch: Doc = {}): Doc {
     lastInboundAt: ts(NOW - HOUR),
     unreadCount: 2,
     assigneeId: null,
+    timelineDay: new Date(NOW - HOUR).toISOString().slice(0, 10),
     createdAt: ts(NOW - 2 * DAY),
     updatedAt: ts(NOW - HOUR),
     ...patch,
@@ -642,6 +642,7 @@ export function waMessageDoc(contactId = CONTACT, patch: Doc = {}): Doc {
     failureDetail: null,
     sentBy: null,
     sequenceId: null,
+    sendLogId: null,
     at: ts(NOW - HOUR),
     statusAt: null,
     createdAt: ts(NOW - HOUR),
@@ -650,23 +651,19 @@ export function waMessageDoc(contactId = CONTACT, patch: Doc = {}): Doc {
 }
 
 /**
- * The timeline entry of the message contact1 wrote, as the webhook writes it (kind 'whatsapp',
- * recordId its waMessages id, detail its direction, createdBy '' for the contact's own act).
+ * The timeline entry of the message contact1 wrote, as the webhook writes it with the day's first
+ * message (recordId its waMessages id, detail its direction, createdBy '' for the contact's act).
  */
 export function whatsappEntryOf(org = ORG_A, recordId = WA_MESSAGE, contactId = CONTACT): [string, Doc] {
-  const entry: Doc = {
-    kind: 'whatsapp',
-    recordId,
+  const entry = serverTimelineEntry('whatsapp', recordId, {
     title: 'Hola, quisiera una cotización',
     detail: 'in',
-    at: null,
-    amount: null,
     contactId,
     companyId: CONTACT_COMPANY,
     createdAt: ts(NOW - HOUR),
     createdBy: '',
-  };
-  return [`organizations/${org}/timeline/${timelineEntryId('whatsapp', recordId)}`, entry];
+  });
+  return [`organizations/${org}/timeline/${entry.id}`, entry.data as Doc];
 }
 
 /** An organization's WhatsApp documents: its number, token and route, a template, contact1's thread. */
