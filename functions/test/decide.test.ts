@@ -13,6 +13,8 @@ import {
   type SendLogEntry,
   type Sequence,
   type SequenceStep,
+  type WaTemplate,
+  type WhatsAppChannel,
   type WithId,
 } from '@trato/model';
 
@@ -190,10 +192,61 @@ describe('decideClaim', () => {
     expect(decideClaim(reads({ log: log({ status: 'failed', error: 'mail-broken' }) })).kind).toBe('claim');
   });
 
-  it('not an e-mail step: skipped', () => {
-    expect(decideClaim(reads({ steps: [step('st1', 0, 'task')] }))).toEqual({
+  it('a wait step is skipped (nothing to send); a task step makes its task', () => {
+    expect(decideClaim(reads({ steps: [step('st1', 0, 'wait')] }))).toEqual({
       kind: 'skip',
       error: 'not-email',
+    });
+    expect(decideClaim(reads({ steps: [step('st1', 0, 'task')] }))).toEqual({ kind: 'task' });
+    // … for a contact that still exists.
+    expect(decideClaim(reads({ steps: [step('st1', 0, 'task')], contact: undefined }))).toEqual({
+      kind: 'fail',
+      error: 'contact-missing',
+    });
+  });
+
+  describe('a WhatsApp step', () => {
+    const channel = { status: 'connected', callingCode: '504', phoneNumberId: 'p1' } as WhatsAppChannel<T>;
+    const approved = { status: 'approved', name: 'promo' } as WaTemplate<T>;
+    const waStep = [{ ...step('st1', 0, 'whatsapp'), templateId: 't1' }];
+    const waContact = { ...contact, phone: '9999-8888', whatsappConsent: 'granted' } as Contact<T>;
+    const wa = (over: Partial<NonNullable<ClaimReads<T>['whatsapp']>> = {}, c: Partial<Contact<T>> = {}) =>
+      decideClaim(
+        reads({
+          steps: waStep,
+          contact: { ...waContact, ...c },
+          whatsapp: { channel, template: approved, roomToday: true, ...over },
+        }),
+      );
+
+    it('is claimed for the contact’s number, its local form read with the calling code', () => {
+      expect(wa()).toEqual({ kind: 'claim-whatsapp', waId: '50499998888' });
+      expect(wa({}, { phone: '+52 55 1234 5678' })).toEqual({ kind: 'claim-whatsapp', waId: '525512345678' });
+    });
+
+    it('needs a connected number, a phone, the contact’s opt-in and an approved template', () => {
+      expect(wa({ channel: undefined })).toEqual({ kind: 'fail', error: 'whatsapp-not-connected' });
+      expect(wa({ channel: { ...channel, status: 'broken' } })).toEqual({
+        kind: 'fail',
+        error: 'whatsapp-not-connected',
+      });
+      expect(wa({}, { phone: null })).toEqual({ kind: 'fail', error: 'no-phone' });
+      expect(wa({}, { whatsappConsent: 'withdrawn' })).toEqual({ kind: 'skip', error: 'unsubscribed' });
+      expect(wa({}, { whatsappConsent: null })).toEqual({ kind: 'skip', error: 'no-consent' });
+      expect(wa({}, { whatsappConsent: 'pending' })).toEqual({ kind: 'skip', error: 'no-consent' });
+      expect(wa({ template: undefined })).toEqual({ kind: 'fail', error: 'template-unavailable' });
+      expect(wa({ template: { ...approved, status: 'paused' } })).toEqual({
+        kind: 'fail',
+        error: 'template-unavailable',
+      });
+    });
+
+    it('waits for the next UTC day when the number’s daily cap is reached', () => {
+      expect(wa({ roomToday: false })).toEqual({
+        kind: 'defer',
+        until: startOfNextUtcDay(NOW),
+        why: 'daily-cap',
+      });
     });
   });
 

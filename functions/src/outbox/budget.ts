@@ -26,6 +26,10 @@ export interface OutboxOptions {
   claimTimeoutMs?: number;
   /** Only this organization's work (the emulator's tests share one cloud). */
   onlyOrganizationId?: string;
+  /** The Graph API and the token key, for WhatsApp steps (absent: they fail 'whatsapp-not-connected'). */
+  whatsapp?: { base: string; tokenKey: string };
+  /** WhatsApp templates one number sends per UTC day (default WHATSAPP_DAILY_CAP). */
+  whatsappDailyCap?: number;
 }
 
 export type Stop = 'capped' | 'deadline' | null;

@@ -5,6 +5,7 @@
 import {
   DAY_MS,
   EMAIL_PATTERN,
+  normalizePhone,
   INACTIVE_SUBSCRIPTION_RECHECK_MINUTES,
   PAUSED_SEQUENCE_RECHECK_MINUTES,
   isSubscriptionActive,
@@ -20,6 +21,8 @@ import {
   type Sequence,
   type SequenceStep,
   type Subscription,
+  type WaTemplate,
+  type WhatsAppChannel,
   type WithId,
 } from '@trato/model';
 
@@ -55,6 +58,15 @@ export interface ClaimReads<TS extends Millis = Millis> {
   connection: MailConnection<TS> | undefined;
   /** An e-mail of the owner's daily quota is held for this unit. */
   quotaHeld: boolean;
+  /**
+   * A WhatsApp step's reads: the organization's channel, the step's template, and whether the
+   * number's daily cap (WHATSAPP_DAILY_CAP) leaves room for one more.
+   */
+  whatsapp?: {
+    channel: WhatsAppChannel<TS> | undefined;
+    template: WaTemplate<TS> | undefined;
+    roomToday: boolean;
+  };
 }
 
 export type ClaimDecision =
@@ -77,7 +89,11 @@ export type ClaimDecision =
   | { kind: 'skip'; error: SendSkipReason }
   | { kind: 'fail'; error: SendFailureReason }
   /** Claim the step and send it to `to`. */
-  | { kind: 'claim'; to: string };
+  | { kind: 'claim'; to: string }
+  /** Claim a WhatsApp step and send its template to `waId`. */
+  | { kind: 'claim-whatsapp'; waId: string }
+  /** A task step: create the task for the member who enrolled the contact (in the claim). */
+  | { kind: 'task' };
 
 const millis = (ts: Millis | null | undefined): number | null => (ts ? ts.toMillis() : null);
 
@@ -140,9 +156,11 @@ export function decideClaim<TS extends Millis>(r: ClaimReads<TS>): ClaimDecision
     if (firstDue > nowMs) return { kind: 'defer', until: firstDue, why: 'first-step-delay' };
   }
 
-  if (step.type !== 'email') return { kind: 'skip', error: 'not-email' };
+  if (step.type === 'wait') return { kind: 'skip', error: 'not-email' };
   const { contact } = r;
   if (!contact) return { kind: 'fail', error: 'contact-missing' };
+  if (step.type === 'task') return { kind: 'task' };
+  if (step.type === 'whatsapp') return decideWhatsApp(r, contact);
   const to = contact.email?.trim() ?? '';
   if (!to || !EMAIL_PATTERN.test(to)) return { kind: 'fail', error: 'no-email' };
   const sameAddress = to.toLowerCase() === r.checkedEmail.toLowerCase();
@@ -159,4 +177,22 @@ export function decideClaim<TS extends Millis>(r: ClaimReads<TS>): ClaimDecision
   // Over the mailbox's daily cap: the step waits for the next (UTC) day.
   if (!r.quotaHeld) return { kind: 'defer', until: startOfNextUtcDay(nowMs), why: 'daily-cap' };
   return { kind: 'claim', to };
+}
+
+/**
+ * A WhatsApp step (after the checks every step shares): the platform's rules first — a connected
+ * number, a number for the contact, their opt-in (WhatsApp's Business Policy: always, whatever the
+ * organization's e-mail setting), an approved template — then the number's daily cap.
+ */
+function decideWhatsApp<TS extends Millis>(r: ClaimReads<TS>, contact: Contact<TS>): ClaimDecision {
+  const wa = r.whatsapp;
+  if (!wa?.channel || wa.channel.status !== 'connected')
+    return { kind: 'fail', error: 'whatsapp-not-connected' };
+  const waId = normalizePhone(contact.phone, wa.channel.callingCode);
+  if (!waId) return { kind: 'fail', error: 'no-phone' };
+  if (contact.whatsappConsent === 'withdrawn') return { kind: 'skip', error: 'unsubscribed' };
+  if (contact.whatsappConsent !== 'granted') return { kind: 'skip', error: 'no-consent' };
+  if (wa.template?.status !== 'approved') return { kind: 'fail', error: 'template-unavailable' };
+  if (!wa.roomToday) return { kind: 'defer', until: startOfNextUtcDay(r.nowMs), why: 'daily-cap' };
+  return { kind: 'claim-whatsapp', waId };
 }

@@ -19,6 +19,7 @@ import { mailboxDailyCap } from '../mail/quota.js';
 import { runOutbox, type OutboxSummary } from '../outbox/run.js';
 import type { OutboxOptions } from '../outbox/budget.js';
 import type { SendFn } from '../outbox/deliver.js';
+import { graphBase, whatsappTokenKey } from '../whatsapp/graph.js';
 import { confirmationPage, recordOptOut, recordTopicChoices } from './unsubscribe.js';
 import { readUnsubscribeSecret, unsubscribeSecret } from './unsubscribeToken.js';
 
@@ -30,7 +31,7 @@ export const sequenceRunCap = defineInt('SEQUENCE_RUN_CAP', { default: SEQUENCE_
  */
 export const unsubscribeUrl = defineString('UNSUBSCRIBE_URL');
 
-export const SEQUENCE_SECRETS = [...MAIL_SECRETS, unsubscribeSecret];
+export const SEQUENCE_SECRETS = [...MAIL_SECRETS, unsubscribeSecret, whatsappTokenKey];
 
 /** Gmail through the member's connection: what a pass sends with. */
 export function gmailSender(): SendFn {
@@ -51,6 +52,7 @@ export function runPass(
     deadline: Date.now() + (SEQUENCE_RUN_TIMEOUT_SECONDS - SEQUENCE_RUN_DEADLINE_MARGIN_SECONDS) * 1000,
     unsubscribeUrl: unsubscribeUrl.value(),
     unsubscribeSecret: readUnsubscribeSecret(),
+    whatsapp: { base: graphBase(), tokenKey: whatsappTokenKey.value() },
     ...overrides,
   });
 }

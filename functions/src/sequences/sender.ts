@@ -31,7 +31,14 @@ import {
 
 import {
   DEFAULT_LANGUAGE,
+  LIMITS,
   RATE_LIMITED_RETRY_MINUTES,
+  renderTemplate,
+  timelineEntryFor,
+  WHATSAPP_DAILY_CAP,
+  withDerivedFields,
+  type WaTemplate,
+  type WhatsAppChannel,
   hasMarketingConsent,
   mergeValuesFor,
   nextDueAt,
@@ -53,7 +60,9 @@ import {
 import type { OutgoingMail } from '../mail/mailer.js';
 import { SendBudget, type OutboxOptions } from '../outbox/budget.js';
 import { composeMarketingMail } from '../outbox/compose.js';
-import { deliver, PassAborted, type SendFn } from '../outbox/deliver.js';
+import { deliver, PassAborted, type Delivery, type SendFn } from '../outbox/deliver.js';
+import { loadChannel } from '../whatsapp/channel.js';
+import { sendToContact, templateParameters } from '../whatsapp/messages.js';
 import { consentRequirements } from '../forms/consent.js';
 import { decideClaim, type ClaimDecision } from './decide.js';
 import { unsubscribeToken } from './unsubscribeToken.js';
@@ -63,6 +72,9 @@ export type SenderOptions = OutboxOptions;
 
 type TS = Timestamp;
 const MINUTE = 60_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** At most `max` characters (a rendered task title or description). */
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 export interface RunSummary {
   /** Due enrolments looked at. */
@@ -91,19 +103,29 @@ interface Unit {
   sequenceId: string;
   contactId: string;
   enrollmentRef: DocumentReference;
+  /** The step the enrolment was on when the due query read it (its type decides the quota held). */
+  currentStep: number;
 }
 
-function unitOf(ref: DocumentReference): Unit | null {
+function unitOf(doc: QueryDocumentSnapshot): Unit | null {
   // organizations/{orgId}/sequences/{sequenceId}/enrollments/{contactId}
-  const parts = ref.path.split('/');
+  const parts = doc.ref.path.split('/');
   if (parts.length !== 6 || parts[0] !== 'organizations' || parts[2] !== 'sequences') return null;
-  return { orgId: parts[1]!, sequenceId: parts[3]!, contactId: parts[5]!, enrollmentRef: ref };
+  const currentStep = (doc.get('currentStep') as number | undefined) ?? 0;
+  return {
+    orgId: parts[1]!,
+    sequenceId: parts[3]!,
+    contactId: parts[5]!,
+    enrollmentRef: doc.ref,
+    currentStep,
+  };
 }
 
 type Outcome = 'sent' | 'failed' | 'skipped' | 'deferred' | 'busy' | 'advanced' | 'gone';
 
-/** How a decision that sends nothing counts. */
-const OUTCOME: Record<Exclude<ClaimDecision['kind'], 'claim'>, Outcome> = {
+/** How a decision that sends nothing counts (a task step's task is its 'sent'). */
+const OUTCOME: Record<Exclude<ClaimDecision['kind'], 'claim' | 'claim-whatsapp'>, Outcome> = {
+  task: 'sent',
   gone: 'gone',
   stop: 'gone',
   complete: 'advanced',
@@ -117,13 +139,17 @@ const OUTCOME: Record<Exclude<ClaimDecision['kind'], 'claim'>, Outcome> = {
 const millis = (ts: TS | null | undefined): number | null => (ts ? ts.toMillis() : null);
 const delaysOf = (steps: readonly SequenceStep<TS>[]): number[] => steps.map((s) => s.delayDays);
 
-/** A claim taken: what the send needs. */
-interface Claim {
-  index: number;
-  logRef: DocumentReference;
-  senderUid: string;
-  mail: OutgoingMail;
-}
+/** A claim taken: what the send needs — an e-mail, or a WhatsApp template. */
+type Claim = { index: number; logRef: DocumentReference; senderUid: string } & (
+  | { channel: 'email'; mail: OutgoingMail }
+  | {
+      channel: 'whatsapp';
+      waId: string;
+      contact: { id: string; name: string; companyId: string | null };
+      template: WaTemplate<TS> & { id: string };
+      parameters: string[];
+    }
+);
 
 /** What the claim transaction did: a claim to send, or the outcome without sending. */
 type ClaimResult = { completed: boolean } & (
@@ -198,7 +224,7 @@ export class SequenceSender {
         if (stop === 'capped') this.summary.capped = true;
         if (stop === 'deadline') this.summary.deadlineReached = true;
         if (stop) return;
-        const unit = unitOf(doc.ref);
+        const unit = unitOf(doc);
         if (!unit || !this.budget.covers(unit.orgId)) continue;
         this.summary.scanned += 1;
         let outcome: Outcome;
@@ -261,11 +287,13 @@ export class SequenceSender {
       this.loadOwner(orgId, unit.sequenceId),
       db.doc(paths.doc(orgId, 'contacts', contactId)).get(),
     ]);
+    // Only an e-mail step spends the owner's mailbox quota (WhatsApp has the number's own cap).
+    const sendsEmail = (steps[unit.currentStep]?.type ?? 'email') === 'email';
     // The contact's address decides the opt-out document the claim reads.
     const checkedEmail = (contactPeek.get('email') as string | null | undefined)?.trim() ?? '';
     const optOutRef = checkedEmail ? db.doc(paths.optOut(orgId, await optOutId(checkedEmail))) : null;
     // Held before the transaction (which Firestore may run more than once), given back unless sent.
-    const quotaHeld = owner !== null && (await this.allowance.take(owner));
+    const quotaHeld = sendsEmail && owner !== null && (await this.allowance.take(owner));
     let result: ClaimResult | null = null;
     try {
       result = await this.claim(unit, steps, optOutRef, checkedEmail, quotaHeld);
@@ -318,6 +346,8 @@ export class SequenceSender {
       ]);
       const log = logSnap?.data() as SendLogEntry<TS> | undefined;
       const contact = contactSnap.data() as Contact<TS> | undefined;
+      const whatsapp =
+        step?.type === 'whatsapp' ? await this.whatsappReads(tx, orgId, step, nowMs) : undefined;
       const member = memberSnap?.data() as Member<TS> | undefined;
       const decision = decideClaim({
         nowMs,
@@ -341,6 +371,7 @@ export class SequenceSender {
         connection: connectionSnap?.data() as MailConnection<TS> | undefined,
         // The owner whose quota is held is the one read here: createdBy never changes.
         quotaHeld,
+        whatsapp: whatsapp?.reads,
       });
       let completed = false;
       const advance = (doneMs: number) => {
@@ -407,6 +438,75 @@ export class SequenceSender {
             updatedAt: now,
           });
           break;
+        case 'task': {
+          // The task's id is the step's send-log id: a retried pass finds it instead of adding one.
+          const taskRef = db.doc(paths.doc(orgId, 'tasks', logRef!.id));
+          const assignee = enrollment!.createdBy || senderUid!;
+          const values = mergeValuesFor(contact!, member?.fullName ?? '');
+          const task = withDerivedFields('tasks', {
+            title: clip(renderTemplate(step!.subject, values), LIMITS.title) || step!.subject,
+            description: step!.body.trim()
+              ? clip(renderTemplate(step!.body, values), LIMITS.description)
+              : null,
+            status: 'pending',
+            dueDate: now,
+            contactId,
+            companyId: contact!.companyId ?? null,
+            contactName: contact!.name,
+            companyName: contact!.companyName ?? null,
+            assigneeIds: [assignee],
+            createdAt: now,
+            createdBy: assignee,
+            updatedAt: now,
+          });
+          tx.set(taskRef, task);
+          const taskEntry = timelineEntryFor('task', taskRef.id, task);
+          if (taskEntry) tx.set(db.doc(paths.doc(orgId, 'timeline', taskEntry.id)), taskEntry.data);
+          entry({
+            status: 'sent',
+            error: null,
+            to: '',
+            subject: task.title,
+            messageId: taskRef.id,
+            sentAt: now,
+          });
+          advance(nowMs);
+          break;
+        }
+        case 'claim-whatsapp': {
+          const { template, route } = whatsapp!;
+          entry({
+            status: 'pending',
+            error: null,
+            to: decision.waId,
+            subject: template!.name,
+            claimedAt: now,
+            attempts: (log?.attempts ?? 0) + 1,
+          });
+          // One more of the number's daily cap (the day's count starts again each UTC day).
+          const day = utcDay(nowMs);
+          tx.set(
+            route!.ref,
+            {
+              quotaDay: day,
+              quotaUsed: route!.get('quotaDay') === day ? ((route!.get('quotaUsed') as number) ?? 0) + 1 : 1,
+            },
+            { merge: true },
+          );
+          return {
+            completed,
+            claim: {
+              channel: 'whatsapp',
+              index,
+              logRef: logRef!,
+              senderUid: senderUid!,
+              waId: decision.waId,
+              contact: { id: contactId, name: contact!.name, companyId: contact!.companyId ?? null },
+              template: { ...template!, id: step!.templateId! },
+              parameters: templateParameters(template!, contact!, member?.fullName ?? null),
+            },
+          };
+        }
         case 'claim': {
           const language = (userSnap?.get('language') as Language | undefined) ?? DEFAULT_LANGUAGE;
           const mail = await this.compose(
@@ -426,7 +526,10 @@ export class SequenceSender {
             claimedAt: now,
             attempts: (log?.attempts ?? 0) + 1,
           });
-          return { completed, claim: { index, logRef: logRef!, senderUid: senderUid!, mail } };
+          return {
+            completed,
+            claim: { channel: 'email', index, logRef: logRef!, senderUid: senderUid!, mail },
+          };
         }
       }
       return { completed, outcome: OUTCOME[decision.kind] };
@@ -439,13 +542,16 @@ export class SequenceSender {
     const { orgId, enrollmentRef } = unit;
     const nowMs = this.options.now;
     const now = Timestamp.fromMillis(nowMs);
-    const delivery = await deliver(
-      this.send,
-      this.allowance,
-      { organizationId: orgId, uid: claim.senderUid },
-      claim.mail,
-      claim.logRef.path,
-    );
+    const delivery =
+      claim.channel === 'email'
+        ? await deliver(
+            this.send,
+            this.allowance,
+            { organizationId: orgId, uid: claim.senderUid },
+            claim.mail,
+            claim.logRef.path,
+          )
+        : await this.deliverWhatsApp(orgId, unit.sequenceId, claim);
     if (delivery.kind === 'retry-later') {
       await db.runTransaction(async (tx) => {
         tx.update(claim.logRef, { claimedAt: null, updatedAt: now });
@@ -473,7 +579,7 @@ export class SequenceSender {
     // The message id first, alone: from here on the step is never sent again.
     await claim.logRef.update({
       messageId: delivery.messageId,
-      threadId: delivery.threadId,
+      ...(delivery.threadId && { threadId: delivery.threadId }),
       sentAt: now,
       updatedAt: now,
     });
@@ -486,6 +592,61 @@ export class SequenceSender {
     });
     if (completed) this.summary.completed += 1;
     return 'sent';
+  }
+
+  /**
+   * A WhatsApp step's reads in the claim transaction: the channel, the step's template, and the
+   * number's route (its daily count: `quotaDay`, `quotaUsed`).
+   */
+  private async whatsappReads(
+    tx: FirebaseFirestore.Transaction,
+    orgId: string,
+    step: WithId<SequenceStep<TS>>,
+    nowMs: number,
+  ) {
+    const [channelSnap, templateSnap] = await Promise.all([
+      tx.get(this.db.doc(paths.whatsappChannel(orgId))),
+      step.templateId ? tx.get(this.db.doc(paths.doc(orgId, 'waTemplates', step.templateId))) : null,
+    ]);
+    const channel = channelSnap.data() as WhatsAppChannel<TS> | undefined;
+    const template = templateSnap?.data() as WaTemplate<TS> | undefined;
+    const route = channel ? await tx.get(this.db.doc(paths.whatsappNumber(channel.phoneNumberId))) : null;
+    const usedToday =
+      route?.get('quotaDay') === utcDay(nowMs) ? ((route.get('quotaUsed') as number) ?? 0) : 0;
+    const cap = this.options.whatsappDailyCap ?? WHATSAPP_DAILY_CAP;
+    return { template, route, reads: { channel, template, roomToday: usedToday < cap } };
+  }
+
+  /**
+   * A claimed WhatsApp step through the organization's number: its message is kept in the
+   * contact's thread under an id derived from the send-log entry (a retried claim finds it and
+   * does not send again once the platform took it). The platform's 'slow down' is a retry later;
+   * its refusals fail the step.
+   */
+  private async deliverWhatsApp(
+    orgId: string,
+    sequenceId: string,
+    claim: Extract<Claim, { channel: 'whatsapp' }>,
+  ): Promise<Delivery> {
+    const config = this.options.whatsapp;
+    const access = config ? await loadChannel(this.db, config, orgId).catch(() => null) : null;
+    if (!config || !access) return { kind: 'failed', failure: 'whatsapp-not-connected' };
+    const outcome = await sendToContact(this.db, config, access, {
+      contact: claim.contact,
+      waId: claim.waId,
+      outgoing: { kind: 'template', template: claim.template, parameters: claim.parameters },
+      sentBy: 'sequence',
+      sequenceId,
+      sendLogId: claim.logRef.id,
+      messageId: `seq_${claim.logRef.id}`,
+      nowMs: this.options.now,
+    });
+    if (outcome.wamid) return { kind: 'sent', messageId: outcome.wamid, threadId: '' };
+    if (outcome.failure === 'rate-limited') return { kind: 'retry-later' };
+    if (outcome.failure === 'auth') return { kind: 'failed', failure: 'whatsapp-not-connected' };
+    if (outcome.failure === 'template-missing' || outcome.failure === 'template-paused')
+      return { kind: 'failed', failure: 'template-unavailable' };
+    return { kind: 'failed', failure: 'whatsapp-failed' };
   }
 
   /**
