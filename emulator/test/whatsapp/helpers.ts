@@ -341,6 +341,7 @@ export async function prepare(t: Harness): Promise<void> {
   t.receiver.clear();
   const v = await control<{ verified: boolean; reason: string }>(t.server, '/webhook', {
     url: t.receiver.url,
+    verifyToken: DEFAULT_VERIFY_TOKEN,
   });
   if (!v.body.verified) throw new Error(`the receiver was not verified: ${v.body.reason}`);
   const s = await graph(t.server, `/${DEFAULT_WABA_ID}/subscribed_apps`, { method: 'POST' });
