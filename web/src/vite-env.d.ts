@@ -16,6 +16,8 @@ interface ImportMetaEnv {
   readonly VITE_FUNCTIONS_EMULATOR_HOST?: string;
   /** The local Google (emulator/src/google): the mailbox page linked from Ajustes → Email. */
   readonly VITE_GOOGLE_EMULATOR_HOST?: string;
+  /** The local WhatsApp (emulator/src/whatsapp): its page, named in Ajustes → Canales. */
+  readonly VITE_WHATSAPP_EMULATOR_HOST?: string;
 }
 
 interface ImportMeta {

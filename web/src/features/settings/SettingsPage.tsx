@@ -23,15 +23,21 @@ const PermissionsTab = lazyWithPrefetch(() =>
 const EmailAccountsTab = lazyWithPrefetch(() =>
   import('./mail/EmailAccountsTab').then((m) => ({ default: m.EmailAccountsTab })),
 );
+const ChannelsTab = lazyWithPrefetch(() =>
+  import('./channels/ChannelsTab').then((m) => ({ default: m.ChannelsTab })),
+);
 
-/** /ajustes — Perfil, Organización, Equipo, Permisos, Email (admin-only tabs hidden from sellers). */
+/**
+ * /ajustes — Perfil, Organización, Equipo, Permisos, Email, Canales (admin-only tabs hidden from
+ * sellers).
+ */
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
   const membership = useMembership();
   const [params, setParams] = useSearchParams();
   const title = tc('app.pages.settings');
-  usePrefetchWhenIdle(ProfileTab, OrganizationTab, TeamTab, PermissionsTab, EmailAccountsTab);
+  usePrefetchWhenIdle(ProfileTab, OrganizationTab, TeamTab, PermissionsTab, EmailAccountsTab, ChannelsTab);
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
   if (tab === 'forbidden') return <RedirectDenied />;
@@ -69,6 +75,7 @@ export default function SettingsPage() {
             <PermissionsTab organizationId={orgId} selfUid={membership.uid} />
           )}
           {tab === 'email' && <EmailAccountsTab />}
+          {tab === 'canales' && <ChannelsTab />}
         </Suspense>
       </Box>
     </Box>

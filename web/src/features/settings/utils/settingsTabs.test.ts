@@ -3,7 +3,14 @@ import { resolveSettingsTab, visibleSettingsTabs } from './settingsTabs';
 
 describe('settings tabs', () => {
   it('sellers do not see the admin-only tabs', () => {
-    expect(visibleSettingsTabs(true)).toEqual(['perfil', 'organizacion', 'equipo', 'permisos', 'email']);
+    expect(visibleSettingsTabs(true)).toEqual([
+      'perfil',
+      'organizacion',
+      'equipo',
+      'permisos',
+      'email',
+      'canales',
+    ]);
     expect(visibleSettingsTabs(false)).toEqual(['perfil', 'organizacion', 'email']);
   });
 
@@ -14,5 +21,7 @@ describe('settings tabs', () => {
     expect(resolveSettingsTab('equipo', false)).toBe('forbidden');
     expect(resolveSettingsTab('permisos', false)).toBe('forbidden');
     expect(resolveSettingsTab('email', false)).toBe('email');
+    expect(resolveSettingsTab('canales', true)).toBe('canales');
+    expect(resolveSettingsTab('canales', false)).toBe('forbidden');
   });
 });

@@ -1,10 +1,14 @@
-/** The tabs of /ajustes, in order; `?tab=` selects one. Equipo and Permisos are for admins only. */
+/**
+ * The tabs of /ajustes, in order; `?tab=` selects one. Equipo, Permisos and Canales (the
+ * organization's WhatsApp number) are for admins only.
+ */
 export const SETTINGS_TABS = [
   { key: 'perfil', adminOnly: false },
   { key: 'organizacion', adminOnly: false },
   { key: 'equipo', adminOnly: true },
   { key: 'permisos', adminOnly: true },
   { key: 'email', adminOnly: false },
+  { key: 'canales', adminOnly: true },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];

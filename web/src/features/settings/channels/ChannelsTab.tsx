@@ -1,0 +1,115 @@
+import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
+import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { WhatsAppChannel, WithId } from '@trato/model';
+import { QueryState } from '@/components/data/QueryState';
+import { orgRecordPath, useDocument, useMembership } from '@/firebase/dataApi';
+import { WebhookAddress } from './components/WebhookAddress';
+import { WhatsAppConnectForm } from './components/WhatsAppConnectForm';
+import { WhatsAppConnected } from './components/WhatsAppConnected';
+import { WhatsAppSettingsForm } from './components/WhatsAppSettingsForm';
+
+export type Channel = WithId<WhatsAppChannel>;
+
+/**
+ * Ajustes → Canales (admins): the organization's WhatsApp Business number, live from
+ * channels/whatsapp. Not connected: what is needed and the form (connectWhatsApp). Connected: its
+ * status, number and verified name, who connected it and when, 'Desconectar', and the channel's
+ * settings (opt-out keywords, calling code of local numbers). Always: the webhook address to give
+ * Meta and, on the local cloud, where the local WhatsApp is.
+ */
+export function ChannelsTab() {
+  const { organizationId } = useMembership();
+  const channel = useDocument(organizationId ? orgRecordPath(organizationId, 'channels', 'whatsapp') : null);
+  const data = channel.data ?? null;
+  return (
+    <Stack spacing={3}>
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <ChannelHeader status={channel.status === 'success' ? (data?.status ?? null) : undefined} />
+          <QueryState state={channel}>
+            {organizationId &&
+              (data ? (
+                <WhatsAppConnected channel={data} organizationId={organizationId} />
+              ) : (
+                <WhatsAppConnectForm organizationId={organizationId} />
+              ))}
+          </QueryState>
+        </CardContent>
+      </Card>
+      {data && organizationId && (
+        <Card>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <WhatsAppSettingsForm channel={data} organizationId={organizationId} />
+          </CardContent>
+        </Card>
+      )}
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <WebhookAddress />
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+/** 'WhatsApp Business' with its state: Conectado, Requiere atención, No conectado (undefined: loading). */
+function ChannelHeader({ status }: { status: Channel['status'] | null | undefined }) {
+  const { t } = useTranslation('settings');
+  const chip =
+    status === 'connected' ? (
+      <Chip
+        size="small"
+        color="success"
+        icon={<CheckCircleRoundedIcon />}
+        label={t('channels.status.connected')}
+      />
+    ) : status === 'broken' ? (
+      <Chip
+        size="small"
+        color="warning"
+        icon={<WarningAmberRoundedIcon />}
+        label={t('channels.status.broken')}
+      />
+    ) : status === null ? (
+      <Chip size="small" icon={<LinkOffRoundedIcon />} label={t('channels.status.notConnected')} />
+    ) : null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+      <Box
+        aria-hidden="true"
+        sx={{
+          width: 44,
+          height: 44,
+          flexShrink: 0,
+          borderRadius: 2.5,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(37,211,102,0.14)',
+          color: '#128C7E',
+        }}
+      >
+        <WhatsAppIcon />
+      </Box>
+      <Stack
+        direction="row"
+        spacing={1}
+        data-testid="whatsapp-status"
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
+          {t('channels.provider')}
+        </Typography>
+        {chip}
+      </Stack>
+    </Stack>
+  );
+}
