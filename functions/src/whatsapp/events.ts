@@ -184,6 +184,9 @@ export async function receiveMessage(
   });
   if (!added) return 'duplicate';
 
+  const optingOut = kind === 'text' && isOptOutMessage(text, access.channel.optOutKeywords);
+  await endEnrollments(firestore, organizationId, contact.id, atMs, optingOut ? 'unsubscribed' : 'replied');
+
   if (
     kind === 'text' &&
     isOptOutMessage(text, access.channel.optOutKeywords) &&
@@ -215,6 +218,30 @@ export async function receiveMessage(
     });
   }
   return 'added';
+}
+
+/**
+ * The contact answered on WhatsApp: every enrolment of theirs still running that began before the
+ * message ends — 'replied' (as an e-mail reply ends it), or 'unsubscribed' for an opt-out keyword.
+ */
+async function endEnrollments(
+  firestore: Firestore,
+  organizationId: string,
+  contactId: string,
+  atMs: number,
+  status: 'replied' | 'unsubscribed',
+): Promise<void> {
+  const sequences = await firestore.collection(paths.collection(organizationId, 'sequences')).select().get();
+  for (const sequence of sequences.docs) {
+    const ref = sequence.ref.collection('enrollments').doc(contactId);
+    await firestore.runTransaction(async (tx) => {
+      const snap = await tx.get(ref);
+      const since = snap.get('createdAt') as Timestamp | undefined;
+      if (!snap.exists || !['active', 'paused'].includes(snap.get('status') as string)) return;
+      if (since && since.toMillis() > atMs) return;
+      tx.update(ref, { status, nextSendAt: null, updatedAt: FieldValue.serverTimestamp() });
+    });
+  }
 }
 
 /** A status more than this old for a message Trato does not know is not waited for. */
