@@ -48,6 +48,3 @@ export { enrollContacts, enrollmentsTarget } from './sequences';
 export { useSubscription } from './subscription';
 export type { SubscriptionMirror, SubscriptionState } from './subscription';
 export { orgRecordPath, orgTarget } from './targets';
-export { useFeed } from './feed';
-export type { Feed } from './feed';
-export { assignConversation, markConversationRead } from './whatsapp';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Member, WaConversation, WithId } from '@trato/model';
 import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 import { useErrorToast } from '@/components/toast';
-import { assignConversation, useOrgId } from '@/firebase/dataApi';
+import { useOrgId } from '@/firebase/dataApi';
+import { assignConversation } from '@/firebase/whatsapp';
 import type { NameOf } from './names';
 
 /**

@@ -23,12 +23,11 @@ import {
   orgRequest,
   useDatePreferences,
   useDocument,
-  useFeed,
   useMembership,
   useOrgId,
 } from '@/firebase/dataApi';
-import { formatTime } from '@/i18n/format';
-import { millisOf } from '@/i18n/format';
+import { useFeed } from '@/firebase/feed';
+import { formatTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useMarkRead } from '../hooks/useMarkRead';
 import { useNow } from '../hooks/useNow';

@@ -11,7 +11,8 @@ import { formatWaId, type WaConversation, type WithId } from '@trato/model';
 import { EmptyState } from '@/components/data/EmptyState';
 import { QueryState } from '@/components/data/QueryState';
 import { visuallyHidden } from '@/components/visuallyHidden';
-import { useDatePreferences, useFeed, useMembership, useOrgId } from '@/firebase/dataApi';
+import { useDatePreferences, useMembership, useOrgId } from '@/firebase/dataApi';
+import { useFeed } from '@/firebase/feed';
 import { formatDateTime, formatTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { INBOX_FILTERS, inboxRequest, initials, type InboxFilter } from '../utils/inbox';
@@ -66,7 +67,9 @@ export function InboxList({
   const shown = feed.status === 'success';
   useEffect(() => {
     if (!focusId || !shown || focused.current === focusId) return;
-    const row = listRef.current?.querySelector<HTMLElement>(`[data-contact-id="${CSS.escape(focusId)}"]`);
+    const row = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-contact-id]') ?? [])].find(
+      (element) => element.dataset.contactId === focusId,
+    );
     if (row) {
       focused.current = focusId;
       row.focus();

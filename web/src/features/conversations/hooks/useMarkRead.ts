@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorToast } from '@/components/toast';
-import { markConversationRead, useOrgId } from '@/firebase/dataApi';
+import { useOrgId } from '@/firebase/dataApi';
+import { markConversationRead } from '@/firebase/whatsapp';
 
 /**
  * An open conversation is read: its unread count goes back to 0 whenever it is above (a message
