@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { runLocalCloud } from './emulators.mjs';
-import { googleMailboxUrl, root } from './local-cloud.mjs';
+import { googleMailboxUrl, root, whatsappPageUrl } from './local-cloud.mjs';
 
 const webPort = 5173;
 const exportOnExit = process.argv.includes('--export');
@@ -31,6 +31,7 @@ runLocalCloud({
     for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
     if (!logins.length) console.log('  No demo organization yet: sign up as Administrador on /auth.');
     console.log(`\n  Local mailbox (what Gmail would have sent)  ${googleMailboxUrl}`);
+    console.log(`  Local WhatsApp (numbers, templates, chats)  ${whatsappPageUrl}`);
     console.log('\n  Ctrl-C to stop.\n');
   },
   (error) => {

@@ -3,7 +3,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-import { buildFunctions, googleMailboxUrl, ports, root, startLocalCloud } from './local-cloud.mjs';
+import {
+  buildFunctions,
+  googleMailboxUrl,
+  ports,
+  root,
+  startLocalCloud,
+  whatsappPageUrl,
+} from './local-cloud.mjs';
 
 export async function runLocalCloud({ exportOnExit, extraChildren = () => [] }) {
   buildFunctions();
@@ -40,8 +47,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   runLocalCloud({ exportOnExit }).then(
     () => {
       console.log(
-        `\nLocal cloud ready — Firestore :${ports.firestore}  Storage :${ports.storage}  Auth :${ports.auth}  Functions :${ports.functions}  Stripe :${ports.stripe}  Google :${ports.google}` +
+        `\nLocal cloud ready — Firestore :${ports.firestore}  Storage :${ports.storage}  Auth :${ports.auth}  Functions :${ports.functions}  Stripe :${ports.stripe}  Google :${ports.google}  WhatsApp :${ports.whatsapp}` +
           `\nLocal mailbox (Gmail): ${googleMailboxUrl}` +
+          `\nLocal WhatsApp (chats): ${whatsappPageUrl}` +
           `\nCtrl-C to stop${exportOnExit ? ' (data is exported to emulator-data/ on exit)' : ''}.\n`,
       );
     },

@@ -17,17 +17,29 @@ export const ports = {
   functions: config.emulators.functions.port,
   firestore: config.emulators.firestore.port,
   storage: config.emulators.storage.port,
-  // Not Firebase emulators, so not in firebase.json: the local Stripe (emulator/src/stripe) and
-  // the local Google — OAuth and Gmail send — (emulator/src/google).
+  // Not Firebase emulators, so not in firebase.json: the local Stripe (emulator/src/stripe),
+  // the local Google — OAuth and Gmail send — (emulator/src/google) and the local WhatsApp — the
+  // Cloud API, its webhooks and a chats page — (emulator/src/whatsapp).
   stripe: 12111,
   google: 9598,
+  whatsapp: 9650,
 };
 
 /** The local Google's mailbox page: every message sent through its Gmail API. */
 export const googleMailboxUrl = `http://127.0.0.1:${ports.google}/`;
 
+/** The local WhatsApp's page: the business numbers, templates, the webhook and chats as a phone shows them. */
+export const whatsappPageUrl = `http://127.0.0.1:${ports.whatsapp}/`;
+
 /** The Functions emulator's address of the Stripe webhook (functions/src/billing/webhook.ts). */
 export const stripeWebhookUrl = `http://127.0.0.1:${ports.functions}/${projectId}/us-central1/stripeWebhook`;
+
+/**
+ * The Functions emulator's address of the WhatsApp webhook (functions/src/whatsapp): the local
+ * WhatsApp verifies it with Meta's handshake at start (retrying in the background until the
+ * function answers) and then POSTs the signed events there.
+ */
+export const whatsappWebhookUrl = `http://127.0.0.1:${ports.functions}/${projectId}/us-central1/whatsappWebhook`;
 
 /** Environment that points every SDK (admin in functions, tests, scripts) at the local cloud. */
 export const cloudEnv = {
@@ -39,6 +51,10 @@ export const cloudEnv = {
   // Where a server points googleapis' OAuth2 endpoints and Gmail rootUrl (emulator/README.md,
   // "Local Google"); like STRIPE_EMULATOR_HOST, to be honoured only inside the emulators.
   GOOGLE_EMULATOR_HOST: `127.0.0.1:${ports.google}`,
+  // Where a server sends its Graph API calls instead of https://graph.facebook.com (emulator/README.md,
+  // "Local WhatsApp"): `http://${WHATSAPP_EMULATOR_HOST}/v21.0/…`; like STRIPE_EMULATOR_HOST, to be
+  // honoured only inside the emulators.
+  WHATSAPP_EMULATOR_HOST: `127.0.0.1:${ports.whatsapp}`,
   GCLOUD_PROJECT: projectId,
   // firebase-admin would otherwise probe the cloud metadata server for credentials.
   METADATA_SERVER_DETECTION: 'none',
@@ -123,6 +139,12 @@ const DEV_FUNCTION_SECRETS = {
   // The system sender's refresh token (functions/src/notifications/systemMail.ts): the local
   // Google holds a standing grant for it (--google-grant below), as an operator's consent would.
   SYSTEM_MAIL_REFRESH_TOKEN: '1//0trato-local-system-sender-not-for-production',
+  // The local WhatsApp's app secret (signs X-Hub-Signature-256) and the verify token of its
+  // callback-URL handshake (emulator/src/whatsapp), and a fixed AES-256 key for the emulator's
+  // store of WhatsApp access tokens (32 bytes, base64).
+  WHATSAPP_APP_SECRET: 'trato-local-whatsapp-app-secret-0000',
+  WHATSAPP_VERIFY_TOKEN: 'trato-local-whatsapp-verify-token',
+  WHATSAPP_TOKEN_KEY: 'dHJhdG8tbG9jYWwtZGV2LXdoYXRzYXBwLXRvay1rZXk=',
 };
 /** The system sender's address (functions/.env.demo-trato SYSTEM_MAIL_FROM). */
 const SYSTEM_MAIL_FROM = 'avisos@trato.local';
@@ -251,6 +273,16 @@ export async function startLocalCloud(options = {}) {
     ...demoAddresses(dataDir).flatMap((email) => ['--google-account', email]),
     '--google-grant',
     `${SYSTEM_MAIL_FROM}=${DEV_FUNCTION_SECRETS.SYSTEM_MAIL_REFRESH_TOKEN}`,
+    '--whatsapp-port',
+    String(ports.whatsapp),
+    // Until the function answers the handshake (firebase-tools starts after this process, and the
+    // function may not exist yet) the local WhatsApp retries in the background; start-up goes on.
+    '--whatsapp-webhook-url',
+    whatsappWebhookUrl,
+    '--whatsapp-verify-token',
+    DEV_FUNCTION_SECRETS.WHATSAPP_VERIFY_TOKEN,
+    '--whatsapp-app-secret',
+    DEV_FUNCTION_SECRETS.WHATSAPP_APP_SECRET,
   ];
   if (importData) cloudArgs.push('--import', dataDir);
   if (exportOnExit) cloudArgs.push('--export-on-exit', dataDir);
@@ -322,6 +354,7 @@ export async function startLocalCloud(options = {}) {
     await waitForPort(ports.storage, 'Storage emulator', cloud);
     await waitForPort(ports.stripe, 'Local Stripe', cloud);
     await waitForPort(ports.google, 'Local Google', cloud);
+    await waitForPort(ports.whatsapp, 'Local WhatsApp', cloud);
     await Promise.race([
       readyPromise,
       new Promise((_, reject) =>
