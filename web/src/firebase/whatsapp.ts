@@ -1,7 +1,7 @@
 // The two writes members make to a WhatsApp conversation (issue 33); everything else in it is the
-// server's. firestore.rules let conversations.edit change `assigneeId` alone, and conversations.view
-// set `unreadCount` to 0 alone: no stamps, no other field.
-import { doc, updateDoc } from 'firebase/firestore';
+// server's. firestore.rules let conversations.edit change `assigneeId` (with `updatedAt` stamped),
+// and conversations.view set `unreadCount` to 0 alone.
+import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { paths } from '@trato/model';
 import { getDataServices } from './data';
 
@@ -20,5 +20,5 @@ export async function assignConversation(
   contactId: string,
   assigneeId: string | null,
 ): Promise<void> {
-  await updateDoc(conversationRef(orgId, contactId), { assigneeId });
+  await updateDoc(conversationRef(orgId, contactId), { assigneeId, updatedAt: serverTimestamp() });
 }
