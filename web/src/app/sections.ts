@@ -248,6 +248,12 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/marketing/FormPage'),
       namespaces: ['marketing'],
     },
+    {
+      path: 'whatsapp',
+      title: 'marketingWhatsApp',
+      load: () => import('@/features/marketing/WhatsAppTemplatesPage'),
+      namespaces: ['marketing'],
+    },
   ]),
   crm('documents', 'documentos', 'documents', FolderRoundedIcon, [
     {
