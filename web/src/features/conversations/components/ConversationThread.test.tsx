@@ -91,14 +91,27 @@ describe('ConversationThread', { timeout: 30_000 }, () => {
   it("'Asignar a' writes the member chosen, or nobody", async () => {
     store({ conv: conversation({ assigneeId: 'u2' }) });
     await render();
-    const select = screen.getByRole('combobox', { name: 'Asignar a' });
-    expect(select.textContent).toBe('Marta Díaz');
-    fireEvent.mouseDown(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'Ana López' }));
+    const select = screen.getByRole('combobox', { name: 'Asignar a' }) as HTMLSelectElement;
+    expect(select.value).toBe('u2');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Sin asignar', 'Ana López', 'Marta Díaz']);
+    fireEvent.change(select, { target: { value: 'u1' } });
     await waitFor(() => expect(wa.assignConversation).toHaveBeenCalledWith('org1', 'c1', 'u1'));
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Asignar a' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Sin asignar' }));
+    await waitFor(() => expect(select.disabled).toBe(false));
+    fireEvent.change(select, { target: { value: '' } });
     await waitFor(() => expect(wa.assignConversation).toHaveBeenLastCalledWith('org1', 'c1', null));
+  });
+
+  it('says when an assignment is refused', async () => {
+    wa.assignConversation.mockRejectedValue({ code: 'permission-denied', message: 'denied' });
+    store();
+    await render();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Asignar a' }), { target: { value: 'u2' } });
+    expect(await screen.findByText('No se pudo asignar la conversación')).toBeTruthy();
+    expect(screen.getByText('No tienes permiso para hacer esto.')).toBeTruthy();
   });
 
   it('without conversations.edit there is no assigning, only whom it is assigned to', async () => {
