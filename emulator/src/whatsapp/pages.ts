@@ -28,7 +28,7 @@ const CSS = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;color:#111b21;background:#f0f2f5}
-a{color:#027eb5}
+a{color:#005a8c}
 main{max-width:1100px;margin:0 auto;padding:20px 16px 60px}
 header.top{display:flex;flex-wrap:wrap;align-items:center;gap:8px 14px;margin-bottom:4px}
 header.top h1{font-size:22px;font-weight:500;margin:0;display:flex;align-items:center;gap:10px}
@@ -39,6 +39,7 @@ header.top h1{font-size:22px;font-weight:500;margin:0;display:flex;align-items:c
 .panel h2{font-size:13px;text-transform:uppercase;letter-spacing:.05em;color:#54656f;margin:0 0 10px}
 .panel h3{font-size:15px;font-weight:500;margin:14px 0 6px}
 table{width:100%;border-collapse:collapse;font-size:13px}
+table.data{min-width:560px}
 th,td{text-align:left;padding:6px 10px 6px 0;border-bottom:1px solid #e9edef;vertical-align:top}
 th{color:#54656f;font-weight:500;white-space:nowrap}
 code{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
@@ -56,7 +57,7 @@ input[type=text],input[type=url],input[type=tel],textarea,select{padding:6px 8px
 .st.PENDING,.st.pending,.st.delivering,.st.PAUSED{background:#fff3c4;color:#7a4d00}
 .st.skipped{background:#e9edef;color:#3b4a54}
 .attempt{white-space:nowrap}.good{color:#0a5c36}.fail{color:#a11}
-.empty{color:#667781;font-style:italic}
+.empty{color:#54656f;font-style:italic}
 .notice{border-radius:8px;padding:8px 12px;margin:10px 0}
 .notice.ok{background:#d9fdd3;color:#0a5c36}.notice.bad{background:#ffe1e1;color:#a11}
 form.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:8px 12px;align-items:end}
@@ -80,7 +81,7 @@ ul.chats a:hover{background:#f5f6f6}
 .phone{max-width:720px;margin:14px auto;background:#efeae2;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(11,20,26,.15)}
 .phone header{background:#008069;color:#fff;padding:10px 14px;display:flex;gap:12px;align-items:center}
 .phone header h2{font-size:16px;font-weight:500;margin:0;color:#fff;text-transform:none;letter-spacing:0}
-.phone header .sub{font-size:12px;opacity:.85}
+.phone header .sub{font-size:12px;color:#fff}
 ol.messages{list-style:none;margin:0;padding:14px 10px;display:flex;flex-direction:column;gap:6px}
 ol.messages li{display:flex;flex-direction:column;max-width:85%}
 ol.messages li.out{align-self:flex-end;align-items:flex-end}
@@ -89,15 +90,15 @@ ol.messages li.in{align-self:flex-start;align-items:flex-start}
 li.out .bubble{background:#d9fdd3}
 .bubble p{margin:0 0 2px;white-space:pre-wrap}
 .bubble .tpl-label{font-size:11px;color:#54656f}
-.bubble .tpl-footer{font-size:12px;color:#667781}
+.bubble .tpl-footer{font-size:12px;color:#54656f}
 .bubble .button-reply{font-size:12px;color:#54656f}
-.meta{font-size:11px;color:#667781;text-align:right;display:flex;gap:4px;justify-content:flex-end;align-items:center}
+.meta{font-size:11px;color:#54656f;text-align:right;display:flex;gap:4px;justify-content:flex-end;align-items:center}
 .ticks{font-weight:700;letter-spacing:-3px;padding-right:3px}
-.ticks.read{color:#53bdeb}.ticks.failed{color:#a11;letter-spacing:0}
+.ticks.read{color:#0072b8}.ticks.failed{color:#a11;letter-spacing:0}
 .fail-reason{font-size:12px;color:#a11;margin-top:2px}
 .quick{display:flex;flex-wrap:wrap;gap:4px;margin-top:4px;justify-content:flex-end}
 .quick form{margin:0}
-.quick button{background:#fff;color:#027eb5;border:0;border-radius:8px;box-shadow:0 1px .5px rgba(11,20,26,.13)}
+.quick button{background:#fff;color:#005a8c;border:0;border-radius:8px;box-shadow:0 1px .5px rgba(11,20,26,.13)}
 .window{font-size:12px;text-align:center;color:#54656f;background:#fff8c5;margin:0;padding:6px 10px}
 .compose{background:#f0f2f5;padding:10px 12px}
 @media (max-width:600px){main{padding:12px 10px 40px}header.top h1{font-size:18px}ol.messages li{max-width:92%}.panel{padding:12px}}
@@ -141,7 +142,7 @@ function numbersPanel(lang: Lang, accounts: Account[]): string {
     })
     .join('\n');
   return `<section class="panel" aria-labelledby="numbers-title"><h2 id="numbers-title">${h(t.numbers)}</h2>
-<table><thead><tr><th scope="col">${h(t.number)}</th><th scope="col">${h(t.verifiedName)}</th><th scope="col">${h(t.waba)}</th><th scope="col">${h(t.phoneNumberId)}</th><th scope="col">${h(t.quality)}</th><th scope="col">${h(t.subscribed)}</th><th scope="col">${h(t.accessToken)}</th></tr></thead>
+<table class="data"><thead><tr><th scope="col">${h(t.number)}</th><th scope="col">${h(t.verifiedName)}</th><th scope="col">${h(t.waba)}</th><th scope="col">${h(t.phoneNumberId)}</th><th scope="col">${h(t.quality)}</th><th scope="col">${h(t.subscribed)}</th><th scope="col">${h(t.accessToken)}</th></tr></thead>
 <tbody>${rows}</tbody></table>
 <p class="controls"><button data-post="/__control/accounts">${h(t.addNumber)}</button></p></section>`;
 }
@@ -172,7 +173,7 @@ function webhookPanel(lang: Lang, ctx: PageContext, notice?: { ok: boolean; text
     : '—';
   const deliveries = ctx.engine.webhooks.records.slice(-30).reverse();
   const table = deliveries.length
-    ? `<table><thead><tr><th scope="col">${h(t.time)}</th><th scope="col">${h(t.field)}</th><th scope="col">${h(t.content)}</th><th scope="col">${h(t.state)}</th><th scope="col">${h(t.attempts)}</th></tr></thead><tbody>${deliveries
+    ? `<table class="data"><thead><tr><th scope="col">${h(t.time)}</th><th scope="col">${h(t.field)}</th><th scope="col">${h(t.content)}</th><th scope="col">${h(t.state)}</th><th scope="col">${h(t.attempts)}</th></tr></thead><tbody>${deliveries
         .map(
           (d) =>
             `<tr><td>${h(d.createdAt.slice(11, 19))}</td><td><code>${h(d.field)}</code></td><td>${h(d.summary)} <span class="muted small">WABA ${h(d.wabaId)}</span></td><td><span class="st ${h(d.state)}">${h(t.deliveryStates[d.state] ?? d.state)}</span></td><td>${attemptsCell(d, lang)}</td></tr>`,
@@ -249,7 +250,7 @@ function templatesPanel(lang: Lang, ctx: PageContext, accounts: Account[]): stri
         .join('\n');
       return `<h3>${h(t.templatesOf(a.verifiedName, a.wabaId))}</h3>${
         list.length
-          ? `<table><thead><tr><th scope="col">${h(t.name)}</th><th scope="col">${h(t.language)}</th><th scope="col">${h(t.category)}</th><th scope="col">${h(t.status)}</th><th scope="col">${h(t.content)}</th><th scope="col">${h(t.reason)}</th><th scope="col">${h(t.actions)}</th></tr></thead><tbody>${rows}</tbody></table>`
+          ? `<table class="data"><thead><tr><th scope="col">${h(t.name)}</th><th scope="col">${h(t.language)}</th><th scope="col">${h(t.category)}</th><th scope="col">${h(t.status)}</th><th scope="col">${h(t.content)}</th><th scope="col">${h(t.reason)}</th><th scope="col">${h(t.actions)}</th></tr></thead><tbody>${rows}</tbody></table>`
           : `<p class="empty">${h(t.noTemplates)}</p>`
       }`;
     })
