@@ -77,6 +77,29 @@ describe('MessageList', { timeout: 30_000 }, () => {
     expect(items[2]!.textContent).toContain('Leído');
   });
 
+  it("announces the contact's new messages while it is open", async () => {
+    const first = [message('m1', { direction: 'in', status: 'received', sentBy: null })];
+    const list = (rows: unknown[]) => (
+      <MessageList
+        feed={feedOf(rows) as never}
+        contactName="Julia Pérez"
+        nameOf={() => 'Ana López'}
+        uid="u1"
+        label="Mensajes con Julia Pérez"
+      />
+    );
+    const { rerender } = await renderWithApp(list(first));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    // One's own message is not announced.
+    rerender(list([message('m2'), ...first]));
+    expect(status.textContent).toBe('');
+    rerender(
+      list([message('m3', { direction: 'in', status: 'received', sentBy: null }), message('m2'), ...first]),
+    );
+    expect(status.textContent).toBe('Nuevo mensaje de Julia Pérez');
+  });
+
   it("loads earlier messages with 'Cargar mensajes anteriores'", async () => {
     await render([message('m1')], 'es', true);
     fireEvent.click(screen.getByRole('button', { name: 'Cargar mensajes anteriores' }));

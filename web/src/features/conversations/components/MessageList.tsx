@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WaMessage, WithId } from '@trato/model';
 import { QueryState } from '@/components/data/QueryState';
@@ -66,6 +66,18 @@ export function MessageList({
     if (nearBottom.current || (newArrived && newest?.direction === 'out'))
       element.scrollTop = element.scrollHeight;
   }, [ordered, newestKey, newest?.direction]);
+
+  // A message from the contact arriving while the conversation is open is announced.
+  const newestInbound =
+    feed.status === 'success' ? (feed.rows.find((row) => row.direction === 'in')?.id ?? '') : null;
+  const seenInbound = useRef<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (newestInbound === null) return;
+    if (seenInbound.current !== null && newestInbound && newestInbound !== seenInbound.current)
+      setAnnouncement(t('message.newFrom', { name: contactName }));
+    seenInbound.current = newestInbound;
+  }, [newestInbound, contactName, t]);
 
   const loadOlder = () => {
     const element = scroller.current;
@@ -185,6 +197,9 @@ export function MessageList({
       }}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: { xs: 1, sm: 2 }, py: 1.5, bgcolor: '#f4f1ec' }}
     >
+      <Box role="status" sx={visuallyHidden}>
+        {announcement}
+      </Box>
       <QueryState
         state={feed}
         errorTitle={t('thread.loadFailed')}
