@@ -1,11 +1,11 @@
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
 import HandshakeRoundedIcon from '@mui/icons-material/HandshakeRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import StickyNote2RoundedIcon from '@mui/icons-material/StickyNote2Rounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -38,8 +38,8 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   submission: EditRoundedIcon,
   consent: CheckCircleRoundedIcon,
   email: MailOutlineRoundedIcon,
-  // The icon of the contact's 'WhatsApp' button (one icon for both).
-  whatsapp: WhatsAppIcon,
+  // The sidebar's 'Conversaciones' icon, which every signed-in page has loaded.
+  whatsapp: ForumRoundedIcon,
 };
 
 /**

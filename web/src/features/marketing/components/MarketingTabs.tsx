@@ -10,6 +10,7 @@ const PAGES = [
   { key: 'lists', href: sectionHref('marketing', { page: 'listas' }) },
   { key: 'campaigns', href: sectionHref('marketing', { page: 'campanas' }) },
   { key: 'forms', href: sectionHref('marketing', { page: 'formularios' }) },
+  { key: 'whatsapp', href: sectionHref('marketing', { page: 'whatsapp' }) },
 ] as const;
 
 /** Which of the hub's pages a path is under (a list's, a campaign's, a form's page: under its list). */
@@ -19,7 +20,7 @@ export function hubPageOf(pathname: string): (typeof PAGES)[number]['key'] {
 }
 
 /**
- * The marketing hub's row, 'Secuencias | Listas | Campañas | Formularios': links (each page has its
+ * The marketing hub's row, 'Secuencias | Listas | Campañas | Formularios | Plantillas WhatsApp': links (each page has its
  * address), drawn as the record pages' tabs (components/TabBar.tsx `tabSx`), the open one marked as
  * the current page. Scrolls sideways on a narrow phone.
  */
