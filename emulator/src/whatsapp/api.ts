@@ -231,7 +231,15 @@ function route(
   edge: string,
 ): unknown {
   const { state } = ctx.engine;
-  const body = method === 'GET' ? {} : parseBody(raw, req.headers['content-type']);
+  // The token first (a body that does not parse is refused after it).
+  let body: Record<string, unknown> = {};
+  let bodyError: GraphError | null = null;
+  try {
+    if (method !== 'GET') body = parseBody(raw, req.headers['content-type']);
+  } catch (err) {
+    if (!(err instanceof GraphError)) throw err;
+    bodyError = err;
+  }
   const header = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
   const token =
     header ??
@@ -240,6 +248,7 @@ function route(
   if (!token) throw invalidToken(true);
   const owned = state.accountsOfToken(token);
   if (owned.length === 0) throw invalidToken(false);
+  if (bodyError) throw bodyError;
 
   const phone = state.accountOfPhone(id);
   const waba = state.accounts.get(id);

@@ -206,12 +206,14 @@ export async function startWhatsAppServer(options: WhatsAppServerOptions): Promi
     const url = update.url !== undefined ? update.url : webhook.url;
     const token = update.verifyToken ?? webhook.verifyToken;
     if (!url) {
-      generation++;
-      clearTimeout(verifyTimer);
-      webhook.url = null;
-      webhook.verified = false;
       if (update.verifyToken) webhook.verifyToken = update.verifyToken;
-      log('[whatsapp] callback URL removed: events are not sent');
+      if (webhook.url) {
+        generation++;
+        clearTimeout(verifyTimer);
+        webhook.url = null;
+        webhook.verified = false;
+        log('[whatsapp] callback URL removed: events are not sent');
+      }
       return null;
     }
     const result = await handshake(url, token);

@@ -179,7 +179,11 @@ export class WhatsAppState {
   recipients = new Map<string, boolean>();
   /** By `${phoneNumberId}:${waId}:${category}`. */
   conversations = new Map<string, Conversation>();
-  /** Accounts made so far (the default one is 1); ids and display numbers derive from it. */
+  /**
+   * Accounts and templates made so far (the default account is 1); ids derive from them. They only
+   * grow, across resets too (and are exported), so an id is never given to two different things —
+   * a server's records of an account or template from before a reset never match a new one.
+   */
   accountCounter = 1;
   templateCounter = 0;
 
@@ -196,8 +200,6 @@ export class WhatsAppState {
     this.contacts.clear();
     this.recipients.clear();
     this.conversations.clear();
-    this.accountCounter = 1;
-    this.templateCounter = 0;
   }
 
   accountOfPhone(phoneNumberId: string): Account | undefined {
@@ -269,6 +271,6 @@ export class WhatsAppState {
     for (const c of data.conversations ?? [])
       this.conversations.set(`${c.phoneNumberId}:${c.waId}:${c.category}`, { ...c });
     this.accountCounter = Math.max(data.counters?.accounts ?? 1, this.accounts.size);
-    this.templateCounter = data.counters?.templates ?? this.templates.length;
+    this.templateCounter = Math.max(data.counters?.templates ?? 0, this.templates.length);
   }
 }

@@ -61,6 +61,19 @@ describe('tokens', () => {
     }
   });
 
+  it('the token is checked before the body: a body that does not parse is a 190 without a token, a 100 with one', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${t.server.graphUrl}/${DEFAULT_PHONE_NUMBER_ID}/messages`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{"messaging_product":',
+      });
+    const anonymous = await post({});
+    expect([anonymous.status, ((await anonymous.json()) as GraphErrorJson).error.code]).toEqual([401, 190]);
+    const signed = await post({ Authorization: `Bearer ${DEFAULT_ACCESS_TOKEN}` });
+    expect([signed.status, ((await signed.json()) as GraphErrorJson).error.code]).toEqual([400, 100]);
+  });
+
   it('the token may come as access_token= too', async () => {
     const res = await fetch(
       `${t.server.graphUrl}/${DEFAULT_PHONE_NUMBER_ID}?access_token=${DEFAULT_ACCESS_TOKEN}`,
@@ -183,29 +196,27 @@ describe('the WABA', () => {
 });
 
 describe('POST /__control/accounts', () => {
-  it('creates a WABA, a number and a token that owns only them; reset removes it', async () => {
+  it('creates a WABA, a number and a token that owns only them; reset removes it (ids are never reused)', async () => {
     const r = await control<Record<string, string>>(t.server, '/accounts', {
       displayPhoneNumber: '+504 2200-1111',
       verifiedName: 'Ferretería López',
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({
-      wabaId: '100000000000020',
-      phoneNumberId: '100000000000021',
-      displayPhoneNumber: '+504 2200-1111',
-      verifiedName: 'Ferretería López',
-    });
+    expect(r.body).toMatchObject({ displayPhoneNumber: '+504 2200-1111', verifiedName: 'Ferretería López' });
+    expect(r.body.wabaId).toMatch(/^1000000000\d{4}0$/);
+    expect(Number(r.body.phoneNumberId)).toBe(Number(r.body.wabaId) + 1);
     expect(r.body.accessToken).toMatch(/^EAATRATOLOCAL[0-9A-F]{21}$/);
     const own = await graph(t.server, `/${r.body.phoneNumberId}?fields=verified_name`, {
       token: r.body.accessToken,
     });
-    expect(own.body).toEqual({ id: '100000000000021', verified_name: 'Ferretería López' });
+    expect(own.body).toEqual({ id: r.body.phoneNumberId, verified_name: 'Ferretería López' });
     const second = await control<Record<string, string>>(t.server, '/accounts', {});
+    const n = (Number(r.body.wabaId) - 100_000_000_000_000) / 10 + 1;
     expect(second.body).toMatchObject({
-      wabaId: '100000000000030',
-      phoneNumberId: '100000000000031',
-      displayPhoneNumber: '+504 2200-0003',
-      verifiedName: 'Trato Demo 3',
+      wabaId: String(Number(r.body.wabaId) + 10),
+      phoneNumberId: String(Number(r.body.wabaId) + 11),
+      displayPhoneNumber: `+504 2200-${String(n).padStart(4, '0')}`,
+      verifiedName: `Trato Demo ${n}`,
     });
     expect((await control<{ accounts: unknown[] }>(t.server, '/accounts')).body.accounts).toHaveLength(3);
     await control(t.server, '/reset', {});
@@ -220,6 +231,8 @@ describe('POST /__control/accounts', () => {
       token: r.body.accessToken,
     });
     expect(gone.status).toBe(401);
+    const third = await control<Record<string, string>>(t.server, '/accounts', {});
+    expect(Number(third.body.wabaId)).toBe(Number(r.body.wabaId) + 20);
   });
 
   it('unknown control endpoints and bad JSON are refused', async () => {

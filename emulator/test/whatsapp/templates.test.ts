@@ -217,6 +217,13 @@ describe('POST /{waba-id}/message_templates', () => {
     expect(r.body.category).toBe('AUTHENTICATION');
   });
 
+  it('template ids are never reused, even after a reset', async () => {
+    const first = await create(simple('uno'));
+    await control(t.server, '/reset', {});
+    const second = await create(simple('uno'));
+    expect(BigInt(second.body.id)).toBeGreaterThan(BigInt(first.body.id));
+  });
+
   it('the same name and language twice → 100 / 2388024 "Message template already exists"', async () => {
     expect((await create(simple('pedido_listo'))).status).toBe(200);
     const dup = await create<GraphErrorJson>(simple('pedido_listo'));
