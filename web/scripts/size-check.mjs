@@ -140,6 +140,15 @@ const CONTACT_CONSENT_PAGE = 372 * KB;
  * formik): 365.1 / 364.8 KB. Pages of their own so the record pages stay within 450 KB.
  */
 const RECORD_EMAILS_PAGE = 372 * KB;
+/**
+ * The WhatsApp inbox (issue 33), one page module for /conversaciones and /conversaciones/:id (the
+ * list — filters, rows, 'Cargar más' — beside or before the open conversation: bubbles with ticks,
+ * 'Asignar a' as a native select, the 24-hour window, the composer with MUI's outlined field) and
+ * /contactos/:id/whatsapp (the same conversation under the contact's name); on demand the template
+ * picker (Dialog, native radios, the preview): 359.4 / 359.7 KB. A page of its own for the
+ * contact, so the contact's page keeps only its 'WhatsApp' link.
+ */
+const WHATSAPP_PAGES = 368 * KB;
 const MARKETING_FORM_PAGE = MARKETING_RECORD_PAGES;
 /**
  * /f/:formKey, a form's public page (issue 31), for visitors on their phones: outside the Firebase
@@ -187,6 +196,9 @@ export const BUDGETS = {
     '/contactos/:id/consentimiento': CONTACT_CONSENT_PAGE,
     '/contactos/:id/emails': RECORD_EMAILS_PAGE,
     '/empresas/:id/emails': RECORD_EMAILS_PAGE,
+    '/contactos/:id/whatsapp': WHATSAPP_PAGES,
+    '/conversaciones': WHATSAPP_PAGES,
+    '/conversaciones/:id': WHATSAPP_PAGES,
     '/tareas': CRM_LIST_WITH_DATES,
     '/reuniones': CRM_LIST_WITH_DATES,
     '/deals': DEALS_BOARD,
