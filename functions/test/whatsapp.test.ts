@@ -129,6 +129,7 @@ const sentTo = (account: Account, waId: string) =>
 
 async function approvedTemplate(
   admin: Admin,
+  account: Account,
   name: string,
   body = 'Hola {{1}}, tenemos novedades de {{2}}.',
 ) {
@@ -151,7 +152,7 @@ async function approvedTemplate(
     admin.idToken,
   );
   const template = db.doc(`organizations/${admin.organizationId}/waTemplates/${templateId}`);
-  await waControl('templates/status', { name, language: 'es', status: 'APPROVED' });
+  await waControl('templates/status', { wabaId: account.wabaId, name, language: 'es', status: 'APPROVED' });
   await eventually(
     async () => (await template.get()).get('status') as string,
     (s) => s === 'approved',
@@ -360,7 +361,7 @@ describe('the webhook', () => {
 
 describe('templates', () => {
   it('are checked, submitted pending, and follow the platform’s verdicts (webhook and Actualizar)', async () => {
-    const { admin, org } = await connected('WA Templates');
+    const { admin, account, org } = await connected('WA Templates');
     const base = {
       organizationId: org,
       name: 'bienvenida_cliente',
@@ -399,6 +400,7 @@ describe('templates', () => {
     );
 
     await waControl('templates/status', {
+      wabaId: account.wabaId,
       name: 'bienvenida_cliente',
       language: 'es',
       status: 'REJECTED',
@@ -411,7 +413,12 @@ describe('templates', () => {
     expect((await ref.get()).get('rejectedReason')).toBe('INVALID_FORMAT');
 
     // The webhook is not the only way: Actualizar reads the statuses from the platform.
-    await waControl('templates/status', { name: 'bienvenida_cliente', language: 'es', status: 'APPROVED' });
+    await waControl('templates/status', {
+      wabaId: account.wabaId,
+      name: 'bienvenida_cliente',
+      language: 'es',
+      status: 'APPROVED',
+    });
     await callOk('syncWaTemplates', { organizationId: org }, admin.idToken);
     expect((await ref.get()).data()).toMatchObject({ status: 'approved', rejectedReason: null });
 
@@ -454,7 +461,7 @@ describe('sending', () => {
       const number = honduranNumber();
       const contactId = await contactWithPhone(org, admin.uid, 'Rosa Díaz', `+504 ${number.local}`);
       const send = (data: Record<string, unknown>) => ({ organizationId: org, contactId, ...data });
-      const templateId = await approvedTemplate(admin, `promo_${Date.now().toString(36)}`);
+      const templateId = await approvedTemplate(admin, account, `promo_${Date.now().toString(36)}`);
 
       // Never wrote, no consent: neither a text nor a template.
       expect((await callError('sendWhatsApp', send({ text: 'Hola' }), admin.idToken)).details?.reason).toBe(
@@ -468,7 +475,12 @@ describe('sending', () => {
         'INVALID_ARGUMENT',
       );
 
-      // She wrote 25 hours ago: the window is closed for text.
+      // She consents (recorded by a member), and wrote 25 hours ago: the window is closed for text.
+      await callOk(
+        'setContactConsent',
+        { organizationId: org, contactId, status: 'granted', channel: 'whatsapp', text: 'Por teléfono' },
+        admin.idToken,
+      );
       await inbound(account, number.waId, 'Hola', { timestamp: Math.floor(Date.now() / 1000) - 25 * 3600 });
       await eventually(
         () => messagesOf(org, contactId),
@@ -523,7 +535,7 @@ describe('sending', () => {
     const { admin, account, org } = await connected('WA Template Send');
     const number = honduranNumber();
     const contactId = await contactWithPhone(org, admin.uid, 'Lucía Flores', number.local, 'granted');
-    const templateId = await approvedTemplate(admin, `novedades_${Date.now().toString(36)}`);
+    const templateId = await approvedTemplate(admin, account, `novedades_${Date.now().toString(36)}`);
     const sent = await callOk<{ messageId: string }>(
       'sendWhatsApp',
       { organizationId: org, contactId, templateId },
@@ -603,7 +615,7 @@ describe('opting out', () => {
     const { admin, account, org } = await connected('WA Opt Out');
     const number = honduranNumber();
     const contactId = await contactWithPhone(org, admin.uid, 'Pedro Cruz', number.local, 'granted');
-    const templateId = await approvedTemplate(admin, `oferta_${Date.now().toString(36)}`);
+    const templateId = await approvedTemplate(admin, account, `oferta_${Date.now().toString(36)}`);
     await inbound(account, number.waId, ' baja. ');
     const contact = db.doc(`organizations/${org}/contacts/${contactId}`);
     await eventually(
@@ -645,7 +657,7 @@ describe('a sequence with WhatsApp and task steps', () => {
     const { admin, account, org } = await connected('WA Sequence');
     const number = honduranNumber();
     const contactId = await contactWithPhone(org, admin.uid, 'Elena Paz', number.local, 'granted');
-    const templateId = await approvedTemplate(admin, `seguimiento_${Date.now().toString(36)}`);
+    const templateId = await approvedTemplate(admin, account, `seguimiento_${Date.now().toString(36)}`);
     const t0 = Date.now();
     const now = Timestamp.fromMillis(t0);
     const seq = db.collection(`organizations/${org}/sequences`).doc();
@@ -705,7 +717,7 @@ describe('a sequence with WhatsApp and task steps', () => {
     const { admin, account, org } = await connected('WA Reply');
     const number = honduranNumber();
     const contactId = await contactWithPhone(org, admin.uid, 'Iris Mejía', number.local, 'granted');
-    const templateId = await approvedTemplate(admin, `recordatorio_${Date.now().toString(36)}`);
+    const templateId = await approvedTemplate(admin, account, `recordatorio_${Date.now().toString(36)}`);
     const t0 = Date.now();
     const now = Timestamp.fromMillis(t0 - 60_000);
     const seq = db.collection(`organizations/${org}/sequences`).doc();
