@@ -2,9 +2,12 @@
 // the timeline entry that rides in the same batch as each note, task, meeting and deal.
 import { deleteField, serverTimestamp, Timestamp } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
-import { TIMELINE_ENTRY_KEYS, withDerivedFields } from '@trato/model';
+import { FIELD_TYPES, fieldSpec, TIMELINE_ENTRY_KEYS, withDerivedFields } from '@trato/model';
 import {
   BATCH_LIMIT,
+  cleanEmpty,
+  createPayload,
+  KEEP_EMPTY,
   needsCommittedState,
   planBatches,
   planCommittedWrite,
@@ -560,5 +563,32 @@ describe('writes planned from the committed state (transactions)', () => {
         { kind: 'update', target: org('deals'), id: 'd1', patch: { stage: 'won' }, current: storedDeal },
       ]),
     ).rejects.toThrow(/committed record/);
+  });
+});
+
+describe('empty strings', () => {
+  it('become null, but in the fields the contract keeps as non-null strings (KEEP_EMPTY)', () => {
+    const keep: Record<string, string[]> = {};
+    for (const [collection, fields] of Object.entries(FIELD_TYPES))
+      for (const key of Object.keys(fields)) {
+        const spec = fieldSpec(collection as keyof typeof FIELD_TYPES, key);
+        if (spec.type.kind === 'string' && !spec.nullable) (keep[collection] ??= []).push(key);
+      }
+    expect(keep).toEqual(KEEP_EMPTY);
+  });
+
+  it("a WhatsApp or wait step keeps '' as its subject and body; other blanks are null", () => {
+    const target = { parentPath: 'organizations/o1/sequences/s1', collection: 'steps' };
+    expect(
+      createPayload(
+        target,
+        { type: 'whatsapp', subject: '', body: ' ', templateId: 't1', delayDays: 1 },
+        UID,
+        NOW,
+      ),
+    ).toMatchObject({ subject: '', body: '', templateId: 't1' });
+    expect(cleanEmpty('steps', { subject: '', templateId: '' })).toEqual({ subject: '', templateId: null });
+    expect(cleanEmpty('tasks', { description: '' })).toEqual({ description: null });
+    expect(updatePayload(target, { body: '' }, null, NOW)).toMatchObject({ body: '' });
   });
 });

@@ -82,6 +82,24 @@ export function newRecordId(target: RecordTarget): string {
   return doc(collectionRef(target)).id;
 }
 
+/**
+ * The fields the contract types as a string that is never null (FIELD_TYPES: kind 'string', not
+ * nullable): an empty one stays '' (a WhatsApp or wait step's subject and body). Spelled out so
+ * the contract's tables stay out of every page; records.test.ts checks it against FIELD_TYPES.
+ */
+export const KEEP_EMPTY: Readonly<Record<string, readonly string[]>> = {
+  steps: ['subject', 'body'],
+  documents: ['mimeType'],
+};
+
+/** Empty strings become null, but in the fields of KEEP_EMPTY. */
+export function cleanEmpty(collection: string, data: Data): Data {
+  const cleaned = emptyToNull(data);
+  for (const key of KEEP_EMPTY[collection] ?? [])
+    if (typeof data[key] === 'string' && cleaned[key] === null) cleaned[key] = '';
+  return cleaned;
+}
+
 /** The document a create writes (pure apart from the timestamp sentinel). */
 export function createPayload(
   target: RecordTarget,
@@ -89,7 +107,7 @@ export function createPayload(
   uid: string,
   now: unknown = serverTimestamp(),
 ): Data {
-  const cleaned = emptyToNull(data);
+  const cleaned = cleanEmpty(target.collection, data);
   const stamped = stampCreate(cleaned, uid, now);
   return isSearchable(target.collection) ? withDerivedFields(target.collection, stamped) : stamped;
 }
@@ -112,7 +130,7 @@ export function updatePayload(
   current: Current,
   now: unknown = serverTimestamp(),
 ): Data {
-  const cleaned = stampUpdate(emptyToNull(patch), now);
+  const cleaned = stampUpdate(cleanEmpty(target.collection, patch), now);
   if (!isSearchable(target.collection) || !touchesSearch(target, patch)) return cleaned;
   return { ...cleaned, ...derivedFieldsOf(target.collection, { ...(current ?? {}), ...cleaned }) };
 }

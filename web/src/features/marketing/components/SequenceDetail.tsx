@@ -17,16 +17,25 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useState } from 'react';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
-import { type Sequence, type SequenceRights, type SequenceStep, type WithId } from '@trato/model';
+import {
+  type Sequence,
+  type SequenceRights,
+  type SequenceStep,
+  type WaTemplate,
+  type WithId,
+} from '@trato/model';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryState } from '@/components/data/QueryState';
 import { useErrorToast, useToast } from '@/components/toast';
 import { RoundBadge } from '@/components/RoundBadge';
-import { updateRecord, writeRecords, type Count } from '@/firebase/dataApi';
+import { orgRequest, updateRecord, useLiveList, writeRecords, type Count } from '@/firebase/dataApi';
+import { enumLabel } from '@/i18n/enums';
 import { formatCount } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { EnrollmentsCard } from './Enrollments';
 import { MailboxWarning } from './MailboxWarning';
+import { STEP_ICONS } from './stepTypes';
+import { WaTemplateStatusChip } from './WaTemplateStatusChip';
 import { sequencesTarget, stepDeletion } from '../utils/sequenceWrites';
 import {
   activeEnrollmentCount,
@@ -343,11 +352,27 @@ function StepsCard({
   rights: SequenceRights;
 }) {
   const { t } = useTranslation('marketing');
+  const { t: tc } = useTranslation();
   const { toast } = useToast();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<WithId<SequenceStep> | null>(null);
   const rows = steps.data ?? [];
   const full = rows.length >= MAX_STEPS;
+  // The templates of the WhatsApp steps (their names and states), read only when there is one.
+  const templates = useLiveList(
+    rows.some((step) => step.type === 'whatsapp') ? orgRequest(organizationId, 'waTemplates.list') : null,
+  );
+  const templateOf = (step: WithId<SequenceStep>): StepTemplate => {
+    if (step.type !== 'whatsapp') return undefined;
+    if (templates.status !== 'success') return 'loading';
+    return templates.data.find((template) => template.id === step.templateId) ?? null;
+  };
+  const stepTitle = (step: WithId<SequenceStep>, template: StepTemplate) =>
+    step.type === 'whatsapp'
+      ? template && template !== 'loading'
+        ? template.name
+        : enumLabel(tc, 'sequenceStepType', 'whatsapp')
+      : step.subject || enumLabel(tc, 'sequenceStepType', step.type);
 
   const remove = async (step: WithId<SequenceStep>) => {
     await writeRecords(stepDeletion(organizationId, sequenceId, rows, step.id));
@@ -372,7 +397,12 @@ function StepsCard({
           {rows.length === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('steps.empty')}</Typography>
           ) : (
-            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <Stack
+              component="ol"
+              aria-label={t('steps.title')}
+              spacing={1.5}
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
               {rows.map((step, index) => (
                 <Box
                   component="li"
@@ -387,25 +417,7 @@ function StepsCard({
                   }}
                 >
                   <RoundBadge size={32}>{step.stepOrder}</RoundBadge>
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                      {t('steps.order', { n: step.stepOrder })} · {delayText(t, step.delayDays, index)}
-                    </Typography>
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{step.subject}</Typography>
-                    <Typography
-                      variant="body2"
-                      sx={{
-                        color: 'text.secondary',
-                        overflowWrap: 'anywhere',
-                        display: '-webkit-box',
-                        WebkitLineClamp: 2,
-                        WebkitBoxOrient: 'vertical',
-                        overflow: 'hidden',
-                      }}
-                    >
-                      {step.body}
-                    </Typography>
-                  </Box>
+                  <StepSummary step={step} index={index} template={templateOf(step)} />
                   {rights.deleteStep && (
                     <IconButton
                       aria-label={t('steps.deleteLabel', { n: step.stepOrder })}
@@ -434,13 +446,112 @@ function StepsCard({
       <ConfirmDialog
         open={deleting !== null}
         title={t('steps.deleteTitle')}
-        body={deleting ? t('steps.deleteBody', { n: deleting.stepOrder, subject: deleting.subject }) : ''}
+        body={
+          deleting
+            ? t('steps.deleteBody', {
+                n: deleting.stepOrder,
+                subject: stepTitle(deleting, templateOf(deleting)),
+              })
+            : ''
+        }
         confirmLabel={t('delete')}
         errorTitle={t('steps.deleteFailed')}
         onConfirm={() => (deleting ? remove(deleting) : Promise.resolve())}
         onClose={() => setDeleting(null)}
       />
     </Card>
+  );
+}
+
+/** A WhatsApp step's template: undefined for other types, 'loading', or null when it was deleted. */
+type StepTemplate = WithId<WaTemplate> | null | 'loading' | undefined;
+
+/**
+ * A step in the list: its type with its icon, when it runs, and what it does — an e-mail's subject
+ * and body, a WhatsApp step's template (with its state when not approved), a task's title and
+ * description, a wait's days.
+ */
+function StepSummary({
+  step,
+  index,
+  template,
+}: {
+  step: WithId<SequenceStep>;
+  index: number;
+  template: StepTemplate;
+}) {
+  const { t } = useTranslation('marketing');
+  const { t: tc } = useTranslation();
+  const Icon = STEP_ICONS[step.type] ?? STEP_ICONS.email;
+  const secondary = (text: string) => (
+    <Typography
+      variant="body2"
+      sx={{
+        color: 'text.secondary',
+        overflowWrap: 'anywhere',
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+      }}
+    >
+      {text}
+    </Typography>
+  );
+  return (
+    <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Stack
+        direction="row"
+        spacing={0.75}
+        sx={{ alignItems: 'center', color: 'text.secondary', flexWrap: 'wrap' }}
+      >
+        <Icon fontSize="small" aria-hidden="true" />
+        <Typography variant="body2" data-testid="step-type" sx={{ fontWeight: 600 }}>
+          {enumLabel(tc, 'sequenceStepType', step.type)}
+        </Typography>
+        <Typography variant="body2">
+          · {t('steps.order', { n: step.stepOrder })} · {delayText(t, step.delayDays, index)}
+        </Typography>
+      </Stack>
+      {step.type === 'email' && (
+        <>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{step.subject}</Typography>
+          {secondary(step.body)}
+        </>
+      )}
+      {step.type === 'task' && (
+        <>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {t('steps.taskSummary', { title: step.subject })}
+          </Typography>
+          {step.body && secondary(step.body)}
+        </>
+      )}
+      {step.type === 'whatsapp' &&
+        (template === 'loading' ? (
+          <Typography sx={{ color: 'text.secondary' }}>…</Typography>
+        ) : template ? (
+          <>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {t('steps.templateSummary', { name: template.name })}
+              </Typography>
+              {template.status !== 'approved' && <WaTemplateStatusChip status={template.status} />}
+            </Stack>
+            {template.status !== 'approved' && (
+              <Typography variant="body2" sx={{ color: 'warning.dark' }}>
+                {t('steps.templateNotApproved')}
+              </Typography>
+            )}
+            {secondary(template.body)}
+          </>
+        ) : (
+          <Typography sx={{ color: 'error.main' }}>{t('steps.templateMissing')}</Typography>
+        ))}
+      {step.type === 'wait' && (
+        <Typography sx={{ fontWeight: 600 }}>{t('steps.waitSummary', { count: step.delayDays })}</Typography>
+      )}
+    </Box>
   );
 }
 

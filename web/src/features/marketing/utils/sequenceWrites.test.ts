@@ -69,6 +69,25 @@ describe('sequence writes', () => {
     );
   });
 
+  it('a copy keeps each step by its type: a WhatsApp step its template (issue 33)', () => {
+    const writes = sequenceDuplication(
+      'org',
+      'copy',
+      { description: null },
+      [
+        { stepOrder: 2, type: 'wait', subject: '', body: '', delayDays: 2, templateId: null },
+        { stepOrder: 1, type: 'whatsapp', subject: '', body: '', delayDays: 0, templateId: 'tpl1' },
+        { stepOrder: 3, type: 'task', subject: 'Llamar', body: '', delayDays: 1 },
+      ],
+      'Copia',
+    );
+    expect(writes.slice(1).map((w) => (w.kind === 'create' ? w.data : null))).toEqual([
+      { stepOrder: 1, type: 'whatsapp', subject: '', body: '', delayDays: 0, templateId: 'tpl1' },
+      { stepOrder: 2, type: 'wait', subject: '', body: '', delayDays: 2 },
+      { stepOrder: 3, type: 'task', subject: 'Llamar', body: '', delayDays: 1 },
+    ]);
+  });
+
   it('a copy keeps the topic (issue 31)', () => {
     const [sequence] = sequenceDuplication(
       'org',

@@ -65,7 +65,10 @@ export function sequenceDuplication(
   orgId: string,
   newId: string,
   sequence: Pick<Sequence, 'description' | 'topicId' | 'topicName'>,
-  steps: readonly Pick<SequenceStep, 'stepOrder' | 'type' | 'subject' | 'body' | 'delayDays'>[],
+  steps: readonly Pick<
+    SequenceStep,
+    'stepOrder' | 'type' | 'subject' | 'body' | 'delayDays' | 'templateId'
+  >[],
   name: string,
 ): RecordWrite[] {
   const target = stepsTarget(orgId, newId);
@@ -92,6 +95,8 @@ export function sequenceDuplication(
           subject: step.subject,
           body: step.body,
           delayDays: step.delayDays,
+          // A WhatsApp step keeps its template.
+          ...(step.templateId ? { templateId: step.templateId } : {}),
         },
       })),
   ];
