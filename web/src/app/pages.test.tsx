@@ -78,7 +78,7 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it('covers every path of the spec, /admin/:organizationId (issue 30), the marketing lists, campaigns and forms (issue 31) and the e-mails of contacts and companies (issue 32)', () => {
+  it("covers every path of the spec, /admin/:organizationId (issue 30), the marketing lists, campaigns and forms (issue 31) and the e-mails of contacts and companies (issue 32), the WhatsApp inbox, a contact's WhatsApp and the templates (issue 33)", () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
@@ -89,6 +89,9 @@ describe('protected routes table', () => {
         '/contactos/:id',
         '/contactos/:id/consentimiento',
         '/contactos/:id/emails',
+        '/contactos/:id/whatsapp',
+        '/conversaciones',
+        '/conversaciones/:id',
         '/deals',
         '/tareas',
         '/reuniones',
@@ -99,6 +102,7 @@ describe('protected routes table', () => {
         '/marketing/campanas/:id',
         '/marketing/formularios',
         '/marketing/formularios/:id',
+        '/marketing/whatsapp',
         '/documentos',
         '/tickets',
         '/tickets/nuevo',

@@ -5,7 +5,8 @@ import { defaultInvitePermissions, toggleInvitePermission, toPermissionMap } fro
 describe('invite permission matrix', () => {
   it('starts with view only on every resource', () => {
     const map = defaultInvitePermissions();
-    expect(Object.keys(map)).toHaveLength(9);
+    expect(Object.keys(map)).toHaveLength(10);
+    expect(map.conversations).toEqual({ view: true, create: false, edit: false, delete: false });
     expect(map.contacts).toEqual({ view: true, create: false, edit: false, delete: false });
   });
 
