@@ -76,7 +76,8 @@ const paged = (rows: unknown[], more: Partial<Record<string, unknown>> = {}) => 
   previous: vi.fn(),
   ...more,
 });
-const contact = (emailConsent?: string) => ({ id: 'c1', name: 'Julia Pérez', emailConsent }) as never;
+const contact = (emailConsent?: string, more: Record<string, unknown> = {}) =>
+  ({ id: 'c1', name: 'Julia Pérez', emailConsent, ...more }) as never;
 const text = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: /^Cómo se/ });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Registrar' }));
 
@@ -129,6 +130,7 @@ describe('ConsentPanel', { timeout: 40_000 }, () => {
         contactId: 'c1',
         status: 'granted',
         text: 'En la feria, 3 de junio',
+        channel: 'email',
       }),
     );
     expect(await screen.findByText('Consentimiento registrado')).toBeTruthy();
@@ -206,6 +208,69 @@ describe('ConsentPanel', { timeout: 40_000 }, () => {
     view.rerender(<ConsentPanel contact={contact()} />);
     expect(screen.getByText('No se pudo cargar el historial.')).toBeTruthy();
     expect(screen.getByText('No tienes permiso para hacer esto.')).toBeTruthy();
+  });
+
+  it('shows the status now on each channel', async () => {
+    await renderWithApp(<ConsentPanel contact={contact('granted', { whatsappConsent: 'withdrawn' })} />);
+    expect(screen.getByTestId('consent-now-email').textContent).toBe('EmailCon consentimiento');
+    expect(screen.getByTestId('consent-now-whatsapp').textContent).toBe('WhatsAppRetirado');
+    await renderWithApp(<ConsentPanel contact={contact()} />);
+    expect(screen.getAllByTestId('consent-now-whatsapp')[1]!.textContent).toBe('WhatsAppSin registrar');
+  });
+
+  it("the history names each record's channel", async () => {
+    state.list = paged([{ ...RECORDS[0], channel: 'whatsapp', source: 'keyword' }, RECORDS[1]]);
+    await renderWithApp(<ConsentPanel contact={contact()} />);
+    const items = within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem');
+    expect(within(items[0]!).getByTestId('consent-channel').textContent).toBe('WhatsApp');
+    expect(items[0]!.textContent).toContain('Palabra de baja por WhatsApp');
+    expect(within(items[1]!).getByTestId('consent-channel').textContent).toBe('Email');
+  });
+
+  it('records WhatsApp consent, offering the change its status calls for', async () => {
+    await renderWithApp(
+      <ConsentPanel contact={contact('withdrawn', { phone: '9999-8888', whatsappConsent: 'granted' })} />,
+    );
+    expect(screen.getByRole('combobox', { name: /^Canal/ }).textContent).toBe('Email');
+    expect(screen.getByRole('combobox', { name: /^Cambio/ }).textContent).toBe('Dio su consentimiento');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Canal/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'WhatsApp' }));
+    expect(screen.getByRole('combobox', { name: /^Cambio/ }).textContent).toBe('Retiró su consentimiento');
+    fireEvent.change(screen.getByRole('textbox', { name: /^Cómo lo retiró/ }), {
+      target: { value: 'Lo pidió por WhatsApp' },
+    });
+    submit();
+    await waitFor(() =>
+      expect(state.callFunction).toHaveBeenCalledWith('setContactConsent', {
+        organizationId: 'org1',
+        contactId: 'c1',
+        status: 'withdrawn',
+        text: 'Lo pidió por WhatsApp',
+        channel: 'whatsapp',
+      }),
+    );
+  });
+
+  it('WhatsApp needs a phone: said under the channel, and the refusal in words', async () => {
+    await renderWithApp(<ConsentPanel contact={contact()} />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Canal/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'WhatsApp' }));
+    expect(screen.getByText(/Este contacto no tiene teléfono/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Registrar' })).toHaveProperty('disabled', true);
+    // The server says so too (the phone was just removed elsewhere).
+    state.callFunction.mockRejectedValue({
+      code: 'functions/failed-precondition',
+      details: { reason: 'no-phone' },
+    });
+    await renderWithApp(<ConsentPanel contact={contact(undefined, { phone: 'x' })} />);
+    const [, second] = screen.getAllByRole('combobox', { name: /^Canal/ });
+    fireEvent.mouseDown(second!);
+    fireEvent.click(await screen.findByRole('option', { name: 'WhatsApp' }));
+    const [, textBox] = screen.getAllByRole<HTMLTextAreaElement>('textbox', { name: /^Cómo se/ });
+    fireEvent.change(textBox!, { target: { value: 'En la tienda' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Registrar' })[1]!);
+    expect(await screen.findByText(/no tiene un teléfono que WhatsApp acepte/)).toBeTruthy();
+    expect(textBox!.value).toBe('En la tienda');
   });
 
   it('more records than a page: the pager moves on', async () => {

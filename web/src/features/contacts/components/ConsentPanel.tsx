@@ -6,7 +6,14 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type ConsentRecord, type Contact, type WithId } from '@trato/model';
+import {
+  CONSENT_CHANNELS,
+  LIMITS,
+  type ConsentChannel,
+  type ConsentRecord,
+  type Contact,
+  type WithId,
+} from '@trato/model';
 import { Pager } from '@/components/data/Pager';
 import { QueryState } from '@/components/data/QueryState';
 import { StatusChip } from '@/components/data/StatusChip';
@@ -30,19 +37,32 @@ import { useLanguage } from '@/i18n/useLanguage';
 /** Consent records per page of the history. */
 export const CONSENT_PAGE_SIZE = 10;
 
-/** What to say about a refused setContactConsent: the general mapping (permission, offline, …). */
+/**
+ * What to say about a refused setContactConsent: 'no-phone' (WhatsApp needs a phone) in its own
+ * words (records `contactConsent.reasons`), else the general mapping (permission, offline, …).
+ */
 export function consentErrorKey(error: unknown): string {
+  const details =
+    typeof error === 'object' && error !== null ? (error as { details?: unknown }).details : null;
+  const reason =
+    typeof details === 'object' && details !== null ? (details as { reason?: unknown }).reason : null;
+  if (reason === 'no-phone') return 'records:contactConsent.reasons.no-phone';
   return `errors.server.${describeError(error).key}`;
 }
+
+/** The contact's status on a channel (its emailConsent or whatsappConsent; null: none recorded). */
+const statusOn = (contact: Contact, channel: ConsentChannel) =>
+  (channel === 'whatsapp' ? contact.whatsappConsent : contact.emailConsent) ?? null;
 
 type Change = 'granted' | 'withdrawn';
 
 /**
- * A contact's e-mail marketing consent (its page, /contactos/{id}/consentimiento): every change newest first, the first one the status now
- * (server-paged: status, where it came from, when, the text shown or typed, who recorded it)
- * and, for a member with contacts.edit, a form to record consent given or withdrawn
- * (setContactConsent: a new record, the contact's status and its timeline entry, written by the
- * server).
+ * A contact's marketing consent on each channel, e-mail and WhatsApp (its page,
+ * /contactos/{id}/consentimiento): the status now per channel, every change newest first
+ * (server-paged: channel, status, where it came from, when, the text shown or typed, who recorded
+ * it) and, for a member with contacts.edit, a form to record consent given or withdrawn on a
+ * channel (setContactConsent: a new record, the contact's status and its timeline entry, written
+ * by the server; WhatsApp needs the contact's phone).
  */
 export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
   const { t } = useTranslation('records');
@@ -58,7 +78,15 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
     orgRequest(organizationId, 'consents.byContact', { contactId: contact.id }),
     CONSENT_PAGE_SIZE,
   );
+  const [channel, setChannel] = useState<ConsentChannel>('email');
   const [change, setChange] = useState<Change>(contact.emailConsent === 'granted' ? 'withdrawn' : 'granted');
+  const noPhone = channel === 'whatsapp' && !contact.phone?.trim();
+  const chooseChannel = (next: ConsentChannel) => {
+    setChannel(next);
+    // The change offered is the opposite of the channel's status now.
+    setChange(statusOn(contact, next) === 'granted' ? 'withdrawn' : 'granted');
+    setFailure(null);
+  };
   const [text, setText] = useState('');
   const [missing, setMissing] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -74,7 +102,7 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
     event.preventDefault();
     const typed = text.trim();
     setMissing(!typed);
-    if (!typed || saving) return;
+    if (!typed || saving || noPhone) return;
     setSaving(true);
     setFailure(null);
     try {
@@ -83,6 +111,7 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
         contactId: contact.id,
         status: change,
         text: typed,
+        channel,
       });
       toast({ title: t('contactConsent.recorded'), variant: 'success' });
       setText('');
@@ -100,8 +129,11 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
     return (
       <ListItem key={entry.id} divider={index < history.rows.length - 1} sx={{ display: 'block', px: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <Typography component="span" variant="body2" data-testid="consent-channel" sx={{ fontWeight: 700 }}>
+            {t(`contactConsent.channels.${entry.channel ?? 'email'}`)}
+          </Typography>
           <StatusChip enumName="consentStatus" value={entry.status} />
-          <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
+          <Typography component="span" variant="body2">
             {t(`contactConsent.sources.${entry.source}`)}
           </Typography>
           <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 'auto' }}>
@@ -125,6 +157,36 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
         {t('contactConsent.body', { name: contact.name })}
       </Typography>
+      <Box
+        component="dl"
+        aria-label={t('contactConsent.current')}
+        sx={{
+          m: 0,
+          mb: 3,
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          alignItems: 'center',
+          columnGap: 2,
+          rowGap: 1,
+        }}
+      >
+        {CONSENT_CHANNELS.map((shown) => (
+          <Box key={shown} sx={{ display: 'contents' }} data-testid={`consent-now-${shown}`}>
+            <Typography component="dt" sx={{ fontWeight: 600 }}>
+              {t(`contactConsent.channels.${shown}`)}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              {statusOn(contact, shown) ? (
+                <StatusChip enumName="consentStatus" value={statusOn(contact, shown)} />
+              ) : (
+                <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('contactConsent.none')}
+                </Typography>
+              )}
+            </Box>
+          </Box>
+        ))}
+      </Box>
       {canEdit && (
         <Box
           component="form"
@@ -133,6 +195,19 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
           onSubmit={(event) => void record(event)}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 3 }}
         >
+          <OutlinedSelect
+            id="consent-channel"
+            label={t('contactConsent.channel')}
+            value={channel}
+            onChange={(value) => chooseChannel(value as ConsentChannel)}
+            disabled={saving}
+            error={noPhone}
+            helperText={noPhone ? t('contactConsent.noPhone') : undefined}
+            options={CONSENT_CHANNELS.map((value) => ({
+              value,
+              label: t(`contactConsent.channels.${value}`),
+            }))}
+          />
           <OutlinedSelect
             id="consent-change"
             label={t('contactConsent.change')}
@@ -166,7 +241,7 @@ export function ConsentPanel({ contact }: { contact: WithId<Contact> }) {
             </Alert>
           )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" disabled={saving} aria-busy={saving}>
+            <Button type="submit" variant="contained" disabled={saving || noPhone} aria-busy={saving}>
               {saving ? tc('common.actions.saving') : t('contactConsent.submit')}
             </Button>
           </Box>
