@@ -420,17 +420,7 @@ export interface WhatsAppChannel<TS = TimestampLike> {
  * Trato and submitted to the platform, whose status the platform's webhook (and 'Actualizar')
  * keeps. Read with marketing.view or conversations.view.
  */
-export interface WaTemplate<TS = TimestampLike> {
-  name: string;
-  language: Language;
-  category: WaTemplateCategory;
-  header: string | null;
-  body: string;
-  footer: string | null;
-  /** Quick-reply buttons' texts. */
-  buttons: string[];
-  /** Where {{1}}… of the header and then the body take their values (header's first). */
-  variables: WaVariable[];
+export interface WaTemplate<TS = TimestampLike> extends WaTemplateInput {
   status: WaTemplateStatus;
   rejectedReason: string | null;
   /** The platform's id. */
@@ -532,6 +522,7 @@ export function composerMode(input: {
 
 // ── Callables ────────────────────────────────────────────────────────────────
 
+/** A template as written in Trato (what createWaTemplate takes, and what is kept with its status). */
 export interface WaTemplateInput {
   name: string;
   language: Language;
@@ -539,7 +530,9 @@ export interface WaTemplateInput {
   header: string | null;
   body: string;
   footer: string | null;
+  /** Quick-reply buttons' texts. */
   buttons: string[];
+  /** Where {{1}}… of the header and then the body take their values (header's first). */
   variables: WaVariable[];
 }
 
