@@ -252,7 +252,7 @@ export const SECTIONS: readonly Section[] = [
       path: 'whatsapp',
       title: 'marketingWhatsApp',
       load: () => import('@/features/marketing/WhatsAppTemplatesPage'),
-      namespaces: ['marketing'],
+      namespaces: ['marketing', 'waTemplates'],
     },
   ]),
   crm('documents', 'documentos', 'documents', FolderRoundedIcon, [

@@ -103,6 +103,7 @@ describe('feature namespaces', () => {
     subscription: true,
     tasks: true,
     tickets: true,
+    waTemplates: true,
   };
 
   it('has a file in each language for every declared namespace, and no other', () => {

@@ -20,6 +20,7 @@ import type settings from './locales/es/settings.json';
 import type subscription from './locales/es/subscription.json';
 import type tasks from './locales/es/tasks.json';
 import type tickets from './locales/es/tickets.json';
+import type waTemplates from './locales/es/waTemplates.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -46,6 +47,7 @@ declare module 'i18next' {
       subscription: typeof subscription;
       tasks: typeof tasks;
       tickets: typeof tickets;
+      waTemplates: typeof waTemplates;
     };
   }
 }

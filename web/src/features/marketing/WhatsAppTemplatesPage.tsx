@@ -54,7 +54,8 @@ type Row = WithId<WaTemplate>;
  */
 export default function WhatsAppTemplatesPage() {
   usePrefetchWhenIdle(WaTemplateDialog);
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
+  const { t: tm } = useTranslation('marketing');
   const organizationId = useOrgId();
   const canCreate = useCan('marketing', 'create');
   const canDelete = useCan('marketing', 'delete');
@@ -69,14 +70,14 @@ export default function WhatsAppTemplatesPage() {
     <Box sx={{ maxWidth: 1280 }}>
       <MarketingTabs />
       <PageHeader
-        title={t('waTemplates.title')}
-        subtitle={t('waTemplates.subtitle')}
+        title={t('title')}
+        subtitle={t('subtitle')}
         actions={
           <>
             <SyncButton organizationId={organizationId} />
             {canCreate && (
               <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
-                {t('waTemplates.new')}
+                {t('new')}
               </Button>
             )}
           </>
@@ -84,28 +85,23 @@ export default function WhatsAppTemplatesPage() {
       />
       <ChannelNotice state={channel} />
       <Alert severity="info" sx={{ mb: 2 }}>
-        {t('waTemplates.review')}
+        {t('review')}
       </Alert>
       <QueryState
         state={templates}
-        loadingLabel={t('waTemplates.loading')}
-        errorTitle={t('waTemplates.loadFailed')}
+        loadingLabel={tm('waTemplates.loading')}
+        errorTitle={t('loadFailed')}
         isEmpty={templates.status === 'success' && rows.length === 0}
         empty={
           <EmptyState
             icon={WhatsAppIcon}
-            title={t('waTemplates.empty.title')}
-            body={t('waTemplates.empty.body')}
-            action={canCreate ? { label: t('waTemplates.new'), onClick: () => setCreating(true) } : undefined}
+            title={t('empty.title')}
+            body={t('empty.body')}
+            action={canCreate ? { label: t('new'), onClick: () => setCreating(true) } : undefined}
           />
         }
       >
-        <Stack
-          component="ul"
-          aria-label={t('waTemplates.title')}
-          spacing={1.5}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
+        <Stack component="ul" aria-label={t('title')} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {rows.map((row) => (
             <TemplateItem key={row.id} row={row} onDelete={canDelete ? () => setDeleting(row) : undefined} />
           ))}
@@ -118,9 +114,9 @@ export default function WhatsAppTemplatesPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={t('waTemplates.delete.title')}
-        body={deleting ? t('waTemplates.delete.body', { name: deleting.name }) : ''}
-        confirmLabel={t('delete')}
+        title={t('delete.title')}
+        body={deleting ? t('delete.body', { name: deleting.name }) : ''}
+        confirmLabel={tm('delete')}
         onConfirm={() => (deleting ? remove(organizationId, deleting) : Promise.resolve())}
         onClose={() => setDeleting(null)}
       />
@@ -130,20 +126,20 @@ export default function WhatsAppTemplatesPage() {
 
 /** deleteWaTemplate, with its toasts (a refusal in words; the confirmation then closes). */
 function useRemove() {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   return async (organizationId: string, row: Row) => {
     try {
       await callFunction('deleteWaTemplate', { organizationId, templateId: row.id });
-      toast({ title: t('waTemplates.toasts.deleted'), variant: 'success' });
+      toast({ title: t('toasts.deleted'), variant: 'success' });
     } catch (error) {
       const refusal = templateRefusal(error);
       if (refusal.key === 'errors.server.unknown') console.error('deleteWaTemplate', error);
       toast({
-        title: t('waTemplates.toasts.deleteFailed'),
-        description: refusal.key.startsWith('waTemplates.')
-          ? t(refusal.key as 'waTemplates.reasons.not-connected')
+        title: t('toasts.deleteFailed'),
+        description: refusal.key.startsWith('reasons.')
+          ? t(refusal.key as 'reasons.not-connected')
           : tc(refusal.key as 'errors.server.unknown'),
         variant: 'destructive',
       });
@@ -153,7 +149,7 @@ function useRemove() {
 
 /** 'Actualizar estados': the platform's statuses now (the webhook brings them too). */
 function SyncButton({ organizationId }: { organizationId: string }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
@@ -162,17 +158,17 @@ function SyncButton({ organizationId }: { organizationId: string }) {
     try {
       const { updated } = await callFunction('syncWaTemplates', { organizationId });
       toast({
-        title: t('waTemplates.toasts.synced'),
-        description: t('waTemplates.toasts.syncedBody', { count: updated }),
+        title: t('toasts.synced'),
+        description: t('toasts.syncedBody', { count: updated }),
         variant: 'success',
       });
     } catch (error) {
       const refusal = templateRefusal(error);
       if (refusal.key === 'errors.server.unknown') console.error('syncWaTemplates', error);
       toast({
-        title: t('waTemplates.toasts.syncFailed'),
-        description: refusal.key.startsWith('waTemplates.')
-          ? t(refusal.key as 'waTemplates.reasons.not-connected')
+        title: t('toasts.syncFailed'),
+        description: refusal.key.startsWith('reasons.')
+          ? t(refusal.key as 'reasons.not-connected')
           : tc(refusal.key as 'errors.server.unknown'),
         variant: 'destructive',
       });
@@ -190,14 +186,14 @@ function SyncButton({ organizationId }: { organizationId: string }) {
         busy ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : <SyncRoundedIcon />
       }
     >
-      {t('waTemplates.sync')}
+      {t('sync')}
     </Button>
   );
 }
 
 /** No number connected, or one Meta no longer accepts: templates cannot be created nor sent. */
 function ChannelNotice({ state }: { state: { status: string; data: { status: string } | null } }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
   const { isAdmin } = useMembership();
   if (state.status !== 'success') return null;
   const channel = state.data;
@@ -206,22 +202,23 @@ function ChannelNotice({ state }: { state: { status: string; data: { status: str
     <>
       {' '}
       <Link component={RouterLink} to={sectionHref('settings', { query: { tab: 'canales' } })}>
-        {t('waTemplates.channel.link')}
+        {t('channel.link')}
       </Link>
     </>
   ) : (
-    ` ${t('waTemplates.channel.askAdmin')}`
+    ` ${t('channel.askAdmin')}`
   );
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="wa-channel-notice">
-      {t(channel ? 'waTemplates.channel.broken' : 'waTemplates.channel.none')}
+      {t(channel ? 'channel.broken' : 'channel.none')}
       {link}
     </Alert>
   );
 }
 
 function TemplateItem({ row, onDelete }: { row: Row; onDelete?: () => void }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
+  const { t: tm } = useTranslation('marketing');
   const language = useLanguage();
   const preferences = useDatePreferences();
   const created = millisOf(row.createdAt);
@@ -246,11 +243,11 @@ function TemplateItem({ row, onDelete }: { row: Row; onDelete?: () => void }) {
           </Stack>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25 }}>
             {[
-              t(`waTemplates.languages.${row.language}`),
-              t(`waTemplates.categories.${row.category}`),
+              tm(`waTemplates.languages.${row.language}`),
+              t(`categories.${row.category}`),
               created === null
                 ? null
-                : t('waTemplates.createdOn', { date: formatShortDate(created, language, preferences) }),
+                : t('createdOn', { date: formatShortDate(created, language, preferences) }),
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -258,13 +255,13 @@ function TemplateItem({ row, onDelete }: { row: Row; onDelete?: () => void }) {
           {row.status === 'rejected' && (
             <Typography variant="body2" sx={{ color: 'error.main', mt: 0.5, overflowWrap: 'anywhere' }}>
               {row.rejectedReason
-                ? t('waTemplates.rejectedReason', { reason: rejectionText(t, row.rejectedReason) })
-                : t('waTemplates.rejectedNoReason')}
+                ? t('rejectedReason', { reason: rejectionText(t, row.rejectedReason) })
+                : t('rejectedNoReason')}
             </Typography>
           )}
           {(row.status === 'paused' || row.status === 'disabled') && (
             <Typography variant="body2" sx={{ color: 'warning.dark', mt: 0.5 }}>
-              {t(`waTemplates.statusHelp.${row.status}`)}
+              {t(`statusHelp.${row.status}`)}
             </Typography>
           )}
           <Typography
@@ -283,7 +280,7 @@ function TemplateItem({ row, onDelete }: { row: Row; onDelete?: () => void }) {
           </Typography>
         </Box>
         {onDelete && (
-          <IconButton aria-label={t('waTemplates.delete.label', { name: row.name })} onClick={onDelete}>
+          <IconButton aria-label={t('delete.label', { name: row.name })} onClick={onDelete}>
             <DeleteOutlineRoundedIcon />
           </IconButton>
         )}
@@ -293,8 +290,8 @@ function TemplateItem({ row, onDelete }: { row: Row; onDelete?: () => void }) {
 }
 
 /** Graph's rejection codes in words ('INVALID_FORMAT' → 'Formato no válido'); others as the platform wrote them. */
-function rejectionText(t: ReturnType<typeof useTranslation<'marketing'>>['t'], reason: string): string {
-  return t(`waTemplates.rejections.${reason}` as 'waTemplates.rejections.INVALID_FORMAT', {
+function rejectionText(t: ReturnType<typeof useTranslation<'waTemplates'>>['t'], reason: string): string {
+  return t(`rejections.${reason}` as 'rejections.INVALID_FORMAT', {
     defaultValue: reason,
   });
 }

@@ -10,13 +10,13 @@ import { SEQUENCE_STEP_TYPES, type SequenceStep, type WaTemplate, type WithId } 
 import { sectionHref } from '@/app/sections';
 import { FormDialog } from '@/components/form/FormDialog';
 import { FormTextField } from '@/components/form/FormTextField';
-import { SelectField } from '@/components/form/SelectField';
 import { useToast } from '@/components/toast';
 import { createRecord, orgRecordPath, orgRequest, useDocument, useLiveList } from '@/firebase/dataApi';
 import { enumLabel } from '@/i18n/enums';
 import { EMPTY_STEP, stepFormSchema, stepRecord, type StepValues } from '../utils/stepForm';
 import { nextStepOrder, stepsTarget } from '../utils/sequenceWrites';
 import { MessageFields, MessagePreview } from './MessageFields';
+import { NativeSelectField } from './NativeSelectField';
 import { RadioCards } from './RadioCards';
 import { STEP_ICONS } from './stepTypes';
 import { WaTemplatePreview } from './WaTemplatePreview';
@@ -155,9 +155,10 @@ function WhatsAppStepFields({ organizationId }: { organizationId: string }) {
           </Link>
         </Alert>
       ) : (
-        <SelectField
+        <NativeSelectField
           name="templateId"
           label={t('stepForm.template')}
+          emptyLabel={t('stepForm.templateNone')}
           required
           disabled={templates.status !== 'success'}
           helperText={templates.status === 'loading' ? t('waTemplates.loading') : t('stepForm.templateHelp')}

@@ -166,18 +166,29 @@ describe('StepDialog by type', { timeout: 40_000 }, () => {
     expect(state.requests).toContainEqual({ id: 'waTemplates.list' });
     save();
     expect(await screen.findByText(/obligatorio/)).toBeTruthy();
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Plantilla de WhatsApp/ }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['bienvenida (Español) · Aprobada', 'recordatorio (Español) · En revisión']);
-    fireEvent.click(screen.getByRole('option', { name: 'recordatorio (Español) · En revisión' }));
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: /^Plantilla de WhatsApp/ });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Elige una plantilla',
+      'bienvenida (Español) · Aprobada',
+      'recordatorio (Español) · En revisión',
+    ]);
+    // The error is tied to the select.
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /obligatorio/,
+    );
+    fireEvent.change(select, { target: { value: 'recordatorio' } });
     expect(screen.getByTestId('step-template-pending').textContent).toContain(
       'Tiene que estar aprobada antes de que llegue el turno de este paso',
     );
     expect(screen.getByTestId('wa-template-preview').textContent).toContain(
       'Hola Ana, te escribe Marta Díaz.',
     );
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Plantilla de WhatsApp/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'bienvenida (Español) · Aprobada' }));
+    fireEvent.change(select, { target: { value: 'bienvenida' } });
     expect(screen.queryByTestId('step-template-pending')).toBeNull();
     save();
     await waitFor(() =>

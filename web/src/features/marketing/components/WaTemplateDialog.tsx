@@ -66,7 +66,8 @@ export function WaTemplateDialog({
   organizationId: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
+  const { t: tm } = useTranslation('marketing');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const language = useLanguage();
@@ -82,7 +83,7 @@ export function WaTemplateDialog({
   const shown = (problem: TemplateProblem | null) =>
     problem && (tried || !ON_SUBMIT.includes(problem)) ? problem : null;
   const problemText = (problem: TemplateProblem) =>
-    t(`waTemplates.problems.${problem}`, {
+    t(`problems.${problem}`, {
       header: WA_TEMPLATE_LIMITS.header,
       body: WA_TEMPLATE_LIMITS.body,
       footer: WA_TEMPLATE_LIMITS.footer,
@@ -122,12 +123,8 @@ export function WaTemplateDialog({
     try {
       const answer = await callFunction('createWaTemplate', { organizationId, ...templateInput(values) });
       toast({
-        title: t('waTemplates.toasts.created'),
-        description: t(
-          answer.status === 'approved'
-            ? 'waTemplates.toasts.createdApproved'
-            : 'waTemplates.toasts.createdBody',
-        ),
+        title: t('toasts.created'),
+        description: t(answer.status === 'approved' ? 'toasts.createdApproved' : 'toasts.createdBody'),
         variant: 'success',
       });
       onClose();
@@ -164,10 +161,10 @@ export function WaTemplateDialog({
         onSubmit={(event) => void submit(event)}
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
       >
-        <DialogTitle id="wa-template-title">{t('waTemplates.form.title')}</DialogTitle>
+        <DialogTitle id="wa-template-title">{t('form.title')}</DialogTitle>
         <DialogContent dividers>
           <Alert severity="info" sx={{ mb: 2.5 }}>
-            {t('waTemplates.review')}
+            {t('review')}
           </Alert>
           <Box
             sx={{
@@ -180,7 +177,7 @@ export function WaTemplateDialog({
             <Stack spacing={2.5} sx={{ minWidth: 0 }}>
               <OutlinedTextField
                 id="wa-template-name"
-                label={t('waTemplates.form.name')}
+                label={t('form.name')}
                 value={values.name}
                 onChange={(event) => set('name', toTemplateName(event.target.value))}
                 onBlur={() => set('name', finishTemplateName(values.name))}
@@ -188,17 +185,17 @@ export function WaTemplateDialog({
                 autoFocus
                 disabled={saving}
                 error={Boolean(nameProblem)}
-                helperText={helper(nameProblem, t('waTemplates.form.nameHelp'))}
+                helperText={helper(nameProblem, t('form.nameHelp'))}
                 slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
               />
               <OutlinedSelect
                 id="wa-template-language"
-                label={t('waTemplates.form.language')}
+                label={t('form.language')}
                 value={values.language}
                 onChange={(value) => set('language', value as Language)}
                 options={LANGUAGES.map((code) => ({
                   value: code,
-                  label: t(`waTemplates.languages.${code}`),
+                  label: tm(`waTemplates.languages.${code}`),
                 }))}
                 disabled={saving}
                 required
@@ -211,7 +208,7 @@ export function WaTemplateDialog({
               <Box>
                 <OutlinedTextField
                   id="wa-template-header"
-                  label={t('waTemplates.form.header')}
+                  label={t('form.header')}
                   value={values.header}
                   onChange={(event) => setText('header', event.target.value)}
                   onSelect={track('header')}
@@ -220,7 +217,7 @@ export function WaTemplateDialog({
                   error={Boolean(headerProblem)}
                   helperText={helper(
                     headerProblem,
-                    t('waTemplates.form.headerHelp', {
+                    t('form.headerHelp', {
                       count: counter(values.header, WA_TEMPLATE_LIMITS.header),
                       first: '{{1}}',
                     }),
@@ -232,16 +229,16 @@ export function WaTemplateDialog({
                   onClick={() => insertVariable('header')}
                   onMouseDown={(event) => event.preventDefault()}
                   disabled={saving || /\{\{/.test(values.header)}
-                  aria-label={t('waTemplates.form.insertHeaderVariable')}
+                  aria-label={t('form.insertHeaderVariable')}
                   sx={{ mt: 0.5 }}
                 >
-                  {t('waTemplates.form.insertVariable')}
+                  {t('form.insertVariable')}
                 </Button>
               </Box>
               <Box>
                 <OutlinedTextField
                   id="wa-template-body"
-                  label={t('waTemplates.form.body')}
+                  label={t('form.body')}
                   value={values.body}
                   onChange={(event) => setText('body', event.target.value)}
                   onSelect={track('body')}
@@ -253,7 +250,7 @@ export function WaTemplateDialog({
                   error={Boolean(bodyProblem)}
                   helperText={helper(
                     bodyProblem,
-                    t('waTemplates.form.bodyHelp', {
+                    t('form.bodyHelp', {
                       count: counter(values.body, WA_TEMPLATE_LIMITS.body),
                       first: '{{1}}',
                       second: '{{2}}',
@@ -266,22 +263,22 @@ export function WaTemplateDialog({
                   onClick={() => insertVariable('body')}
                   onMouseDown={(event) => event.preventDefault()}
                   disabled={saving}
-                  aria-label={t('waTemplates.form.insertBodyVariable', { tag: nextVariable(values.body) })}
+                  aria-label={t('form.insertBodyVariable', { tag: nextVariable(values.body) })}
                   sx={{ mt: 0.5 }}
                 >
-                  {t('waTemplates.form.insertVariable')}
+                  {t('form.insertVariable')}
                 </Button>
               </Box>
               <OutlinedTextField
                 id="wa-template-footer"
-                label={t('waTemplates.form.footer')}
+                label={t('form.footer')}
                 value={values.footer}
                 onChange={(event) => set('footer', event.target.value)}
                 disabled={saving}
                 error={Boolean(footerProblem)}
                 helperText={helper(
                   footerProblem,
-                  t('waTemplates.form.footerHelp', {
+                  t('form.footerHelp', {
                     count: counter(values.footer, WA_TEMPLATE_LIMITS.footer),
                   }),
                 )}
@@ -297,16 +294,16 @@ export function WaTemplateDialog({
               {slots.length > 0 && (
                 <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
                   <Typography component="legend" sx={{ fontWeight: 700, p: 0 }}>
-                    {t('waTemplates.form.variables')}
+                    {t('form.variables')}
                   </Typography>
                   <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-                    {t('waTemplates.form.variablesHelp')}
+                    {t('form.variablesHelp')}
                   </Typography>
                   <Stack spacing={2}>
                     {slots.map((slot, index) => {
                       const variable = values.variables[index]!;
                       const tag = `{{${slot.n}}}`;
-                      const where = t(`waTemplates.form.slot.${slot.part}`, { tag });
+                      const where = t(`form.slot.${slot.part}`, { tag });
                       const problem = shown(check.variableItems[index] ?? null);
                       const setVariable = (patch: Partial<typeof variable>) =>
                         set(
@@ -325,12 +322,12 @@ export function WaTemplateDialog({
                         >
                           <OutlinedSelect
                             id={`wa-variable-${index}-source`}
-                            label={t('waTemplates.form.source', { where })}
+                            label={t('form.source', { where })}
                             value={variable.source}
                             onChange={(value) => setVariable({ source: value as WaVariableSource })}
                             options={WA_VARIABLE_SOURCES.map((source) => ({
                               value: source,
-                              label: t(`waTemplates.sources.${source}`),
+                              label: t(`sources.${source}`),
                             }))}
                             disabled={saving}
                             fullWidth
@@ -339,8 +336,8 @@ export function WaTemplateDialog({
                             id={`wa-variable-${index}-fallback`}
                             label={
                               variable.source === 'literal'
-                                ? t('waTemplates.form.literal', { tag })
-                                : t('waTemplates.form.fallback', { tag })
+                                ? t('form.literal', { tag })
+                                : t('form.fallback', { tag })
                             }
                             value={variable.fallback}
                             onChange={(event) => setVariable({ fallback: event.target.value })}
@@ -352,8 +349,8 @@ export function WaTemplateDialog({
                               problem
                                 ? problemText(problem)
                                 : variable.source === 'literal'
-                                  ? t('waTemplates.form.literalHelp')
-                                  : t('waTemplates.form.fallbackHelp')
+                                  ? t('form.literalHelp')
+                                  : t('form.fallbackHelp')
                             }
                           />
                         </Box>
@@ -365,17 +362,17 @@ export function WaTemplateDialog({
             </Stack>
             <Box sx={{ position: { md: 'sticky' }, top: { md: 0 }, minWidth: 0 }}>
               <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
-                {t('waTemplates.preview.title')}
+                {tm('waTemplates.preview.title')}
               </Typography>
               <WaTemplatePreview values={values} />
               <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 1 }}>
-                {t('waTemplates.preview.samples')}
+                {tm('waTemplates.preview.samples')}
               </Typography>
             </Box>
           </Box>
           {tried && check.all.length > 0 && (
             <Alert severity="warning" sx={{ mt: 2.5 }} data-testid="wa-template-problems">
-              <strong>{t('waTemplates.form.problemsTitle')}</strong>
+              <strong>{t('form.problemsTitle')}</strong>
               <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                 {check.all.map((problem) => (
                   <li key={problem}>{problemText(problem)}</li>
@@ -385,18 +382,18 @@ export function WaTemplateDialog({
           )}
           {refusal && (
             <Alert severity="error" sx={{ mt: 2.5 }} data-testid="wa-template-refusal">
-              <strong>{t('waTemplates.toasts.createFailed')} </strong>
-              {refusal.key.startsWith('waTemplates.')
-                ? t(refusal.key as 'waTemplates.reasons.template-exists', {
+              <strong>{t('toasts.createFailed')} </strong>
+              {refusal.key.startsWith('reasons.')
+                ? t(refusal.key as 'reasons.template-exists', {
                     name: finishTemplateName(values.name),
-                    language: t(`waTemplates.languages.${values.language}`),
+                    language: tm(`waTemplates.languages.${values.language}`),
                   })
                 : tc(refusal.key as 'errors.server.unknown')}
               {refusal.problems.length > 0 && (
                 <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
                   {refusal.problems.map((problem) => (
                     <li key={problem}>
-                      {t(`waTemplates.problems.${problem}` as 'waTemplates.problems.name', {
+                      {t(`problems.${problem}` as 'problems.name', {
                         defaultValue: problem,
                         first: '{{1}}',
                         second: '{{2}}',
@@ -419,7 +416,7 @@ export function WaTemplateDialog({
             aria-busy={saving}
             onMouseDown={(event) => event.preventDefault()}
           >
-            {saving ? t('waTemplates.form.sending') : t('waTemplates.form.submit')}
+            {saving ? t('form.sending') : t('form.submit')}
           </Button>
         </DialogActions>
       </Box>
@@ -437,18 +434,18 @@ function CategoryField({
   onChange: (value: WaTemplateCategory) => void;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
   return (
     <RadioCards
       name="wa-template-category"
-      legend={t('waTemplates.form.category')}
+      legend={t('form.category')}
       value={value}
       onChange={onChange}
       disabled={disabled}
       options={WA_TEMPLATE_CATEGORIES.map((category) => ({
         value: category,
-        label: t(`waTemplates.categories.${category}`),
-        help: t(`waTemplates.categoryHelp.${category}`),
+        label: t(`categories.${category}`),
+        help: t(`categoryHelp.${category}`),
       }))}
     />
   );
@@ -470,12 +467,12 @@ function ButtonsField({
   problemText: (problem: TemplateProblem) => string;
   disabled: boolean;
 }) {
-  const { t } = useTranslation('marketing');
+  const { t } = useTranslation('waTemplates');
   const full = buttons.length >= WA_TEMPLATE_LIMITS.buttons;
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby="wa-buttons-help">
       <Typography component="legend" sx={{ fontWeight: 700, p: 0 }}>
-        {t('waTemplates.form.buttons')}
+        {t('form.buttons')}
       </Typography>
       <Typography
         id="wa-buttons-help"
@@ -484,7 +481,7 @@ function ButtonsField({
       >
         {problem
           ? problemText(problem)
-          : t('waTemplates.form.buttonsHelp', {
+          : t('form.buttonsHelp', {
               max: WA_TEMPLATE_LIMITS.buttons,
               length: WA_TEMPLATE_LIMITS.buttonText,
             })}
@@ -496,7 +493,7 @@ function ButtonsField({
             <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <OutlinedTextField
                 id={`wa-button-${index}`}
-                label={t('waTemplates.form.button', { n: index + 1 })}
+                label={t('form.button', { n: index + 1 })}
                 value={text}
                 onChange={(event) => onChange(buttons.map((b, i) => (i === index ? event.target.value : b)))}
                 disabled={disabled}
@@ -510,8 +507,8 @@ function ButtonsField({
                 }
               />
               <IconButton
-                aria-label={t('waTemplates.form.removeButton', { n: index + 1 })}
-                title={t('waTemplates.form.removeButton', { n: index + 1 })}
+                aria-label={t('form.removeButton', { n: index + 1 })}
+                title={t('form.removeButton', { n: index + 1 })}
                 onClick={() => onChange(buttons.filter((_, i) => i !== index))}
                 disabled={disabled}
               >
@@ -528,7 +525,7 @@ function ButtonsField({
         disabled={disabled || full}
         sx={{ mt: 1 }}
       >
-        {t('waTemplates.form.addButton')}
+        {t('form.addButton')}
       </Button>
     </Box>
   );

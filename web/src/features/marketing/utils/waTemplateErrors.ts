@@ -1,6 +1,6 @@
 import { describeError } from '@/i18n/errors';
 
-/** The refusals of the template callables that have words of their own (marketing `waTemplates.reasons`). */
+/** The refusals of the template callables that have words of their own (the waTemplates catalogue's `reasons`). */
 export const TEMPLATE_REASONS = [
   'template-invalid',
   'template-exists',
@@ -21,8 +21,8 @@ function field(value: unknown, name: string): unknown {
 }
 
 export interface TemplateRefusal {
-  /** `waTemplates.reasons.*` (marketing) or `errors.server.*` (core). */
-  key: `waTemplates.reasons.${TemplateReason}` | `errors.server.${string}`;
+  /** `reasons.*` (waTemplates) or `errors.server.*` (core). */
+  key: `reasons.${TemplateReason}` | `errors.server.${string}`;
   /** For invalid-input: the field the server refused. */
   field: string | null;
   /** For template-invalid: the model's problems, when the server lists them (`details.problems`). */
@@ -37,7 +37,7 @@ export function templateRefusal(error: unknown): TemplateRefusal {
   const problems = field(details, 'problems');
   if (typeof reason === 'string' && (TEMPLATE_REASONS as readonly string[]).includes(reason))
     return {
-      key: `waTemplates.reasons.${reason as TemplateReason}`,
+      key: `reasons.${reason as TemplateReason}`,
       field: typeof named === 'string' ? named : null,
       problems: Array.isArray(problems) ? problems.filter((p): p is string => typeof p === 'string') : [],
     };

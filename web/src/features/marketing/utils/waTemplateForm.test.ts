@@ -161,7 +161,7 @@ describe('what is sent and shown', () => {
   it('reads a refusal: its reason, the refused field, the problems', () => {
     expect(
       templateRefusal({ details: { reason: 'template-invalid', problems: ['body-variables', 3] } }),
-    ).toEqual({ key: 'waTemplates.reasons.template-invalid', field: null, problems: ['body-variables'] });
+    ).toEqual({ key: 'reasons.template-invalid', field: null, problems: ['body-variables'] });
     expect(templateRefusal({ details: { reason: 'invalid-input', field: 'body' } }).field).toBe('body');
     expect(templateRefusal({ code: 'functions/internal' }).key).toBe('errors.server.unknown');
   });

@@ -1,7 +1,8 @@
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
 import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+// The sidebar's 'Conversaciones' icon, which every signed-in page has already loaded.
+import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -97,7 +98,7 @@ function ChannelHeader({ status }: { status: Channel['status'] | null | undefine
           color: '#128C7E',
         }}
       >
-        <WhatsAppIcon />
+        <ForumRoundedIcon />
       </Box>
       <Stack
         direction="row"

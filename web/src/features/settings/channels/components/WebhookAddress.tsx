@@ -1,5 +1,4 @@
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
-import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -70,7 +69,7 @@ export function WebhookAddress() {
         {t('channels.webhook.secrets')}
       </Typography>
       {localPage && (
-        <Alert severity="info" icon={<ScienceOutlinedIcon />} sx={{ mt: 2 }} data-testid="whatsapp-local">
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="whatsapp-local">
           <strong>{t('channels.local.title')} </strong>
           {t('channels.local.body')}{' '}
           <a href={localPage} target="_blank" rel="noreferrer">
