@@ -99,6 +99,7 @@ export default defineConfig({
       ...forward('FIREBASE_STORAGE_EMULATOR_HOST', 'VITE_STORAGE_EMULATOR_HOST'),
       ...forward('FUNCTIONS_EMULATOR_HOST', 'VITE_FUNCTIONS_EMULATOR_HOST'),
       ...forward('GOOGLE_EMULATOR_HOST', 'VITE_GOOGLE_EMULATOR_HOST'),
+      ...forward('WHATSAPP_EMULATOR_HOST', 'VITE_WHATSAPP_EMULATOR_HOST'),
     },
   },
 });

@@ -5,7 +5,7 @@
  */
 import type { BillingCallables } from './billing.js';
 import type { EmailCallables } from './email.js';
-import { WHATSAPP_CALL_REASONS, type WhatsAppCallables } from './whatsapp.js';
+import type { WhatsAppCallables } from './whatsapp.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
@@ -179,6 +179,32 @@ export const MAIL_FAILURE_REASONS = [
  * Machine-readable causes the functions send as `details.reason`, so the web can show the spec's
  * own messages (e.g. 'Invitación inválida o expirada') instead of server text.
  */
+/**
+ * `details.reason` of the WhatsApp callables' refusals (besides the common not-member, no-right,
+ * not-admin, subscription-inactive, rate-limited, not-found): connecting — the number is another
+ * organization's, the platform refused the token or does not know the number/account; templates
+ * — `template-invalid` (templateProblems, in the message), `template-exists` (same name and
+ * language), `too-many-templates`; sending — what is known before the platform is asked (a
+ * refusal by the platform is the answer's `failure`, the message kept as failed).
+ */
+// Here, not in whatsapp.ts: FAILURE_REASONS is in every signed-in page (callableErrors), whatsapp.ts
+// is not.
+export const WHATSAPP_CALL_REASONS = [
+  'number-taken',
+  'token-refused',
+  'number-not-found',
+  'template-invalid',
+  'template-exists',
+  'too-many-templates',
+  'not-connected',
+  'window-closed',
+  'no-consent',
+  'opted-out',
+  'no-phone',
+  'template-missing',
+] as const;
+export type WhatsAppCallReason = (typeof WHATSAPP_CALL_REASONS)[number];
+
 export const FAILURE_REASONS = [
   /** A request field was refused (`details.field` names it). */
   'invalid-input',

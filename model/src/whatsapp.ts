@@ -82,30 +82,6 @@ export const WA_FAILURE_REASONS = [
 ] as const;
 export type WaFailureReason = (typeof WA_FAILURE_REASONS)[number];
 
-/**
- * `details.reason` of the WhatsApp callables' refusals (besides the common not-member, no-right,
- * not-admin, subscription-inactive, rate-limited, not-found): connecting — the number is another
- * organization's, the platform refused the token or does not know the number/account; templates
- * — `template-invalid` (templateProblems, in the message), `template-exists` (same name and
- * language), `too-many-templates`; sending — what is known before the platform is asked (a
- * refusal by the platform is the answer's `failure`, the message kept as failed).
- */
-export const WHATSAPP_CALL_REASONS = [
-  'number-taken',
-  'token-refused',
-  'number-not-found',
-  'template-invalid',
-  'template-exists',
-  'too-many-templates',
-  'not-connected',
-  'window-closed',
-  'no-consent',
-  'opted-out',
-  'no-phone',
-  'template-missing',
-] as const;
-export type WhatsAppCallReason = (typeof WHATSAPP_CALL_REASONS)[number];
-
 // ── Phone numbers ────────────────────────────────────────────────────────────
 
 /**
