@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import {
   addSeller,
+  callCallable,
   connectGmailThroughUi,
   createAdminWithOrganization,
   createContactThroughUi,
@@ -1122,5 +1123,200 @@ test('screenshots of two-way e-mail', async ({ page }) => {
     await expect(page.getByTestId('mail-reconnect')).toBeVisible(SLOW);
     await waitLoaded(page);
     await shot(page, `settings-email-reconnect-${tag}`);
+  });
+});
+
+test('screenshots of WhatsApp', async ({ page }) => {
+  test.setTimeout(300_000);
+  const admin = await signInNewAdmin(page, 'shot-wa');
+  const wa = `http://${process.env.WHATSAPP_EMULATOR_HOST ?? '127.0.0.1:9650'}/__control`;
+  const control = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${wa}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, `${path}: ${await response.clone().text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
+  const org = admin.organizationId;
+
+  // Not connected yet: Ajustes → Canales, and the inbox's empty state.
+  await eachVariant(page, async (tag) => {
+    await page.goto('/ajustes?tab=canales');
+    await expect(page.getByRole('button', { name: /^(Conectar|Connect)$/ })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `whatsapp-channels-empty-${tag}`);
+  });
+
+  const account = await control<{ wabaId: string; phoneNumberId: string; accessToken: string }>('accounts', {
+    verifiedName: 'Café Aurora',
+  });
+  await callCallable('connectWhatsApp', { organizationId: org, ...account }, admin.idToken);
+  const template = (name: string, body: string, variables: { source: string; fallback: string }[]) =>
+    callCallable<{ templateId: string }>(
+      'createWaTemplate',
+      {
+        organizationId: org,
+        name,
+        language: 'es',
+        category: 'marketing',
+        header: 'Café Aurora',
+        body,
+        footer: 'Responde BAJA para no recibir más mensajes',
+        buttons: ['Me interesa', 'Ahora no'],
+        variables,
+      },
+      admin.idToken,
+    );
+  await template('cosecha_nueva', 'Hola {{1}}, llegó la cosecha de diciembre. ¿Te apartamos unas libras?', [
+    { source: 'firstName', fallback: 'cliente' },
+  ]);
+  await template('recordatorio_pedido', 'Hola {{1}}, tu pedido está listo para recoger en {{2}}.', [
+    { source: 'firstName', fallback: 'cliente' },
+    { source: 'literal', fallback: 'nuestra tienda de Tegucigalpa' },
+  ]);
+  await template('promo_navidad', 'Hola {{1}}, 20 % en café molido hasta el 24.', [
+    { source: 'firstName', fallback: 'cliente' },
+  ]);
+  await control('templates/status', {
+    wabaId: account.wabaId,
+    name: 'cosecha_nueva',
+    language: 'es',
+    status: 'APPROVED',
+  });
+  await control('templates/status', {
+    wabaId: account.wabaId,
+    name: 'promo_navidad',
+    language: 'es',
+    status: 'REJECTED',
+    reason: 'INCORRECT_CATEGORY',
+  });
+
+  const [marta, lucia] = await seedDocuments(
+    admin,
+    'contacts',
+    [
+      { name: 'Marta Reyes', email: null, phone: '9483-6071', whatsappConsent: 'granted' },
+      { name: 'Lucía Flores', email: null, phone: '+504 3312-4455', whatsappConsent: 'granted' },
+    ].map((c) => ({
+      ...c,
+      companyId: null,
+      status: 'active',
+      isCustomer: false,
+      lifecycleStage: 'lead',
+      ownerId: admin.uid,
+      searchTokens: [],
+      searchIndex: {},
+    })),
+  );
+  const approved = await callCallable<{ templateId: string }>(
+    'createWaTemplate',
+    {
+      organizationId: org,
+      name: 'bienvenida',
+      language: 'es',
+      category: 'utility',
+      header: null,
+      body: 'Hola {{1}}, gracias por tu compra en Café Aurora.',
+      footer: null,
+      buttons: [],
+      variables: [{ source: 'firstName', fallback: 'cliente' }],
+    },
+    admin.idToken,
+  );
+  await control('templates/status', {
+    wabaId: account.wabaId,
+    name: 'bienvenida',
+    language: 'es',
+    status: 'APPROVED',
+  });
+  await expect
+    .poll(async () => {
+      const r = await fetch(
+        `${FIRESTORE_EMULATOR_URL}/v1/projects/${PROJECT_ID}/databases/(default)/documents/organizations/${org}/waTemplates/${approved.templateId}`,
+        { headers: { authorization: 'Bearer owner' } },
+      );
+      return ((await r.json()) as { fields?: { status?: { stringValue?: string } } }).fields?.status
+        ?.stringValue;
+    }, SLOW)
+    .toBe('approved');
+  await callCallable(
+    'sendWhatsApp',
+    { organizationId: org, contactId: marta, templateId: approved.templateId },
+    admin.idToken,
+  );
+  await control('inbound', {
+    phoneNumberId: account.phoneNumberId,
+    from: '50494836071',
+    name: 'Marta',
+    text: '¡Gracias! ¿Tienen café en grano de altura?',
+  });
+  // Her message arrives by webhook: the window opens once it is in.
+  await expect(async () => {
+    await callCallable(
+      'sendWhatsApp',
+      {
+        organizationId: org,
+        contactId: marta,
+        text: 'Sí, Marcala y Santa Bárbara. ¿Cuántas libras le aparto?',
+      },
+      admin.idToken,
+    );
+  }).toPass(SLOW);
+  await control('inbound', {
+    phoneNumberId: account.phoneNumberId,
+    from: '50498765432',
+    name: 'Carlos Mejía',
+    text: 'Buenas, ¿hacen envíos a San Pedro Sula?',
+  });
+
+  await eachVariant(page, async (tag, width) => {
+    await page.goto('/ajustes?tab=canales');
+    await expect(page.getByText('Café Aurora').first()).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `whatsapp-channels-connected-${tag}`);
+
+    await page.goto('/marketing/whatsapp');
+    await expect(page.getByRole('heading', { level: 2, name: 'cosecha_nueva' })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `whatsapp-templates-${tag}`);
+    await page
+      .getByRole('button', { name: /^(Nueva plantilla|New template)$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: /^(Nombre|Name)/ }).fill('Oferta de temporada');
+    await dialog
+      .getByRole('textbox', { name: /^(Cuerpo|Body)/ })
+      .fill('Hola {{1}}, esta semana el café de {{3}} tiene 10 % de descuento.');
+    await page.waitForTimeout(300);
+    await shot(page, `whatsapp-template-dialog-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/conversaciones');
+    await expect(page.getByRole('link').filter({ hasText: 'Carlos Mejía' })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `whatsapp-inbox-${tag}`);
+    await page.getByRole('link').filter({ hasText: 'Marta Reyes' }).click();
+    await expect(page.getByText('¿Tienen café en grano de altura?')).toBeVisible(SLOW);
+    await page.getByRole('textbox', { name: /^(Mensaje|Message)$/ }).fill('Le aparto 5 libras de Marcala.');
+    // (The conversation keeps a polite status for new messages: no waitLoaded here.)
+    await page.waitForTimeout(300);
+    await shot(page, `whatsapp-thread-${tag}`, width === 390);
+
+    await page.goto(`/contactos/${lucia}/whatsapp`);
+    await expect(page.getByRole('button', { name: /^(Enviar plantilla|Send template)$/ })).toBeVisible(SLOW);
+    await page.waitForTimeout(300);
+    await shot(page, `whatsapp-contact-template-only-${tag}`);
+    await page.getByRole('button', { name: /^(Enviar plantilla|Send template)$/ }).click();
+    await page.getByRole('dialog').getByRole('radio').first().check(SLOW);
+    await shot(page, `whatsapp-template-picker-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/contactos/${marta}/consentimiento`);
+    await expect(page.getByRole('form')).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await shot(page, `whatsapp-consent-${tag}`);
   });
 });

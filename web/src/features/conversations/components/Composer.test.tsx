@@ -135,7 +135,7 @@ describe('Composer', { timeout: 30_000 }, () => {
     expect((box() as HTMLTextAreaElement).disabled).toBe(true);
     expect(
       screen.getByText(
-        'Han pasado más de 24 horas desde el último mensaje del contacto: solo puedes enviar una plantilla aprobada.',
+        'El contacto no te ha escrito en las últimas 24 horas: solo puedes enviar una plantilla aprobada.',
       ),
     ).toBeTruthy();
     expect(box().getAttribute('aria-describedby')).toBeTruthy();
