@@ -1,18 +1,13 @@
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
-import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 // The sidebar's 'Conversaciones' icon, which every signed-in page has already loaded.
 import ForumRoundedIcon from '@mui/icons-material/ForumRounded';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { WhatsAppChannel, WithId } from '@trato/model';
 import { QueryState } from '@/components/data/QueryState';
 import { orgRecordPath, useDocument, useMembership } from '@/firebase/dataApi';
+import { ConnectionHeader } from '../components/ConnectionHeader';
 import { WebhookAddress } from './components/WebhookAddress';
 import { WhatsAppConnectForm } from './components/WhatsAppConnectForm';
 import { WhatsAppConnected } from './components/WhatsAppConnected';
@@ -65,52 +60,18 @@ export function ChannelsTab() {
 /** 'WhatsApp Business' with its state: Conectado, Requiere atención, No conectado (undefined: loading). */
 function ChannelHeader({ status }: { status: Channel['status'] | null | undefined }) {
   const { t } = useTranslation('settings');
-  const chip =
-    status === 'connected' ? (
-      <Chip
-        size="small"
-        color="success"
-        icon={<CheckCircleRoundedIcon />}
-        label={t('channels.status.connected')}
-      />
-    ) : status === 'broken' ? (
-      <Chip
-        size="small"
-        color="warning"
-        icon={<WarningAmberRoundedIcon />}
-        label={t('channels.status.broken')}
-      />
-    ) : status === null ? (
-      <Chip size="small" icon={<LinkOffRoundedIcon />} label={t('channels.status.notConnected')} />
-    ) : null;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-      <Box
-        aria-hidden="true"
-        sx={{
-          width: 44,
-          height: 44,
-          flexShrink: 0,
-          borderRadius: 2.5,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(37,211,102,0.14)',
-          color: '#128C7E',
-        }}
-      >
-        <ForumRoundedIcon />
-      </Box>
-      <Stack
-        direction="row"
-        spacing={1}
-        data-testid="whatsapp-status"
-        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      >
-        <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
-          {t('channels.provider')}
-        </Typography>
-        {chip}
-      </Stack>
-    </Stack>
+    <ConnectionHeader
+      provider={t('channels.provider')}
+      icon={<ForumRoundedIcon />}
+      iconColors={{ bgcolor: 'rgba(37,211,102,0.14)', color: '#128C7E' }}
+      status={status}
+      labels={{
+        connected: t('channels.status.connected'),
+        broken: t('channels.status.broken'),
+        notConnected: t('channels.status.notConnected'),
+      }}
+      testId="whatsapp-status"
+    />
   );
 }

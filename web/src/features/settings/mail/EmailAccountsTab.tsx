@@ -1,14 +1,10 @@
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
-import LinkOffRoundedIcon from '@mui/icons-material/LinkOffRounded';
 import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
-import WarningAmberRoundedIcon from '@mui/icons-material/WarningAmberRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -27,6 +23,7 @@ import { callFunction, useDocument, useMembership } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { testEmailSchema, type TestEmailValues } from '../utils/schemas';
+import { ConnectionHeader } from '../components/ConnectionHeader';
 import { MailReading } from './components/MailReading';
 import { TeamMailboxes } from './components/TeamMailboxes';
 import { useConnectGmail, useMailErrorToast } from './hooks/useMailActions';
@@ -81,48 +78,18 @@ function useConnectedToast() {
 
 function MailboxHeader({ status }: { status: Connection['status'] | null }) {
   const { t } = useTranslation('settings');
-  const chip =
-    status === 'connected' ? (
-      <Chip
-        size="small"
-        color="success"
-        icon={<CheckCircleRoundedIcon />}
-        label={t('email.status.connected')}
-      />
-    ) : status === 'broken' ? (
-      <Chip
-        size="small"
-        color="warning"
-        icon={<WarningAmberRoundedIcon />}
-        label={t('email.status.broken')}
-      />
-    ) : (
-      <Chip size="small" icon={<LinkOffRoundedIcon />} label={t('email.status.notConnected')} />
-    );
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-      <Box
-        aria-hidden="true"
-        sx={{
-          width: 44,
-          height: 44,
-          flexShrink: 0,
-          borderRadius: 2.5,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(67,56,202,0.1)',
-          color: 'primary.main',
-        }}
-      >
-        <MailOutlineRoundedIcon />
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="h2" sx={{ fontSize: '1.1rem' }}>
-          {t('email.provider')}
-        </Typography>
-        {chip}
-      </Stack>
-    </Stack>
+    <ConnectionHeader
+      provider={t('email.provider')}
+      icon={<MailOutlineRoundedIcon />}
+      iconColors={{ bgcolor: 'rgba(67,56,202,0.1)', color: 'primary.main' }}
+      status={status}
+      labels={{
+        connected: t('email.status.connected'),
+        broken: t('email.status.broken'),
+        notConnected: t('email.status.notConnected'),
+      }}
+    />
   );
 }
 
