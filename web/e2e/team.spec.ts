@@ -38,7 +38,7 @@ const TEXT = {
     noAccess: /No tienes permiso/,
     permissionUpdated: 'Permiso actualizado',
     sellerTabs: ['Perfil', 'Organización', 'Cuentas de email'],
-    adminTabs: ['Perfil', 'Organización', 'Equipo', 'Permisos', 'Cuentas de email'],
+    adminTabs: ['Perfil', 'Organización', 'Equipo', 'Permisos', 'Cuentas de email', 'Canales'],
     resources: [
       'Dashboard',
       'Empresas',
@@ -49,6 +49,7 @@ const TEXT = {
       'Tickets',
       'Marketing',
       'Documentos',
+      'Conversaciones',
     ],
   },
   en: {
@@ -79,7 +80,7 @@ const TEXT = {
     noAccess: /You do not have permission/,
     permissionUpdated: 'Permission updated',
     sellerTabs: ['Profile', 'Organization', 'Email accounts'],
-    adminTabs: ['Profile', 'Organization', 'Team', 'Permissions', 'Email accounts'],
+    adminTabs: ['Profile', 'Organization', 'Team', 'Permissions', 'Email accounts', 'Channels'],
     resources: [
       'Dashboard',
       'Companies',
@@ -90,6 +91,7 @@ const TEXT = {
       'Tickets',
       'Marketing',
       'Documents',
+      'Conversations',
     ],
   },
 } as const;
@@ -132,7 +134,7 @@ for (const language of ['es', 'en'] as const) {
     await expect(admin).toHaveURL(/\/dashboard$/, SLOW);
     await expect(admin.getByTestId('toast').first()).toContainText(L.accountCreated);
     await expect(admin.getByTestId('org-name')).toHaveText(company);
-    await expect(navLinks(admin, language)).toHaveCount(10);
+    await expect(navLinks(admin, language)).toHaveCount(11);
     // The new organization starts its trial (local Stripe's hosted Checkout, no card).
     await admin.getByTestId('paywall').getByRole('button', { name: L.startTrial }).click();
     await admin.getByRole('button', { name: L.checkoutStartTrial }).click();
