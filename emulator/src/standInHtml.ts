@@ -59,3 +59,20 @@ export function redirect(res: ServerResponse, location: string, status: 302 | 30
   res.writeHead(status, { Location: location, 'Content-Length': '0', 'Cache-Control': 'no-store' });
   res.end();
 }
+
+/** The stand-in pages' languages. */
+export type Lang = 'es' | 'en';
+
+/**
+ * A page's language: the one asked for (`es`, `es-419`, `en-GB`…), else the browser's first
+ * Spanish or English, else English.
+ */
+export function pickLang(asked: string | null | undefined, acceptLanguage: string | undefined): Lang {
+  if (asked) return asked.toLowerCase().startsWith('es') ? 'es' : 'en';
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase();
+    if (tag.startsWith('es')) return 'es';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}

@@ -1,6 +1,8 @@
 /** The local Google's pages in Spanish and English (Trato's two languages). */
 
-export type Lang = 'es' | 'en';
+import type { Lang } from '../standInHtml.js';
+
+export type { Lang };
 
 const TEXTS = {
   es: {
@@ -188,16 +190,8 @@ export function texts(lang: Lang): Texts {
   return TEXTS[lang] as Texts;
 }
 
-/** Google's `hl` parameter (`es`, `es-419`, `en-GB`…) or else the browser's language; English otherwise. */
-export function pickLang(hl: string | null | undefined, acceptLanguage: string | undefined): Lang {
-  if (hl) return hl.toLowerCase().startsWith('es') ? 'es' : 'en';
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
+/** Google's `hl` or the browser's language (the stand-ins' one rule). */
+export { pickLang } from '../standInHtml.js';
 
 export function formatDateTime(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-US', {

@@ -1,6 +1,7 @@
 /** The hosted pages' texts in Spanish and English (Trato's two languages). */
 
-export type Lang = 'es' | 'en';
+import { pickLang as pickPageLang, type Lang } from '../standInHtml.js';
+export type { Lang };
 
 const TEXTS = {
   es: {
@@ -217,13 +218,7 @@ export function texts(lang: Lang): Texts {
 
 /** The session's locale (`es`, `es-419`, `en-GB`…); `auto` or none follows the browser. */
 export function pickLang(locale: string | null | undefined, acceptLanguage: string | undefined): Lang {
-  if (locale && locale !== 'auto') return locale.toLowerCase().startsWith('es') ? 'es' : 'en';
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
+  return pickPageLang(locale === 'auto' ? null : locale, acceptLanguage);
 }
 
 export function formatDate(unixSeconds: number, lang: Lang): string {

@@ -1,7 +1,9 @@
 /** The local WhatsApp's developer page in Spanish and English (Trato's two languages). */
 import type { StatusName, TemplateStatus } from './state.js';
 
-export type Lang = 'es' | 'en';
+import type { Lang } from '../standInHtml.js';
+
+export type { Lang };
 
 const TEXTS = {
   es: {
@@ -239,16 +241,8 @@ export function texts(lang: Lang): Texts {
   return TEXTS[lang] as Texts;
 }
 
-/** `?hl=es|en` (any `es-*` / `en-*`), else the browser's language; English otherwise. */
-export function pickLang(hl: string | null | undefined, acceptLanguage: string | undefined): Lang {
-  if (hl) return hl.toLowerCase().startsWith('es') ? 'es' : 'en';
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase();
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
-}
+/** `?hl=es|en` or the browser's language (the stand-ins' one rule). */
+export { pickLang } from '../standInHtml.js';
 
 /** A unix time (seconds) as a short date and time, UTC. */
 export function formatTime(unixSeconds: number, lang: Lang): string {
