@@ -1,27 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { addSeller, createAdminWithOrganization, inviteToken, uniqueEmail } from './support';
-
-/** Runs axe (WCAG 2.1 A/AA, including colour contrast) on the current page. */
-async function expectNoViolations(page: Page, label: string) {
-  // Colour contrast is measured on what is painted: let transitions (a toast fading in) finish.
-  // (Endless ones, such as a spinner, are not waited for.)
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    null,
-    { timeout: 10_000 },
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import {
+  addSeller,
+  createAdminWithOrganization,
+  expectNoViolations,
+  inviteToken,
+  uniqueEmail,
+} from './support';
 
 // Both languages and both layouts (the phone's drawer and cards, the desktop's sidebar and tables),
 // each language at one width: axe on every screen is a long journey, and what it checks (names,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import {
   connectGmailThroughUi,
@@ -14,6 +13,7 @@ import {
   startTrial,
   trialAdmin,
   uniqueEmail,
+  expectNoViolations,
 } from './support';
 
 /**
@@ -46,25 +46,6 @@ async function mailboxOf(account: string, label?: string): Promise<LocalMessage[
 
 const header = (message: LocalMessage, name: string) =>
   message.headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
-
-/** axe (WCAG 2.1 A/AA, best practices) on what is shown, once its transitions are over. */
-async function expectNoViolations(page: Page, label: string) {
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    null,
-    { timeout: 10_000 },
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, label).toEqual([]);
-}
 
 async function pickContact(page: Page, label: string, name: string) {
   const picker = page.getByRole('combobox', { name: label });

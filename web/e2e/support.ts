@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const AUTH_EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -368,4 +369,25 @@ export function seedTopics(
     names.map((name) => ({ name, description: null })),
     'topic',
   );
+}
+
+/** axe (WCAG 2.1 A/AA, best practices, colour contrast) on what is shown, once its transitions are over. */
+export async function expectNoViolations(page: Page, label: string): Promise<void> {
+  // Colour contrast is measured on what is painted: let transitions (a toast fading in) finish.
+  // (Endless ones, such as a spinner, are not waited for.)
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, label).toEqual([]);
 }
