@@ -13,7 +13,6 @@ import {
 import { onCall } from 'firebase-functions/v2/https';
 
 import {
-  can,
   hasEmailOf,
   normalizePhone,
   paths,
@@ -26,10 +25,9 @@ import {
 } from '@trato/model';
 
 import { db } from '../common/admin.js';
+import { requireMemberWith } from '../common/access.js';
 import { requireCaller, type Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
-import { directReader, readMember } from '../common/store.js';
-import { requireLiveSubscription } from '../common/subscription.js';
 import { parseInput } from '../common/validation.js';
 
 export interface ConsentChange {
@@ -112,12 +110,7 @@ async function consentRecorder(
   organizationId: string,
   nowMs: number,
 ): Promise<Language | null> {
-  const member = await readMember(firestore, directReader, organizationId, caller.uid);
-  if (!member)
-    fail('permission-denied', 'You are not a member of this organization.', { reason: 'not-member' });
-  if (!can(member, 'contacts', 'edit'))
-    fail('permission-denied', 'Recording consent needs contacts.edit.', { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
+  await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['contacts', 'edit']);
   const language = (await firestore.doc(paths.user(caller.uid)).get()).get('language') as
     Language | undefined;
   return language ?? null;

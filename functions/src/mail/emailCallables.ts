@@ -4,7 +4,6 @@ import { FieldValue, type Firestore, type Timestamp } from 'firebase-admin/fires
 import { HttpsError, onCall } from 'firebase-functions/v2/https';
 
 import {
-  can,
   DEFAULT_MAIL_PRIVACY,
   EMAIL_ATTACHMENT_MAX_BYTES,
   emailMessageKey,
@@ -22,13 +21,12 @@ import {
   type EmailMessage,
   type MailConnection,
   type MailPrivacy,
-  type Member,
 } from '@trato/model';
 
 import { db } from '../common/admin.js';
 import { requireCaller, type Caller } from '../common/caller.js';
+import { requireMemberWith } from '../common/access.js';
 import { fail } from '../common/errors.js';
-import { requireLiveSubscription } from '../common/subscription.js';
 import { parseInput } from '../common/validation.js';
 import { requireMember, type StoredMailToken } from './connection.js';
 import { attachmentPart } from './gmailMessage.js';
@@ -42,20 +40,6 @@ const NOT_SENT = ['mail-not-connected', 'mail-broken', 'mail-rate-limited', 'mai
 
 const reasonOf = (error: unknown) =>
   error instanceof HttpsError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
-
-/** E-mail with contacts needs contacts.view and a live subscription (the rules' read of them). */
-async function requireContactsViewer(
-  firestore: Firestore,
-  organizationId: string,
-  uid: string,
-  nowMs: number,
-): Promise<Member> {
-  const member = await requireMember(firestore, organizationId, uid);
-  if (!can(member, 'contacts', 'view'))
-    fail('permission-denied', 'E-mail with contacts needs contacts.view.', { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
-  return member;
-}
 
 /**
  * 'Escribir email' / 'Responder on a contact's page: a member with contacts.view, a live
@@ -73,7 +57,7 @@ export async function sendContactEmailCore(
 ): Promise<EmailCallables['sendContactEmail']['out']> {
   const input = parseInput('sendContactEmail', data);
   const { organizationId, contactId } = input;
-  const member = await requireContactsViewer(firestore, organizationId, caller.uid, nowMs);
+  const member = await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['contacts', 'view']);
   const contactSnap = await firestore.doc(paths.doc(organizationId, 'contacts', contactId)).get();
   if (!contactSnap.exists) fail('not-found', 'This contact does not exist.', { reason: 'not-found' });
   const contact = contactSnap.data() as Contact;
@@ -154,7 +138,7 @@ export async function getEmailAttachmentCore(
   nowMs = Date.now(),
 ): Promise<EmailCallables['getEmailAttachment']['out']> {
   const { organizationId, messageKey, index } = parseInput('getEmailAttachment', data);
-  await requireContactsViewer(firestore, organizationId, caller.uid, nowMs);
+  await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['contacts', 'view']);
   const body = (await firestore.doc(paths.doc(organizationId, 'emailBodies', messageKey)).get()).data() as
     EmailBody<Timestamp> | undefined;
   // A message without a kept body (metadata only) or one the caller may not read: not found.

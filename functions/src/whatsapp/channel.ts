@@ -6,12 +6,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 
 import {
   callingCodeFor,
-  can,
   DEFAULT_OPT_OUT_KEYWORDS,
   paths,
-  type Action,
-  type Member,
-  type Resource,
   type WhatsAppCallables,
   type WhatsAppChannel,
   type WhatsAppNumberRoute,
@@ -19,7 +15,7 @@ import {
 
 import type { Caller } from '../common/caller.js';
 import { fail } from '../common/errors.js';
-import { directReader, readMember, requireAdmin } from '../common/store.js';
+import { directReader, requireAdmin } from '../common/store.js';
 import { requireLiveSubscription } from '../common/subscription.js';
 import { parseInput } from '../common/validation.js';
 import { decryptToken, encryptToken, parseTokenKey, type EncryptedToken } from '../mail/tokenCrypto.js';
@@ -63,23 +59,6 @@ export async function markChannelBroken(firestore: Firestore, organizationId: st
     .doc(paths.whatsappChannel(organizationId))
     .update({ status: 'broken', lastError: detail.slice(0, 500), updatedAt: FieldValue.serverTimestamp() })
     .catch(() => undefined);
-}
-
-/** A member of the organization with a live subscription, and `resource.action` when named. */
-export async function requireChannelUser(
-  firestore: Firestore,
-  organizationId: string,
-  uid: string,
-  nowMs: number,
-  right?: [Resource, Action],
-): Promise<Member> {
-  const member = await readMember(firestore, directReader, organizationId, uid);
-  if (!member)
-    fail('permission-denied', 'You are not a member of this organization.', { reason: 'not-member' });
-  if (right && !can(member, right[0], right[1]))
-    fail('permission-denied', `This needs ${right[0]}.${right[1]}.`, { reason: 'no-right' });
-  await requireLiveSubscription(firestore, organizationId, nowMs);
-  return member;
 }
 
 interface PhoneNumberInfo {

@@ -28,7 +28,7 @@ import {
 } from '@trato/model';
 
 import { writeConsent } from '../forms/consent.js';
-import { loadChannel, type ChannelAccess } from './channel.js';
+import type { ChannelAccess } from './channel.js';
 import type { GraphConfig } from './graph.js';
 import { addToThread, sendToContact, type ThreadContact } from './messages.js';
 import { applyTemplateStatus, templateStatusOf } from './templates.js';
@@ -330,5 +330,3 @@ export async function applyTemplateEvent(
     reason: value.reason ?? null,
   });
 }
-
-export { loadChannel };

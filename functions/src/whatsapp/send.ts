@@ -15,9 +15,10 @@ import {
 } from '@trato/model';
 
 import type { Caller } from '../common/caller.js';
+import { requireMemberWith } from '../common/access.js';
 import { fail } from '../common/errors.js';
 import { parseInput } from '../common/validation.js';
-import { loadChannel, requireChannelUser } from './channel.js';
+import { loadChannel } from './channel.js';
 import type { GraphConfig } from './graph.js';
 import { sendToContact, templateParameters, type Outgoing } from './messages.js';
 
@@ -33,7 +34,7 @@ export async function sendWhatsAppCore(
   const { organizationId, contactId, text, templateId } = parseInput('sendWhatsApp', data);
   if (!text === !templateId)
     fail('invalid-argument', 'Send either a text or a template.', { reason: 'invalid-input', field: 'text' });
-  const member = await requireChannelUser(firestore, organizationId, caller.uid, nowMs, [
+  const member = await requireMemberWith(firestore, organizationId, caller.uid, nowMs, [
     'conversations',
     'create',
   ]);

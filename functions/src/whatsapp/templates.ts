@@ -7,6 +7,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   paths,
   templateProblems,
+  WA_TEMPLATE_STATUSES,
   WHATSAPP_TEMPLATES_MAX,
   type WaTemplate,
   type WaTemplateInput,
@@ -15,20 +16,18 @@ import {
 } from '@trato/model';
 
 import type { Caller } from '../common/caller.js';
+import { requireMemberWith } from '../common/access.js';
 import { fail } from '../common/errors.js';
 import { parseInput } from '../common/validation.js';
-import { loadChannel, markChannelBroken, requireChannelUser, type ChannelAccess } from './channel.js';
+import { loadChannel, markChannelBroken, type ChannelAccess } from './channel.js';
 import { graphRequest, type GraphConfig } from './graph.js';
 
 type TS = FirebaseFirestore.Timestamp;
 
-/** Graph's upper-case status as Trato's (an unknown one reads as pending). */
+/** Graph's upper-case status as Trato's (any other — IN_APPEAL, PENDING_DELETION — reads as pending). */
 export function templateStatusOf(graphStatus: string | null | undefined): WaTemplateStatus {
   const status = (graphStatus ?? '').toLowerCase();
-  return (
-    (['pending', 'approved', 'rejected', 'paused', 'disabled'] as const).find((s) => s === status) ??
-    (status === 'in_appeal' ? 'pending' : 'pending')
-  );
+  return WA_TEMPLATE_STATUSES.find((s) => s === status) ?? 'pending';
 }
 
 /** The template's components as Graph takes them, with an example value for each variable. */
@@ -73,7 +72,7 @@ export async function createWaTemplateCore(
 ): Promise<WhatsAppCallables['createWaTemplate']['out']> {
   const { organizationId, ...input } = parseInput('createWaTemplate', data);
   const template: WaTemplateInput = { ...input, header: input.header ?? null, footer: input.footer ?? null };
-  await requireChannelUser(firestore, organizationId, caller.uid, nowMs, ['marketing', 'create']);
+  await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['marketing', 'create']);
   const problems = templateProblems(template);
   if (problems.length)
     fail('invalid-argument', `The template is not valid: ${problems.join(', ')}.`, {
@@ -137,7 +136,7 @@ export async function deleteWaTemplateCore(
   nowMs = Date.now(),
 ): Promise<WhatsAppCallables['deleteWaTemplate']['out']> {
   const { organizationId, templateId } = parseInput('deleteWaTemplate', data);
-  await requireChannelUser(firestore, organizationId, caller.uid, nowMs, ['marketing', 'delete']);
+  await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['marketing', 'delete']);
   const ref = firestore.doc(paths.doc(organizationId, 'waTemplates', templateId));
   const template = (await ref.get()).data() as WaTemplate<TS> | undefined;
   if (!template) return { deleted: false };
@@ -212,7 +211,7 @@ export async function syncWaTemplatesCore(
   nowMs = Date.now(),
 ): Promise<WhatsAppCallables['syncWaTemplates']['out']> {
   const { organizationId } = parseInput('syncWaTemplates', data);
-  await requireChannelUser(firestore, organizationId, caller.uid, nowMs, ['marketing', 'view']);
+  await requireMemberWith(firestore, organizationId, caller.uid, nowMs, ['marketing', 'view']);
   const access = await requireConnected(firestore, config, organizationId);
   return { updated: await pullTemplateStatuses(firestore, config, access) };
 }
