@@ -1271,6 +1271,18 @@ test('screenshots of WhatsApp', async ({ page }) => {
     text: 'Buenas, ¿hacen envíos a San Pedro Sula?',
   });
 
+  // A sequence, for the step dialog's types.
+  await page.goto('/marketing');
+  await page
+    .getByRole('button', { name: /^(Nueva Secuencia|New Sequence)$/ })
+    .first()
+    .click(SLOW);
+  const sequenceForm = page.getByRole('dialog', { name: /^(Nueva Secuencia|New Sequence)$/ });
+  await sequenceForm.getByLabel(/^(Nombre|Name)/).fill('Cosecha por WhatsApp');
+  await sequenceForm.getByRole('button', { name: /^(Crear|Create)$/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Cosecha por WhatsApp' })).toBeVisible(SLOW);
+  const sequenceUrl = page.url();
+
   await eachVariant(page, async (tag, width) => {
     await page.goto('/ajustes?tab=canales');
     await expect(page.getByText('Café Aurora').first()).toBeVisible(SLOW);
@@ -1312,6 +1324,14 @@ test('screenshots of WhatsApp', async ({ page }) => {
     await page.getByRole('button', { name: /^(Enviar plantilla|Send template)$/ }).click();
     await page.getByRole('dialog').getByRole('radio').first().check(SLOW);
     await shot(page, `whatsapp-template-picker-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    await page.goto(sequenceUrl);
+    await page.getByRole('button', { name: /^(Agregar Paso|Add Step)$/ }).click(SLOW);
+    const stepDialog = page.getByRole('dialog');
+    await stepDialog.getByRole('radio', { name: /^(Plantilla de WhatsApp|WhatsApp template)$/ }).check();
+    await page.waitForTimeout(300);
+    await shot(page, `whatsapp-step-dialog-${tag}`, false);
     await page.keyboard.press('Escape');
 
     await page.goto(`/contactos/${marta}/consentimiento`);
