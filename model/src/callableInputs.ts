@@ -43,6 +43,21 @@ import {
   WHATSAPP_TOKEN_MAX_LENGTH,
 } from './whatsapp.js';
 import { isValidPermissionMap } from './permissions.js';
+import {
+  PORTAL_FIELD_MODES,
+  PORTAL_FIELDS,
+  PORTAL_LOGO_MAX_CHARS,
+  PORTAL_LOGO_TYPES,
+  PORTAL_SIGNUP_MODES,
+  PORTAL_SLUG_MAX,
+  PORTAL_UPLOADS_PER_MESSAGE,
+  REPLY_BODY_MAX,
+  REPLY_VISIBILITIES,
+  normalizeSlug,
+  slugProblem,
+  type PortalFields,
+} from './portal.js';
+import { TICKET_PRIORITIES } from './enums.js';
 import { charCount, ERR } from './schemas.js';
 
 /** A refusal's message: one of ERR's i18n keys. */
@@ -170,6 +185,64 @@ function isFormValues(v: unknown): v is Record<string, string> {
     entries.every(([k, value]) => k in FORM_VALUE_LIMITS && isString(value) && value.length <= 4 * longest)
   );
 }
+
+/** true or false, never cast ('true', 1 are refused). */
+const inputBoolean = () =>
+  yup
+    .mixed<boolean>((v): v is boolean => typeof v === 'boolean')
+    .typeError(ERR.oneOf)
+    .required(ERR.required);
+
+/** A portal's new address: trimmed and lower-cased, then slugProblem's checks. */
+const inputSlug = () =>
+  inputString(lowerTrim).test('slug', ERR.oneOf, (v) => v === undefined || slugProblem(v) === null);
+
+/** A portal's address to look up: any short string (an unknown one is 'portal-not-found'). */
+const inputSlugLookup = () =>
+  inputString((v) => (isString(v) ? normalizeSlug(v) : v)).test(
+    'max',
+    ERR.tooLong,
+    (v) => v === undefined || v.length <= PORTAL_SLUG_MAX,
+  );
+
+/** A logo: null, or a base64 data URL of an allowed image type within the size. */
+const inputLogo = () =>
+  yup
+    .mixed<string>((v): v is string => isString(v))
+    .nullable()
+    .typeError(ERR.oneOf)
+    .default(null)
+    .test('logo', ERR.oneOf, (v) => {
+      if (v == null) return true;
+      if (v.length > PORTAL_LOGO_MAX_CHARS) return false;
+      const match = /^data:([a-z/]+);base64,[A-Za-z0-9+/]+={0,2}$/.exec(v);
+      return match !== null && (PORTAL_LOGO_TYPES as readonly string[]).includes(match[1]!);
+    });
+
+/** The three ticket fields' modes, each given (attachments are hidden or settable). */
+const inputPortalFields = () =>
+  yup
+    .mixed<PortalFields>()
+    .required(ERR.required)
+    .test('fields', ERR.oneOf, (v) => {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+      const keys = Object.keys(v);
+      return (
+        keys.length === PORTAL_FIELDS.length &&
+        PORTAL_FIELDS.every((f) => (PORTAL_FIELD_MODES as readonly unknown[]).includes(v[f])) &&
+        v.attachments !== 'visible'
+      );
+    })
+    .transform((v: unknown) => (v && typeof v === 'object' ? { ...(v as PortalFields) } : v));
+
+/** Staged upload ids (client-made), each once, at most PORTAL_UPLOADS_PER_MESSAGE; absent is none. */
+const uploadIds = () =>
+  yup
+    .array(inputId().defined())
+    .typeError(ERR.oneOf)
+    .default([])
+    .max(PORTAL_UPLOADS_PER_MESSAGE, ERR.tooLong)
+    .test('unique', ERR.oneOf, (v) => !v || new Set(v).size === v.length);
 
 function buildSchemas() {
   const organizationId = inputId();
@@ -339,6 +412,57 @@ function buildSchemas() {
       text: inputText(WHATSAPP_TEXT_MAX).optional(),
       templateId: inputId().optional(),
     }),
+    setPortalSettings: yup.object({
+      organizationId,
+      enabled: inputBoolean(),
+      slug: inputSlug(),
+      name: inputText(LIMITS.name),
+      logo: inputLogo(),
+      languages: yup
+        .array(inputOneOf(LANGUAGES).defined())
+        .typeError(ERR.oneOf)
+        .required(ERR.required)
+        .min(1, ERR.required)
+        .max(LANGUAGES.length, ERR.tooLong)
+        .test('unique', ERR.oneOf, (v) => !v || new Set(v).size === v.length),
+      fields: inputPortalFields(),
+      signup: inputOneOf(PORTAL_SIGNUP_MODES),
+      companyTickets: inputBoolean(),
+    }),
+    invitePortalContact: yup.object({ organizationId, contactId: inputId(), language: language.optional() }),
+    revokePortalAccess: yup.object({ organizationId, contactId: inputId() }),
+    getPortal: yup.object({ slug: inputSlugLookup() }),
+    requestPortalLink: yup.object({
+      slug: inputSlugLookup(),
+      email: inputEmail(),
+      language,
+      continueUrl: inputOrigin(),
+    }),
+    openPortalSession: yup.object({ slug: inputSlugLookup() }),
+    createPortalTicket: yup.object({
+      slug: inputSlugLookup(),
+      subject: inputText(LIMITS.title),
+      description: optionalText(LIMITS.ticketDescription),
+      priority: yup
+        .mixed<(typeof TICKET_PRIORITIES)[number]>()
+        .nullable()
+        .default(null)
+        .test('priority', ERR.oneOf, (v) => v == null || TICKET_PRIORITIES.includes(v)),
+      uploadIds: uploadIds(),
+    }),
+    replyPortalTicket: yup.object({
+      slug: inputSlugLookup(),
+      ticketId: inputId(),
+      body: inputText(REPLY_BODY_MAX),
+      uploadIds: uploadIds(),
+    }),
+    closePortalTicket: yup.object({ slug: inputSlugLookup(), ticketId: inputId() }),
+    addTicketReply: yup.object({
+      organizationId,
+      ticketId: inputId(),
+      body: inputText(REPLY_BODY_MAX),
+      visibility: inputOneOf(REPLY_VISIBILITIES),
+    }),
     createCheckoutSession: yup.object(returnTo),
     createPortalSession: yup.object(returnTo),
     checkSubscription: yup.object({ organizationId }),
@@ -431,6 +555,16 @@ const agree: CallableInputSchemasAgree = {
   syncWaTemplates: true,
   sendWhatsApp: true,
   adminOrganizationStats: true,
+  setPortalSettings: true,
+  invitePortalContact: true,
+  revokePortalAccess: true,
+  getPortal: true,
+  requestPortalLink: true,
+  openPortalSession: true,
+  createPortalTicket: true,
+  replyPortalTicket: true,
+  closePortalTicket: true,
+  addTicketReply: true,
   createCheckoutSession: true,
   createPortalSession: true,
   checkSubscription: true,

@@ -6,6 +6,7 @@
 import type { BillingCallables } from './billing.js';
 import type { EmailCallables } from './email.js';
 import type { WhatsAppCallables } from './whatsapp.js';
+import type { PortalCallables } from './portal.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
@@ -14,7 +15,12 @@ import type { PermissionMap } from './entities.js';
 import type { ConsentChannel, Role, SubscriptionStatus } from './enums.js';
 
 /** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
-export interface CallableContract extends BillingCallables, MailCallables, EmailCallables, WhatsAppCallables {
+export interface CallableContract
+  extends BillingCallables,
+    MailCallables,
+    EmailCallables,
+    WhatsAppCallables,
+    PortalCallables {
   /** Whether a username is free (sign-up asks before creating anything). */
   checkUsername: { in: { username: string }; out: { available: boolean } };
   /** Administrador sign-up: username, profile, organization and admin membership at once. */

@@ -4,6 +4,14 @@
  * package needs neither SDK. The document id is never a stored field: readers add it as `id`.
  */
 import type {
+  DocumentShare,
+  PortalAccess,
+  PortalAttachment,
+  PortalSite,
+  TicketConversationState,
+  TicketReply,
+} from './portal.js';
+import type {
   Action,
   CampaignStatus,
   CompanySize,
@@ -308,6 +316,11 @@ export interface Ticket<TS = TimestampLike> extends Audit<TS> {
   searchTokens: string[];
   /** The same tokens as map keys (search.ts): a search of several words matches them all. */
   searchIndex: Record<string, true>;
+  /** The conversation (issue 34): who the ticket waits for, and when its last reply was written. */
+  conversationState?: TicketConversationState | null;
+  lastReplyAt?: TS | null;
+  /** Files the customer attached when opening it on the portal. */
+  attachments?: PortalAttachment[];
 }
 
 /** organizations/{orgId}/folders/{folderId} (spec: document folder) */
@@ -672,6 +685,10 @@ export interface CollectionEntities {
   tasks: Task;
   meetings: Meeting;
   tickets: Ticket;
+  replies: TicketReply;
+  portalAccess: PortalAccess;
+  documentShares: DocumentShare;
+  portals: PortalSite;
   folders: Folder;
   documents: DocumentFile;
   sequences: Sequence;

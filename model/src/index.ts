@@ -10,6 +10,7 @@ export * from './billing.js';
 export * from './mail.js';
 export * from './email.js';
 export * from './whatsapp.js';
+export * from './portal.js';
 export * from './marketing.js';
 export * from './forms.js';
 export * from './sequences.js';

@@ -42,6 +42,8 @@ export const TOP = {
   whatsappTokens: 'whatsappTokens',
   /** … and which organization a phone number id's webhook events belong to. */
   whatsappNumbers: 'whatsappNumbers',
+  /** The customer portal's sites by slug (issue 34): public to get, written by functions. */
+  portals: 'portals',
 } as const;
 
 /** Collections under organizations/{orgId}. */
@@ -55,6 +57,8 @@ export const ORG_COLLECTIONS = [
   'tasks',
   'meetings',
   'tickets',
+  'portalAccess',
+  'documentShares',
   'folders',
   'documents',
   'sequences',

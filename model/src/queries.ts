@@ -263,6 +263,25 @@ export const APP_QUERIES = [
   ...filtered('tickets', 'tickets', ['status', 'priority'], desc('createdAt'), 'tickets.view'),
   q('tickets.byContact', 'tickets', [eq('contactId')], [desc('createdAt')], 'tickets.view'),
   q('tickets.byCompany', 'tickets', [eq('companyId')], [desc('createdAt')], 'tickets.view'),
+  // The customer portal (issue 34): a ticket's conversation (members see it all, oldest first; a
+  // portal user its public replies), the bell's tickets a customer answered, a contact's portal
+  // access and the documents shared with them, a document's shares, the organization's site.
+  q('replies.byTicket', 'replies', [], [asc('createdAt')], 'tickets.view'),
+  q('replies.public', 'replies', [eq('visibility')], [asc('createdAt')], 'portal user'),
+  q(
+    'tickets.customerReplied',
+    'tickets',
+    [eq('ownerId'), eq('conversationState')],
+    [desc('lastReplyAt')],
+    'tickets.view',
+  ),
+  q('tickets.portalByContact', 'tickets', [eq('contactId')], [desc('createdAt')], 'portal user'),
+  q('tickets.portalByCompany', 'tickets', [eq('companyId')], [desc('createdAt')], 'portal user'),
+  q('portalAccess.byContact', 'portalAccess', [eq('contactId')], [], 'contacts.view'),
+  q('documentShares.byContact', 'documentShares', [eq('contactId')], [desc('createdAt')], 'contacts.view'),
+  q('documentShares.byTarget', 'documentShares', [eq('targetId')], [desc('createdAt')], 'documents.view'),
+  q('documents.portalByFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'portal user'),
+  q('portals.byOrganization', 'portals', [eq('organizationId')], [], 'admin'),
   // Documents: one folder level at a time (null = root), newest first; global search.
   q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
   q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),
