@@ -321,6 +321,11 @@ export interface Ticket<TS = TimestampLike> extends Audit<TS> {
   lastReplyAt?: TS | null;
   /** Files the customer attached when opening it on the portal. */
   attachments?: PortalAttachment[];
+  /**
+   * Gmail threads of the public replies e-mailed from members' mailboxes (at most
+   * TICKET_EMAIL_THREADS_MAX): the mail sync adds a contact's answer in one of them to the ticket.
+   */
+  emailThreadIds?: string[];
 }
 
 /** organizations/{orgId}/folders/{folderId} (spec: document folder) */

@@ -72,6 +72,8 @@ export type ReplyAuthorType = (typeof REPLY_AUTHOR_TYPES)[number];
 export const REPLY_CHANNELS = ['crm', 'portal', 'email'] as const;
 export type ReplyChannel = (typeof REPLY_CHANNELS)[number];
 export const REPLY_BODY_MAX = 10_000;
+/** Gmail threads a ticket remembers (the newest kept). */
+export const TICKET_EMAIL_THREADS_MAX = 20;
 
 /**
  * Who the ticket waits for: the customer wrote last ('customer-replied', also a ticket opened on

@@ -282,6 +282,8 @@ export const APP_QUERIES = [
   q('documentShares.byTarget', 'documentShares', [eq('targetId')], [desc('createdAt')], 'documents.view'),
   q('documents.portalByFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'portal user'),
   q('portals.byOrganization', 'portals', [eq('organizationId')], [], 'admin'),
+  // The mail sync: the tickets whose conversation continues in a Gmail thread.
+  q('tickets.byEmailThread', 'tickets', [contains('emailThreadIds')], [], 'server (mail sync)'),
   // Documents: one folder level at a time (null = root), newest first; global search.
   q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
   q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),
