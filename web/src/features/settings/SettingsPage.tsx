@@ -26,9 +26,12 @@ const EmailAccountsTab = lazyWithPrefetch(() =>
 const ChannelsTab = lazyWithPrefetch(() =>
   import('./channels/ChannelsTab').then((m) => ({ default: m.ChannelsTab })),
 );
+const PortalTab = lazyWithPrefetch(() =>
+  import('./portal/PortalTab').then((m) => ({ default: m.PortalTab })),
+);
 
 /**
- * /ajustes — Perfil, Organización, Equipo, Permisos, Email, Canales (admin-only tabs hidden from
+ * /ajustes — Perfil, Organización, Equipo, Permisos, Email, Canales, Portal (admin-only tabs hidden from
  * sellers).
  */
 export default function SettingsPage() {
@@ -37,7 +40,15 @@ export default function SettingsPage() {
   const membership = useMembership();
   const [params, setParams] = useSearchParams();
   const title = tc('app.pages.settings');
-  usePrefetchWhenIdle(ProfileTab, OrganizationTab, TeamTab, PermissionsTab, EmailAccountsTab, ChannelsTab);
+  usePrefetchWhenIdle(
+    ProfileTab,
+    OrganizationTab,
+    TeamTab,
+    PermissionsTab,
+    EmailAccountsTab,
+    ChannelsTab,
+    PortalTab,
+  );
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
   if (tab === 'forbidden') return <RedirectDenied />;
@@ -76,6 +87,7 @@ export default function SettingsPage() {
           )}
           {tab === 'email' && <EmailAccountsTab />}
           {tab === 'canales' && <ChannelsTab />}
+          {tab === 'portal' && <PortalTab />}
         </Suspense>
       </Box>
     </Box>

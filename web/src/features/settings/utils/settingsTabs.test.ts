@@ -10,6 +10,7 @@ describe('settings tabs', () => {
       'permisos',
       'email',
       'canales',
+      'portal',
     ]);
     expect(visibleSettingsTabs(false)).toEqual(['perfil', 'organizacion', 'email']);
   });
@@ -23,5 +24,7 @@ describe('settings tabs', () => {
     expect(resolveSettingsTab('email', false)).toBe('email');
     expect(resolveSettingsTab('canales', true)).toBe('canales');
     expect(resolveSettingsTab('canales', false)).toBe('forbidden');
+    expect(resolveSettingsTab('portal', true)).toBe('portal');
+    expect(resolveSettingsTab('portal', false)).toBe('forbidden');
   });
 });

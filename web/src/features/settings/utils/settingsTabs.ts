@@ -1,6 +1,6 @@
 /**
- * The tabs of /ajustes, in order; `?tab=` selects one. Equipo, Permisos and Canales (the
- * organization's WhatsApp number) are for admins only.
+ * The tabs of /ajustes, in order; `?tab=` selects one. Equipo, Permisos, Canales (the
+ * organization's WhatsApp number) and Portal (the customer portal, issue 34) are for admins only.
  */
 export const SETTINGS_TABS = [
   { key: 'perfil', adminOnly: false },
@@ -9,6 +9,7 @@ export const SETTINGS_TABS = [
   { key: 'permisos', adminOnly: true },
   { key: 'email', adminOnly: false },
   { key: 'canales', adminOnly: true },
+  { key: 'portal', adminOnly: true },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['key'];

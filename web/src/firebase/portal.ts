@@ -1,0 +1,123 @@
+// The customer portal's data on the CRM side (issue 34): the organization's site, a ticket's
+// conversation, a contact's access and the documents shared with contacts. Reads are the model's
+// declared queries (model/src/queries.ts); the site, the replies and the accesses are written by
+// the portal callables only; a document share is the one record members write themselves.
+import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
+import {
+  documentShareId,
+  paths,
+  PORTAL_CALL_REASONS,
+  portalPaths,
+  type DocumentShare,
+  type PortalCallReason,
+} from '@trato/model';
+import { getCoreServices } from './app';
+import { getDataServices } from './data';
+import type { QueryRequest } from './queries';
+
+/** The organization's site ('portals.byOrganization': at most one). */
+export function portalSiteRequest(organizationId: string): QueryRequest<'portals.byOrganization'> {
+  return { id: 'portals.byOrganization', parentPath: '', values: { organizationId } };
+}
+
+/** A ticket's conversation, oldest first: public replies and internal notes ('replies.byTicket'). */
+export function repliesRequest(organizationId: string, ticketId: string): QueryRequest<'replies.byTicket'> {
+  return { id: 'replies.byTicket', parentPath: `${paths.organization(organizationId)}/tickets/${ticketId}` };
+}
+
+/** A contact's portal access ('portalAccess.byContact': one, by the Auth user of their address). */
+export function portalAccessRequest(
+  organizationId: string,
+  contactId: string,
+): QueryRequest<'portalAccess.byContact'> {
+  return {
+    id: 'portalAccess.byContact',
+    parentPath: paths.organization(organizationId),
+    values: { contactId },
+  };
+}
+
+/** The documents and folders shared with a contact, newest first. */
+export function sharesOfContactRequest(
+  organizationId: string,
+  contactId: string,
+): QueryRequest<'documentShares.byContact'> {
+  return {
+    id: 'documentShares.byContact',
+    parentPath: paths.organization(organizationId),
+    values: { contactId },
+  };
+}
+
+/** The contacts a document or a folder is shared with, newest first. */
+export function sharesOfTargetRequest(
+  organizationId: string,
+  targetId: string,
+): QueryRequest<'documentShares.byTarget'> {
+  return {
+    id: 'documentShares.byTarget',
+    parentPath: paths.organization(organizationId),
+    values: { targetId },
+  };
+}
+
+export type NewDocumentShare = Pick<
+  DocumentShare,
+  'contactId' | 'contactName' | 'targetType' | 'targetId' | 'targetName'
+>;
+
+/**
+ * Shares a document or a folder with a contact: organizations/{orgId}/documentShares/
+ * {contactId}_{targetId}, stamped with the server's time and the member's uid. Sharing the same
+ * thing again with the same contact writes the same document (the rules refuse it as an update).
+ */
+export async function shareWithContact(organizationId: string, share: NewDocumentShare): Promise<string> {
+  const uid = getCoreServices().auth.currentUser?.uid;
+  if (!uid) throw Object.assign(new Error('Not signed in'), { code: 'unauthenticated' });
+  const id = documentShareId(share.contactId, share.targetId);
+  const data = {
+    contactId: share.contactId,
+    contactName: share.contactName,
+    targetType: share.targetType,
+    targetId: share.targetId,
+    targetName: share.targetName,
+    createdAt: serverTimestamp(),
+    createdBy: uid,
+  };
+  await setDoc(
+    doc(getDataServices().firestore, portalPaths.share(organizationId, share.contactId, share.targetId)),
+    data,
+  );
+  return id;
+}
+
+/** Stops sharing (the contact no longer sees it on the portal). */
+export function stopSharing(organizationId: string, shareId: string): Promise<void> {
+  return deleteDoc(
+    doc(getDataServices().firestore, `${paths.organization(organizationId)}/documentShares/${shareId}`),
+  );
+}
+
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** A portal callable's refusal (`details.reason`) when it is one of the portal's own, else null. */
+export function portalReasonOf(error: unknown): PortalCallReason | null {
+  const reason = field(field(error, 'details'), 'reason');
+  return typeof reason === 'string' && (PORTAL_CALL_REASONS as readonly string[]).includes(reason)
+    ? (reason as PortalCallReason)
+    : null;
+}
+
+/** The stored bytes of a customer's attachment (the Storage SDK loads with the first download). */
+export async function downloadAttachment(path: string, name: string): Promise<void> {
+  const { downloadDocumentFile } = await import('./storage');
+  const blob = await downloadDocumentFile(path);
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
