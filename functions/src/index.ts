@@ -33,3 +33,15 @@ export {
   syncWaTemplates,
 } from './whatsapp/functions.js';
 export { whatsappWebhook } from './whatsapp/webhook.js';
+export {
+  addTicketReply,
+  closePortalTicket,
+  createPortalTicket,
+  getPortal,
+  invitePortalContact,
+  openPortalSession,
+  replyPortalTicket,
+  requestPortalLink,
+  revokePortalAccess,
+  setPortalSettings,
+} from './portal/functions.js';

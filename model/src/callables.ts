@@ -6,7 +6,7 @@
 import type { BillingCallables } from './billing.js';
 import type { EmailCallables } from './email.js';
 import type { WhatsAppCallables } from './whatsapp.js';
-import type { PortalCallables } from './portal.js';
+import { PORTAL_CALL_REASONS, type PortalCallables, type PortalCallReason } from './portal.js';
 import type { MailCallables } from './mail.js';
 import type { Language } from './constants.js';
 import type { AudienceCounts } from './marketing.js';
@@ -16,11 +16,7 @@ import type { ConsentChannel, Role, SubscriptionStatus } from './enums.js';
 
 /** Every callable: accounts, organizations, invitations, billing (billing.ts) and mail (mail.ts). */
 export interface CallableContract
-  extends BillingCallables,
-    MailCallables,
-    EmailCallables,
-    WhatsAppCallables,
-    PortalCallables {
+  extends BillingCallables, MailCallables, EmailCallables, WhatsAppCallables, PortalCallables {
   /** Whether a username is free (sign-up asks before creating anything). */
   checkUsername: { in: { username: string }; out: { available: boolean } };
   /** Administrador sign-up: username, profile, organization and admin membership at once. */
@@ -252,6 +248,8 @@ export const FAILURE_REASONS = [
   'form-busy',
   ...MAIL_FAILURE_REASONS,
   ...WHATSAPP_CALL_REASONS,
+  // The customer portal's (portal.ts), but 'no-email', declared above.
+  ...PORTAL_CALL_REASONS.filter((r): r is Exclude<PortalCallReason, 'no-email'> => r !== 'no-email'),
 ] as const;
 
 export type FailureReason = (typeof FAILURE_REASONS)[number];

@@ -284,6 +284,12 @@ export const APP_QUERIES = [
   q('portals.byOrganization', 'portals', [eq('organizationId')], [], 'admin'),
   // The mail sync: the tickets whose conversation continues in a Gmail thread.
   q('tickets.byEmailThread', 'tickets', [contains('emailThreadIds')], [], 'server (mail sync)'),
+  // revokePortalAccess: the address's accesses in every organization (while one is still active,
+  // the Auth user's sessions are not revoked).
+  {
+    ...q('portalAccess.byEmail', 'portalAccess', [eq('email')], [], 'server (portal revoke)'),
+    scope: 'COLLECTION_GROUP' as const,
+  },
   // Documents: one folder level at a time (null = root), newest first; global search.
   q('folders.byParent', 'folders', [eq('parentId')], [desc('createdAt')], 'documents.view'),
   q('documents.byFolder', 'documents', [eq('folderId')], [desc('createdAt')], 'documents.view'),

@@ -9,9 +9,9 @@ export const appOrigins = defineString('APP_ORIGINS');
 
 /**
  * The origin the browser comes back to, if it is one of APP_ORIGINS (its shape, an http(s)
- * address, is checked first by the callable's input schema).
+ * address, is checked first by the callable's input schema); `field` names it in a refusal.
  */
-export function allowedReturnOrigin(value: string): string {
+export function allowedReturnOrigin(value: string, field = 'returnOrigin'): string {
   const allowed = appOrigins
     .value()
     .split(',')
@@ -20,7 +20,7 @@ export function allowedReturnOrigin(value: string): string {
   if (!allowed.includes(value.replace(/\/$/, ''))) {
     fail('invalid-argument', 'That return address is not allowed.', {
       reason: 'invalid-input',
-      field: 'returnOrigin',
+      field,
     });
   }
   return value.replace(/\/$/, '');

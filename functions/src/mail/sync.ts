@@ -9,6 +9,7 @@
 // transaction with its conversation and entry, so passes that overlap or repeat change nothing.
 // A historyId Gmail no longer knows (404) starts the window again; a 429 puts the mailbox on a
 // doubling back-off; a grant Google no longer accepts marks the connection broken, as sending does.
+// A contact's answer in the Gmail thread of a ticket's public reply is added to that ticket.
 import { FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import type { gmail_v1 } from 'googleapis';
 
@@ -39,6 +40,7 @@ import {
   type SendLogEntry,
 } from '@trato/model';
 
+import { addEmailTicketReplies } from '../portal/emailReplies.js';
 import type { StoredMailToken } from './connection.js';
 import {
   boundedBody,
@@ -467,6 +469,9 @@ export async function ingest(
       ),
       isBounce,
     };
+    // The contact's answer in a ticket's thread becomes a reply on the ticket (issue 34); before
+    // the message is kept, so a pass that fails after it still leaves the reply (written once).
+    if (!isBounce && kept.direction === 'in') await addEmailTicketReplies(db, box, mail);
     if (!(await writeMessage(db, box, mailbox, privacy, kept))) continue;
     outcome.added++;
     if (isBounce) outcome.bounces += await failOnBounce(db, box, kept);
