@@ -6,6 +6,7 @@ import { renderWithApp } from '@/test/render';
 
 const state = vi.hoisted(() => ({
   can: (() => true) as (resource: string, action: string) => boolean,
+  replies: [] as Record<string, unknown>[],
   doc: { status: 'success', data: null, error: null } as {
     status: string;
     data: Record<string, unknown> | null;
@@ -19,7 +20,10 @@ vi.mock('@/firebase/dataApi', async () => {
     ...dataApiMock,
     orgRecordPath: (orgId: string, collection: string, id: string) => `${orgId}/${collection}/${id}`,
     useDocument: () => state.doc,
-    useLiveList: () => ({ status: 'success', data: [{ id: 'u2', fullName: 'Carlos Méndez' }], error: null }),
+    useLiveList: (request: { id?: string } | null) =>
+      request?.id === 'replies.byTicket'
+        ? { status: 'success', data: state.replies, error: null }
+        : { status: 'success', data: [{ id: 'u2', fullName: 'Carlos Méndez' }], error: null },
     useMembership: () => ({ ...dataApiMock.useMembership(), can: state.can }),
   };
 });
@@ -66,6 +70,7 @@ beforeEach(() => {
   Object.values(writes).forEach((fn) => fn.mockReset());
   state.can = () => true;
   state.doc = { status: 'success', data: stored, error: null };
+  state.replies = [];
 });
 
 describe('/tickets/{id}', () => {
@@ -143,5 +148,69 @@ describe('/tickets/{id}', () => {
     state.doc = { status: 'error', data: null, error: { code: 'permission-denied', message: 'x' } };
     await page();
     expect(screen.getByText('No tienes permiso para hacer esto.')).toBeTruthy();
+  });
+
+  it('shows the conversation: who, where, public replies and internal notes apart, and the files', async () => {
+    state.doc = {
+      status: 'success',
+      data: {
+        ...stored,
+        source: 'portal',
+        conversationState: 'customer-replied',
+        attachments: [
+          {
+            name: 'factura.pdf',
+            path: 'organizations/org1/portalUploads/p1/up1/factura.pdf',
+            size: 2048,
+            contentType: 'application/pdf',
+          },
+        ],
+      },
+      error: null,
+    };
+    state.replies = [
+      {
+        id: 'r1',
+        visibility: 'public',
+        body: 'Me cobraron dos veces.',
+        authorType: 'customer',
+        authorId: 'c1',
+        authorName: 'María Hernández',
+        via: 'portal',
+        attachments: [],
+        createdAt: timestamp(created + 60_000),
+      },
+      {
+        id: 'r2',
+        visibility: 'internal',
+        body: 'Revisar con contabilidad.',
+        authorType: 'member',
+        authorId: 'u2',
+        authorName: 'Carlos Méndez',
+        via: 'crm',
+        attachments: [],
+        createdAt: timestamp(created + 120_000),
+      },
+    ];
+    await page();
+    expect(screen.getByText('Respondió el cliente')).toBeTruthy();
+    expect(value('Origen').textContent).toBe('Portal');
+    expect(screen.getByRole('button', { name: 'Descargar «factura.pdf»' })).toBeTruthy();
+    const [first, second] = screen.getAllByTestId('ticket-reply');
+    expect(first!.textContent).toContain('María Hernández');
+    expect(first!.textContent).toContain('Pública');
+    expect(first!.textContent).toContain('Portal');
+    expect(second!.getAttribute('data-visibility')).toBe('internal');
+    expect(second!.textContent).toContain('Nota interna');
+    expect(second!.textContent).toContain('Trato');
+    // Members who may edit the ticket answer it.
+    expect(screen.getByRole('form', { name: 'Responder al ticket' })).toBeTruthy();
+  });
+
+  it('has no composer for who may only view, and says when there is no conversation yet', async () => {
+    state.can = (_resource, action) => action === 'view';
+    await page();
+    expect(screen.getByText('Todavía no hay respuestas ni notas.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Responder al ticket' })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import type { Ticket, WithId } from '@trato/model';
+import { PORTAL_TICKET_SOURCE, type Ticket, type WithId } from '@trato/model';
 import { DetailFields } from '@/components/data/DetailFields';
 import { StatusChip } from '@/components/data/StatusChip';
 import { useMembers } from '@/components/useMembers';
@@ -21,7 +21,9 @@ import {
 } from '@/firebase/dataApi';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
+import { AttachmentList } from './components/AttachmentList';
 import { TicketChips } from './components/TicketChips';
+import { TicketConversation } from './components/TicketConversation';
 import { ownerName, ticketAge } from './utils/ticketDisplay';
 import { sectionHref } from '@/app/sections';
 import { useDatePreferences } from '@/firebase/dataApi';
@@ -39,7 +41,10 @@ function RecordLink({ to, name, allowed }: { to: string; name: string; allowed: 
   );
 }
 
-/** /tickets/{id}: every field of the ticket, with Editar (its own page) and Eliminar for who may. */
+/**
+ * /tickets/{id}: every field of the ticket, the files the customer attached, and its conversation
+ * (issue 34), with Editar (its own page) and Eliminar for who may.
+ */
 export default function TicketPage() {
   const { id = '' } = useParams();
   const organizationId = useOrgId();
@@ -64,6 +69,7 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
   const language = useLanguage();
   const datePreferences = useDatePreferences();
   const { can } = useMembership();
+  const organizationId = useOrgId();
   const members = useMembers();
   useDocumentTitle(`${ticket.ticketName} — Trato`);
 
@@ -98,7 +104,11 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
                   value: ticket.priority && <StatusChip enumName="ticketPriority" value={ticket.priority} />,
                 },
                 { label: t('detail.pipeline'), value: ticket.pipeline },
-                { label: t('detail.source'), value: ticket.source },
+                {
+                  label: t('detail.source'),
+                  value:
+                    ticket.source === PORTAL_TICKET_SOURCE ? t('conversation.via.portal') : ticket.source,
+                },
                 { label: t('detail.owner'), value: owner },
                 {
                   label: t('detail.contact'),
@@ -140,8 +150,10 @@ function TicketDetail({ ticket }: { ticket: WithId<Ticket> }) {
             >
               {ticket.description || t('detail.noDescription')}
             </Typography>
+            <AttachmentList attachments={ticket.attachments ?? []} />
           </CardContent>
         </Card>
+        <TicketConversation ticket={ticket} organizationId={organizationId} />
       </Stack>
     </>
   );
