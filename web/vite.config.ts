@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { landingPrerender, spaShellFallback } from './build/landingPage.js';
 import { pureModel } from './build/pureModel.js';
 import { pageChunks } from './build/pageChunks.js';
+import { portalBuild, portalPage } from './build/portalPage.js';
 import { slimFirebase } from './build/slimFirebase.js';
 import { slimMui } from './build/slimMui.js';
 
@@ -17,6 +18,10 @@ export default defineConfig({
     pureModel(),
     pageChunks(fileURLToPath(import.meta.url)),
     landingPrerender(),
+    // The customer portal (portal.html): its own build into dist/; /portal/** served as that page
+    // (before spaShellFallback, which would answer with the SPA's shell).
+    portalBuild(),
+    portalPage(),
     spaShellFallback(),
   ],
   resolve: {
@@ -44,6 +49,8 @@ export default defineConfig({
       'firebase/app',
       'firebase/auth',
       'firebase/firestore',
+      // The customer portal's reads (src/portal: Firestore Lite, REST).
+      'firebase/firestore/lite',
       'firebase/storage',
       'firebase/functions',
       'formik',

@@ -203,6 +203,13 @@ export const BUDGETS = {
   /** The static landing page. */
   landing: 120 * KB,
   /**
+   * The customer portal (issue 34): its own page (portal.html) that loads none of the CRM's code —
+   * React, its screens on plain elements and a stylesheet (MUI with emotion would not fit), i18next
+   * with its own catalogue, Firebase Auth (e-mail link) and Firestore Lite, the callables over
+   * fetch; with what it loads on demand (Firebase Storage, for uploads and downloads).
+   */
+  portal: 200 * KB,
+  /**
    * Any route of the SPA without a budget of its own: sign-in, invitation, onboarding, the mail
    * return, the dashboard, billing, the debug page; and the signed-in shell on its own.
    */
@@ -386,13 +393,61 @@ export function measure(distDir, leaves) {
     seenSets.set(signature, result);
     results.push(result);
   }
+  const portal = measurePortal(distDir, fileSize);
+  if (portal) results.push(portal);
   for (const r of results) {
     r.overBudget = r.bytes > r.budget;
-    r.firstLoadBudget = r.routes.some((route) => route.startsWith('/ (')) ? r.budget : BUDGETS.firstLoad;
+    r.firstLoadBudget =
+      r.routes.some((route) => route.startsWith('/ (')) || r === portal ? r.budget : BUDGETS.firstLoad;
     r.overFirstLoad = r.firstLoadBytes > r.firstLoadBudget;
     r.ok = r.forbidden.length === 0 && !r.overBudget && !r.overFirstLoad;
   }
   return results;
+}
+
+export const PORTAL_ROW = '/portal/:slug (portal.html)';
+
+/**
+ * The customer portal's page (dist/portal.html, issue 34; a build of its own, web/build/portalPage.ts,
+ * with its manifest): its scripts (inline and files) with their static imports, plus every dynamic
+ * import they make, recursively (Storage, on demand). Null when the build has no portal page.
+ */
+function measurePortal(distDir, fileSize) {
+  const htmlPath = path.join(distDir, 'portal.html');
+  const manifestPath = path.join(distDir, '.vite/portal-manifest.json');
+  if (!existsSync(htmlPath)) return null;
+  if (!existsSync(manifestPath))
+    throw new Error(`${manifestPath} is missing (the portal's own build writes it)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const byFile = new Map(Object.entries(manifest).map(([key, entry]) => [entry.file, key]));
+  const { inline, files: htmlFiles } = htmlScripts(readFileSync(htmlPath, 'utf8'));
+  const start = htmlFiles.map((file) => byFile.get(file)).filter(Boolean);
+  const unknown = htmlFiles.filter((file) => !byFile.has(file));
+  const toFiles = (keys) =>
+    [...new Set([...[...keys].map((k) => manifest[k].file), ...unknown])]
+      .filter((f) => f.endsWith('.js'))
+      .sort();
+  const files = toFiles(closure(manifest, start, { dynamic: true }));
+  const firstFiles = new Set(toFiles(closure(manifest, start, { dynamic: false })));
+  const chunks = files.map((file) => ({ file, bytes: fileSize(file) }));
+  const inlineBytes = inline.reduce((sum, code) => sum + gzipSize(code), 0);
+  const forbidden = FORBIDDEN.filter(({ markers }) =>
+    files.some((file) => {
+      const text = readFileSync(path.join(distDir, file), 'utf8');
+      return markers.some((marker) => text.includes(marker));
+    }),
+  ).map((f) => f.what);
+  return {
+    routes: [PORTAL_ROW],
+    files: files.length,
+    inline: inline.length,
+    bytes: inlineBytes + chunks.reduce((sum, c) => sum + c.bytes, 0),
+    firstLoadBytes:
+      inlineBytes + chunks.filter((c) => firstFiles.has(c.file)).reduce((sum, c) => sum + c.bytes, 0),
+    budget: BUDGETS.portal,
+    chunks,
+    forbidden,
+  };
 }
 
 /** The layout route every signed-in page goes through (web/src/app/routes.tsx). */

@@ -10,7 +10,10 @@
  *   features share goes to src/components/ (or the model), and what composes features goes to
  *   src/app/;
  * - the shared components (src/components/) import no feature;
- * - the landing page does not pull the Firebase layer into its bundle.
+ * - the landing page does not pull the Firebase layer into its bundle;
+ * - the customer portal (src/portal/, its own page and bundle, issue 34) has its own Firebase layer
+ *   (src/portal/firebase/, the only portal code importing the SDKs) and imports of the CRM only
+ *   the pure modules listed in PORTAL_IMPORTS_ALLOWED; the CRM imports nothing of the portal.
  */
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +35,13 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, { features: string[]; why: string 
   // (none today: the shell, which composes onboarding and the subscription gate, lives in
   // src/app/shell/, and the form building blocks the auth, invite, onboarding and settings
   // features share live in src/components/form/)
+};
+
+/** The CRM modules the portal may import: pure, light, with no SDK nor MUI behind them. */
+const PORTAL_IMPORTS_ALLOWED: Record<string, string> = {
+  '/src/firebase/config': 'how the web app reaches Firebase (VITE_ variables, the local cloud)',
+  '/src/firebase/publicFunctions': "a callable's address and its error's shape (the callables over fetch)",
+  '/src/i18n/format': 'dates and file sizes as the CRM writes them',
 };
 
 /** The module specifiers a source imports, in every syntactic form. */
@@ -93,7 +103,13 @@ const featureOf = (path: string | null) =>
 interface Violation {
   file: string;
   specifier: string;
-  rule: 'firebase-sdk' | 'feature-to-feature' | 'component-to-feature' | 'landing-to-firebase';
+  rule:
+    | 'firebase-sdk'
+    | 'feature-to-feature'
+    | 'component-to-feature'
+    | 'landing-to-firebase'
+    | 'portal-to-crm'
+    | 'crm-to-portal';
   feature?: string;
 }
 
@@ -102,9 +118,17 @@ function violations(file: string, source: string): Violation[] {
   const out: Violation[] = [];
   const ownFeature = featureOf(file);
   for (const specifier of importSpecifiers(source, file)) {
-    if (isFirebaseSdk(specifier) && !file.startsWith('/src/firebase/'))
+    const inPortal = file.startsWith('/src/portal/');
+    if (
+      isFirebaseSdk(specifier) &&
+      !file.startsWith('/src/firebase/') &&
+      !file.startsWith('/src/portal/firebase/')
+    )
       out.push({ file, specifier, rule: 'firebase-sdk' });
     const target = resolveLocal(file, specifier);
+    if (inPortal && target && !target.startsWith('/src/portal/') && !PORTAL_IMPORTS_ALLOWED[target])
+      out.push({ file, specifier, rule: 'portal-to-crm' });
+    if (!inPortal && target?.startsWith('/src/portal/')) out.push({ file, specifier, rule: 'crm-to-portal' });
     const feature = featureOf(target);
     if (ownFeature && feature && feature !== ownFeature)
       out.push({ file, specifier, rule: 'feature-to-feature', feature });
@@ -167,6 +191,23 @@ describe('web import boundaries', () => {
 
   it('the landing page does not pull the Firebase layer into its bundle', () => {
     expect(describeViolations(all.filter((v) => v.rule === 'landing-to-firebase'))).toEqual([]);
+  });
+
+  it('the portal imports of the CRM only its pure modules, and the CRM nothing of the portal', () => {
+    expect(Object.keys(sources).some((f) => f.startsWith('/src/portal/firebase/'))).toBe(true);
+    expect(
+      describeViolations(all.filter((v) => v.rule === 'portal-to-crm' || v.rule === 'crm-to-portal')),
+    ).toEqual([]);
+  });
+
+  it('the portal checks detect an import of the CRM and one of the portal', () => {
+    expect(violations('/src/portal/screens/X.tsx', `import { Button } from '@/components/Button';`)).toEqual([
+      { file: '/src/portal/screens/X.tsx', specifier: '@/components/Button', rule: 'portal-to-crm' },
+    ]);
+    expect(violations('/src/portal/X.ts', `import { formatDate } from '@/i18n/format';`)).toEqual([]);
+    expect(violations('/src/app/X.ts', `import '../portal/main';`).map((v) => v.rule)).toEqual([
+      'crm-to-portal',
+    ]);
   });
 });
 
