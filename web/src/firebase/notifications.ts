@@ -1,7 +1,8 @@
 // The top bar's notifications, live: the declared notification queries (model/src/queries.ts,
 // 'tasks.notifications.*', 'meetings.notifications.*', the member's failed sequence sends
-// 'sendLog.failuresOf' and the replies their mailbox received 'emailMessages.receivedBy'), each
-// limited, for the signed-in member.
+// 'sendLog.failuresOf', the replies their mailbox received 'emailMessages.receivedBy' and the
+// tickets they own that a customer answered 'tickets.customerReplied'), each limited, for the
+// signed-in member.
 import { onSnapshot, query, where, type Query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 import {
@@ -10,6 +11,7 @@ import {
   type Meeting,
   type SendLogEntry,
   type Task,
+  type Ticket,
   type WithId,
 } from '@trato/model';
 import { buildQuery, orgRequest } from './queries';
@@ -24,6 +26,8 @@ export interface NotificationSourcesInput {
   sends: boolean;
   /** The member may view contacts: the e-mails their own mailbox received since `since`. */
   replies: boolean;
+  /** The member may view tickets: the tickets they own that a customer answered since `since`. */
+  tickets: boolean;
   since: number;
   /** Meetings starting from here (ms). */
   from: number;
@@ -43,15 +47,18 @@ export interface NotificationSources {
   sends: WithId<SendLogEntry>[][];
   /** The e-mails the member's mailbox received, newest first. */
   replies: WithId<EmailMessage>[][];
+  /** The member's tickets the customer answered last, newest answer first. */
+  tickets: WithId<Ticket>[][];
 }
 
-type Row = WithId<Task> | WithId<Meeting> | WithId<SendLogEntry> | WithId<EmailMessage>;
+type Row = WithId<Task> | WithId<Meeting> | WithId<SendLogEntry> | WithId<EmailMessage> | WithId<Ticket>;
 type Feed = { id: string; query: Query<Row> };
 
 const TASK_FEEDS = ['tasks.notifications.assigned', 'tasks.notifications.created'];
 const MEETING_FEEDS = ['meetings.notifications.participant', 'meetings.notifications.created'];
 const SEND_FEEDS = ['sendLog.failuresOf'];
 const REPLY_FEEDS = ['emailMessages.receivedBy'];
+const TICKET_FEEDS = ['tickets.customerReplied'];
 
 /** The queries a member makes (none without an organization; none of a section they may not view). */
 function feedIdsOf(input: NotificationSourcesInput): string {
@@ -61,6 +68,7 @@ function feedIdsOf(input: NotificationSourcesInput): string {
     ...(input.meetings ? MEETING_FEEDS : []),
     ...(input.sends ? SEND_FEEDS : []),
     ...(input.replies ? REPLY_FEEDS : []),
+    ...(input.tickets ? TICKET_FEEDS : []),
   ].join(',');
 }
 
@@ -116,6 +124,14 @@ function feedsOf(input: NotificationSourcesInput): Feed[] {
       query: query(declared, where('date', '>=', new Date(input.since))) as Query<Row>,
     });
   }
+  if (input.tickets) {
+    const values = { ownerId: uid, conversationState: 'customer-replied' };
+    const declared = buildQuery(orgRequest(orgId, 'tickets.customerReplied', values), { size });
+    feeds.push({
+      id: 'tickets.customerReplied',
+      query: query(declared, where('lastReplyAt', '>=', new Date(input.since))) as Query<Row>,
+    });
+  }
   return feeds;
 }
 
@@ -155,7 +171,14 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
 
   const expected = feedIdsOf(input);
   if (state.feeds !== expected)
-    return { status: expected ? 'loading' : 'success', tasks: [], meetings: [], sends: [], replies: [] };
+    return {
+      status: expected ? 'loading' : 'success',
+      tasks: [],
+      meetings: [],
+      sends: [],
+      replies: [],
+      tickets: [],
+    };
   const feeds = expected ? expected.split(',') : [];
   const listed = (kind: string) =>
     feeds
@@ -175,5 +198,6 @@ export function useNotificationSources(input: NotificationSourcesInput): Notific
     meetings: listed('meetings') as WithId<Meeting>[][],
     sends: listed('sendLog') as WithId<SendLogEntry>[][],
     replies: listed('emailMessages') as WithId<EmailMessage>[][],
+    tickets: listed('tickets') as WithId<Ticket>[][],
   };
 }

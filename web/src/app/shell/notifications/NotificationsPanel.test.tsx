@@ -71,3 +71,32 @@ describe('NotificationsPanel: replies', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('notification-item').textContent).toContain('Reply from Julia Pérez');
   });
 });
+
+describe("NotificationsPanel: a customer's reply on my ticket (issue 34)", { timeout: 30_000 }, () => {
+  const answered: NotificationItem = {
+    id: 'k1',
+    type: 'ticket',
+    title: 'Factura duplicada',
+    contactName: 'María Hernández',
+    dueDate: NOW - 5 * 60_000,
+    isOverdue: false,
+  };
+
+  it("reads 'Respuesta del cliente: …' and opens the ticket", async () => {
+    const { router, onClose } = await renderPanel([answered]);
+    const item = screen.getByTestId('notification-item');
+    expect(item.textContent).toContain('Respuesta del cliente: Factura duplicada');
+    expect(item.textContent).toContain('María Hernández');
+    expect(item.textContent).toContain('hace 5 minutos');
+    fireEvent.click(screen.getByRole('button', { name: /Respuesta del cliente/ }));
+    expect(onClose).toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/tickets/k1');
+  });
+
+  it('in English', async () => {
+    await renderPanel([answered], 'en');
+    expect(screen.getByTestId('notification-item').textContent).toContain(
+      'Customer reply: Factura duplicada',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import EventRoundedIcon from '@mui/icons-material/EventRounded';
+import ConfirmationNumberRoundedIcon from '@mui/icons-material/ConfirmationNumberRounded';
 import ContactsRoundedIcon from '@mui/icons-material/ContactsRounded';
 import TaskAltRoundedIcon from '@mui/icons-material/TaskAltRounded';
 import Box from '@mui/material/Box';
@@ -58,7 +59,7 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
   };
   const timeOf = (item: NotificationItem) => {
     const relative = formatRelative(item.dueDate, now, language);
-    if (item.type === 'reply') return relative;
+    if (item.type === 'reply' || item.type === 'ticket') return relative;
     if (item.type === 'send') {
       const reason = item.reason ? t(`app.notifications.sendReasons.${item.reason}`, item.reason) : null;
       return [t('app.notifications.sendFailed'), reason, relative].filter(Boolean).join(' · ');
@@ -105,15 +106,18 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0.5 }}>
           {items.map((item) => {
             const reply = item.type === 'reply';
-            const overdue = !reply && timeLabelKind(item, now) === 'overdue';
-            // A reply: the contacts' icon the sidebar loads already (no icon of its own to load).
+            const ticket = item.type === 'ticket';
+            const overdue = !reply && !ticket && timeLabelKind(item, now) === 'overdue';
+            // A reply, a ticket: the sidebar's contacts and tickets icons (loaded already).
             const Icon = reply
               ? ContactsRoundedIcon
-              : item.type === 'task'
-                ? TaskAltRoundedIcon
-                : item.type === 'send'
-                  ? ErrorOutlineRoundedIcon
-                  : EventRoundedIcon;
+              : ticket
+                ? ConfirmationNumberRoundedIcon
+                : item.type === 'task'
+                  ? TaskAltRoundedIcon
+                  : item.type === 'send'
+                    ? ErrorOutlineRoundedIcon
+                    : EventRoundedIcon;
             // A reply: 'Respuesta de Ana López' ('Respuesta': a private mailbox's), then its subject.
             const [primary, secondary] = reply
               ? [
@@ -122,7 +126,9 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
                     : t('app.notifications.reply'),
                   item.title,
                 ]
-              : [item.title, item.contactName];
+              : ticket
+                ? [t('app.notifications.customerReply', { ticketName: item.title }), item.contactName]
+                : [item.title, item.contactName];
             return (
               <Box
                 component="li"

@@ -5,6 +5,7 @@ import {
   type Meeting,
   type SendLogEntry,
   type Task,
+  type Ticket,
   type WithId,
 } from '@trato/model';
 import {
@@ -231,5 +232,48 @@ describe('replies in the bell (issue 32)', () => {
     expect(items).toHaveLength(NOTIFICATIONS_MAX);
     expect(items.every((i) => i.type === 'reply')).toBe(true);
     expect(items[0]!.id).toBe('me_0');
+  });
+});
+
+describe("customers' replies on my tickets in the bell (issue 34)", () => {
+  const ticket = (id: string, agoMs: number, extra: Partial<Ticket> = {}): WithId<Ticket> =>
+    ({
+      id,
+      ticketName: `Ticket ${id}`,
+      status: 'In Progress',
+      contactName: 'María Hernández',
+      companyName: null,
+      ownerId: 'me',
+      conversationState: 'customer-replied',
+      lastReplyAt: stamp(NOW - agoMs),
+      ...extra,
+    }) as unknown as WithId<Ticket>;
+
+  it('lists the answered tickets of the last days newest first, above tasks, each opening its ticket', () => {
+    const items = mergeNotifications(
+      [[task('t1', -HOUR)]],
+      [],
+      NOW,
+      new Set(),
+      [],
+      [],
+      [[ticket('k1', 3 * HOUR), ticket('k2', HOUR), ticket('k3', 8 * 24 * HOUR)]],
+    );
+    expect(items.map((i) => `${i.type}:${i.id}`)).toEqual(['ticket:k2', 'ticket:k1', 'task:t1']);
+    expect(items[0]).toMatchObject({ title: 'Ticket k2', contactName: 'María Hernández', isOverdue: false });
+    expect(notificationPath(items[0]!)).toBe('/tickets/k2');
+  });
+
+  it('leaves out a ticket answered since by the team', () => {
+    const items = mergeNotifications(
+      [],
+      [],
+      NOW,
+      new Set(),
+      [],
+      [],
+      [[ticket('k1', HOUR, { conversationState: 'waiting-on-customer' })]],
+    );
+    expect(items).toEqual([]);
   });
 });

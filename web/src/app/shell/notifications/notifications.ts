@@ -9,6 +9,7 @@ import {
   type SendLogEntry,
   type Task,
   type TaskStatus,
+  type Ticket,
   type WithId,
 } from '@trato/model';
 import { sectionHref } from '@/app/sections';
@@ -35,7 +36,7 @@ export const DAYS_MS = SEND_FAILURE_DAYS * 24 * 60 * MINUTE_MS;
  */
 export interface NotificationItem {
   id: string;
-  type: 'task' | 'meeting' | 'send' | 'reply';
+  type: 'task' | 'meeting' | 'send' | 'reply' | 'ticket';
   /** A reply: its subject ('' when its mailbox is private). */
   title: string;
   /** The contact's name, else the company's; null when neither. A reply: its sender. */
@@ -53,6 +54,9 @@ export interface NotificationItem {
   /** Replies: the contact whose e-mails page shows it. */
   contactId?: string;
 }
+
+/** The items that are news (a reply, a customer's answer on a ticket): newest first, above the rest. */
+const isNews = (item: Pick<NotificationItem, 'type'>) => item.type === 'reply' || item.type === 'ticket';
 
 type Stamp = { toMillis(): number } | null | undefined;
 const millis = (value: Stamp): number | null =>
@@ -96,6 +100,7 @@ export function mergeNotifications(
   hidden: ReadonlySet<string> = new Set(),
   sends: WithId<SendLogEntry>[][] = [],
   replies: WithId<EmailMessage>[][] = [],
+  tickets: WithId<Ticket>[][] = [],
 ): NotificationItem[] {
   const until = now + WINDOW_MS;
   const items = new Map<string, NotificationItem>();
@@ -157,17 +162,31 @@ export function mergeNotifications(
       contactId: reply.contactIds[0],
     });
   }
-  // Replies first, newest first; then by time, soonest (most overdue) first.
-  const order = (item: NotificationItem) => (item.type === 'reply' ? -item.dueDate : item.dueDate);
+  // A ticket I own that its customer answered (issue 34): 'Respuesta del cliente: {ticketName}'.
+  for (const ticket of tickets.flat()) {
+    const at = millis(ticket.lastReplyAt);
+    if (at === null || at < since || ticket.conversationState !== 'customer-replied') continue;
+    items.set(`ticket:${ticket.id}`, {
+      id: ticket.id,
+      type: 'ticket',
+      title: ticket.ticketName,
+      contactName: ticket.contactName || ticket.companyName || null,
+      dueDate: at,
+      isOverdue: false,
+    });
+  }
+  // Replies and answered tickets first, newest first; then by time, soonest (most overdue) first.
+  const order = (item: NotificationItem) => (isNews(item) ? -item.dueDate : item.dueDate);
   return [...items.values()]
     .sort((a, b) => order(a) - order(b) || a.type.localeCompare(b.type) || a.id.localeCompare(b.id))
     .slice(0, NOTIFICATIONS_MAX);
 }
 
-/** Where an item leads (a reply: its conversation on the contact's e-mails page). */
+/** Where an item leads (a reply: its conversation on the contact's e-mails page; a ticket: the ticket). */
 export function notificationPath(
   item: Pick<NotificationItem, 'type' | 'sequenceId' | 'contactId'> & { id?: string },
 ): string {
+  if (item.type === 'ticket') return sectionHref('tickets', { id: item.id });
   if (item.type === 'reply')
     return `${sectionHref('contacts', { id: item.contactId, page: 'emails' })}?mensaje=${encodeURIComponent(item.id ?? '')}`;
   if (item.type === 'send') return sectionHref('marketing', { query: { secuencia: item.sequenceId } });

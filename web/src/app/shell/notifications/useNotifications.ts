@@ -60,6 +60,7 @@ export function useNotifications(): Notifications {
     meetings: live && can('meetings', 'view') && !muted.includes('meetings'),
     sends: live && can('marketing', 'view'),
     replies: live && can('contacts', 'view'),
+    tickets: live && can('tickets', 'view'),
     since: from - DAYS_MS,
     from,
     until,
@@ -83,6 +84,7 @@ export function useNotifications(): Notifications {
     hidden,
     sources.sends,
     sources.replies,
+    sources.tickets,
   );
   return { status: sources.status, items, now, hide };
 }
