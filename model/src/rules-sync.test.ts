@@ -29,6 +29,18 @@ import { SEARCH_FIELDS } from './search.js';
 import { CLIENT_TIMELINE_KINDS } from './timeline.js';
 import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
+  PORTAL_ACCESS_STATUSES,
+  PORTAL_FILE_NAME_MAX,
+  PORTAL_SCOPES,
+  PORTAL_UPLOAD_MAX_BYTES,
+  PORTAL_UPLOAD_TYPES,
+  PORTAL_UPLOAD_UNDO_MINUTES,
+  PORTAL_UPLOADS_PER_MESSAGE,
+  REPLY_VISIBILITIES,
+  TICKET_CONVERSATION_STATES,
+  TICKET_EMAIL_THREADS_MAX,
+} from './portal.js';
+import {
   CAMPAIGN_STATUSES,
   COMPANY_SIZES,
   CONTACT_STATUSES,
@@ -155,6 +167,20 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(table.match(/from == '/g)).toHaveLength(moves.length);
   });
 
+  it('the customer portal (issue 34): conversation fields, shares, who a portal user is', () => {
+    expect(rules).toContain(`optIn(d, 'conversationState', ${list(TICKET_CONVERSATION_STATES)})`);
+    expect(rules).toContain(`idList(d.emailThreadIds, ${TICKET_EMAIL_THREADS_MAX})`);
+    expect(rules).toContain(`d.attachments.size() <= ${PORTAL_UPLOADS_PER_MESSAGE}`);
+    expect(rules).toContain("(d.targetType in ['document', 'folder'])");
+    // The statuses and scopes the rules name are the model's.
+    expect(PORTAL_ACCESS_STATUSES).toContain('active');
+    expect(rules).toContain("access.data.status == 'active'");
+    expect(PORTAL_SCOPES).toContain('company');
+    expect(rules).toContain("access.scope == 'company'");
+    expect(REPLY_VISIBILITIES).toContain('public');
+    expect(rules).toContain("resource.data.visibility == 'public'");
+  });
+
   it('updates keep the required keys of settings documents', () => {
     for (const keys of Object.values(SETTINGS_REQUIRED)) expect(rules).toContain(list(keys));
   });
@@ -163,6 +189,13 @@ describe('firestore.rules uses the model enums and limits', () => {
 describe('storage.rules uses the model limits', () => {
   const rules = flat(storageRules);
   it('inline content types', () => expect(rules).toContain(list(INLINE_CONTENT_TYPES)));
+  it('portal uploads: types, size, name, undo window (model/src/portal.ts)', () => {
+    expect(rules).toContain(`(f.contentType in ${list(PORTAL_UPLOAD_TYPES)})`);
+    expect(PORTAL_UPLOAD_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(rules).toContain('f.size > 0 && f.size <= 10 * 1024 * 1024');
+    expect(rules).toContain(`fileName.size() <= ${PORTAL_FILE_NAME_MAX}`);
+    expect(rules).toContain(`resource.timeCreated + duration.value(${PORTAL_UPLOAD_UNDO_MINUTES}, 'm')`);
+  });
   it('upload size and grace', () => {
     expect(UPLOAD_MAX_BYTES).toBe(25 * 1024 * 1024);
     expect(rules).toContain('f.size <= 25 * 1024 * 1024');

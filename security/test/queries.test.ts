@@ -61,7 +61,10 @@ const PARENT: Record<string, string> = {
   steps: `${A}/sequences/${SEQUENCE}/steps`,
   enrollments: `${A}/sequences/${SEQUENCE}/enrollments`,
   recipients: `${A}/campaigns/${CAMPAIGN}/recipients`,
+  // The customer portal (issue 34): a ticket's conversation; the sites are top-level.
+  replies: `${A}/tickets/ticket1/replies`,
   organizations: 'organizations',
+  portals: 'portals',
 };
 
 /** The timeline kinds a caller may view (the web's `kind in [...]`). */
@@ -74,7 +77,8 @@ function viewableKinds(uid: string): readonly string[] {
 function value(spec: QuerySpec, field: string, op: string, uid: string): unknown {
   if (field === 'kind') return viewableKinds(uid);
   if (field === '__name__') return ['company1', CONTACT];
-  if (field === 'email') return ['ana@acme.example', 'luis@acme.example'];
+  if (field === 'email' && op === 'in') return ['ana@acme.example', 'luis@acme.example'];
+  if (field === 'email') return 'ana@acme.example';
   if (op === 'in') return ['pending', 'in_progress', 'cancelled'];
   // The inbox's threads with unread messages.
   if (field === 'unreadCount') return 0;
@@ -122,6 +126,13 @@ function value(spec: QuerySpec, field: string, op: string, uid: string): unknown
     // WhatsApp (issue 33): a member's threads, a platform message id (the webhook's statuses).
     assigneeId: uid,
     wamid: 'wamid.in1',
+    // The customer portal (issue 34): the bell's answered tickets, a ticket's Gmail thread, the
+    // public replies, a document's shares, the organization's site.
+    conversationState: 'customer-replied',
+    emailThreadIds: 't1',
+    visibility: 'public',
+    targetId: 'document1',
+    organizationId: 'orgA',
   };
   if (field === 'status')
     return {
@@ -163,13 +174,19 @@ function build(db: Firestore, spec: QuerySpec, uid: string, values: Record<strin
 
 /**
  * Collections the rules let members read with either of two view rights: WhatsApp templates are
- * marketing's (Plantillas) and the inbox's (the composer).
+ * marketing's (Plantillas) and the inbox's (the composer); document shares are the documents'
+ * (a document's shares) and the contacts' (a contact's).
  */
 const READ_WITH: Record<string, readonly [string, string]> = {
   waTemplates: ['marketing', 'conversations'],
+  documentShares: ['documents', 'contacts'],
 };
-/** A seller of A with every right but the view of both (seeded below). */
+/** Per collection of READ_WITH, a seller of A with every right but the view of both (seeded below). */
 const NO_TEMPLATE_VIEW = 'q_noTemplateView';
+const NEITHER_VIEW: Record<string, string> = {
+  waTemplates: NO_TEMPLATE_VIEW,
+  documentShares: 'q_noShareView',
+};
 
 /** Who runs each query in the app: the admin, and a seller with only the view it needs. */
 function callers(spec: QuerySpec): string[] {
@@ -192,6 +209,14 @@ beforeAll(async () => {
           'seller',
           { ...uniformPermissions(true), marketing: off, conversations: off },
           NO_TEMPLATE_VIEW,
+        ),
+      ],
+      [
+        `${A}/members/${NEITHER_VIEW.documentShares}`,
+        memberDoc(
+          'seller',
+          { ...uniformPermissions(true), documents: off, contacts: off },
+          NEITHER_VIEW.documentShares!,
         ),
       ],
     ]),
@@ -229,8 +254,9 @@ describe.concurrent('app queries are allowed and indexed', () => {
       const seller = `s_off_${spec.by.split('.')[0]}_view`;
       it(`${spec.id} runs for a seller without ${spec.by} who has ${other}.view`, () =>
         assertSucceeds(getDocs(build(as(env, seller), spec, seller))).then(() => undefined));
+      const neither = NEITHER_VIEW[spec.collection]!;
       it(`${spec.id} refused to a seller without ${first}.view and ${second}.view`, () =>
-        assertFails(getDocs(build(as(env, NO_TEMPLATE_VIEW), spec, NO_TEMPLATE_VIEW))).then(() => undefined));
+        assertFails(getDocs(build(as(env, neither), spec, neither))).then(() => undefined));
     } else if (spec.by.endsWith('.view')) {
       const resource = spec.by.split('.')[0];
       it(`${spec.id} refused to a seller without ${resource}.view`, () =>
