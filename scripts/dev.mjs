@@ -30,6 +30,14 @@ runLocalCloud({
     console.log(`\n  Trato is running at  http://localhost:${webPort}\n`);
     for (const login of logins) console.log(`  ${login.role.padEnd(8)} ${login.email}  /  ${login.password}`);
     if (!logins.length) console.log('  No demo organization yet: sign up as Administrador on /auth.');
+    // The demo organization's customer portal (issue 34): a demo contact signs in with an e-mail link.
+    const portalFile = path.join(root, 'emulator-data/demo-portal.json');
+    if (existsSync(portalFile)) {
+      const portal = JSON.parse(readFileSync(portalFile, 'utf8'));
+      console.log(
+        `\n  Customer portal  http://localhost:${webPort}${portal.path}  (e.g. ${portal.contactEmail}; the link arrives in the local mailbox)`,
+      );
+    }
     console.log(`\n  Local mailbox (what Gmail would have sent)  ${googleMailboxUrl}`);
     console.log(`  Local WhatsApp (numbers, templates, chats)  ${whatsappPageUrl}`);
     console.log('\n  Ctrl-C to stop.\n');

@@ -44,6 +44,8 @@ process.env.GCLOUD_PROJECT = projectId;
 
 const dataDir = path.join(root, 'emulator-data');
 const PASSWORD = 'trato-demo';
+/** The demo organization's customer portal: /portal/demo. */
+const DEMO_PORTAL_SLUG = 'demo';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The demo team. Permissions follow the data model (missing resource = view only). */
@@ -177,6 +179,21 @@ async function seed() {
     stripeSubscriptionId: null,
     priceId: null,
     updatedAt: Timestamp.fromMillis(now),
+  });
+  // The customer portal (issue 34), on at /portal/demo: existing contacts sign up with their address
+  // (the link arrives in the local mailbox). Written as setPortalSettings would.
+  await db.doc(`portals/${DEMO_PORTAL_SLUG}`).set({
+    organizationId: orgId,
+    slug: DEMO_PORTAL_SLUG,
+    enabled: true,
+    name: 'Distribuidora Maya',
+    logo: null,
+    languages: ['es', 'en'],
+    fields: model.DEFAULT_PORTAL_FIELDS,
+    signup: 'contacts',
+    companyTickets: false,
+    updatedAt: Timestamp.fromMillis(now),
+    updatedBy: admin.uid,
   });
 
   // ── CRM records ────────────────────────────────────────────────────────
@@ -938,7 +955,9 @@ async function seed() {
     counts[c] = (counts[c] ?? 0) + 1;
   }
   if (timeline.length) counts.timeline = timeline.length;
-  return { admin, sellers, orgId, records: writes.length, counts };
+  // A contact who can try the portal (sign-up 'contacts'): the first with an address.
+  const portalContact = writes.find((w) => w.collection === 'contacts' && w.data.email)?.data.email ?? null;
+  return { admin, sellers, orgId, records: writes.length, counts, portalContact };
 }
 
 /**
@@ -1166,7 +1185,7 @@ try {
     console.log('Starting an empty local cloud…');
     cloud = await startLocalCloud({ quiet: true });
   }
-  const { admin, sellers, orgId, records, counts } = await seed();
+  const { admin, sellers, orgId, records, counts, portalContact } = await seed();
   await exportData();
   const logins = [
     { role: 'admin', email: admin.email, password: PASSWORD },
@@ -1174,6 +1193,8 @@ try {
     { role: 'seller', email: sellers.lucia.email, password: PASSWORD },
   ];
   writeFileSync(path.join(dataDir, 'demo-logins.json'), `${JSON.stringify(logins, null, 2)}\n`);
+  const portal = { path: `/portal/${DEMO_PORTAL_SLUG}`, contactEmail: portalContact };
+  writeFileSync(path.join(dataDir, 'demo-portal.json'), `${JSON.stringify(portal, null, 2)}\n`);
   console.log(`Demo organization ${orgId}: 3 members, 1 pending invitation, ${records} CRM records.`);
   console.log(
     `  ${Object.entries(counts)
@@ -1181,8 +1202,9 @@ try {
       .join(', ')}`,
   );
   for (const l of logins) console.log(`  ${l.role.padEnd(7)} ${l.email} / ${l.password}`);
+  console.log(`  Customer portal ${portal.path} (e.g. ${portalContact})`);
   console.log(
-    'Written: emulator-data/{auth_export/, firebase-export-metadata.json, firestore.json, storage/, demo-logins.json}',
+    'Written: emulator-data/{auth_export/, firebase-export-metadata.json, firestore.json, storage/, demo-logins.json, demo-portal.json}',
   );
 } catch (error) {
   console.error(`seed-demo failed: ${error.stack ?? error}`);
