@@ -138,6 +138,14 @@ export const SECTIONS: readonly Section[] = [
       load: () => import('@/features/conversations/ContactWhatsAppPage'),
       namespaces: ['contacts', 'conversations'],
     },
+    {
+      // The contact's access to the customer portal and the documents shared with them (issue 34),
+      // on a page of its own so the contact's page keeps only its 'Portal' link.
+      path: ':id/portal',
+      title: 'contactPortal',
+      load: () => import('@/features/contacts/PortalAccessPage'),
+      namespaces: ['contacts', 'contactPortal'],
+    },
   ]),
   crm('deals', 'deals', 'deals', HandshakeRoundedIcon, [
     {

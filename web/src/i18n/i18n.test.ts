@@ -86,6 +86,7 @@ describe('feature namespaces', () => {
     admin: true,
     auth: true,
     companies: true,
+    contactPortal: true,
     contacts: true,
     conversations: true,
     csv: true,

@@ -3,6 +3,7 @@ import type es from './es.json';
 import type admin from './locales/es/admin.json';
 import type auth from './locales/es/auth.json';
 import type companies from './locales/es/companies.json';
+import type contactPortal from './locales/es/contactPortal.json';
 import type contacts from './locales/es/contacts.json';
 import type conversations from './locales/es/conversations.json';
 import type csv from './locales/es/csv.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       admin: typeof admin;
       auth: typeof auth;
       companies: typeof companies;
+      contactPortal: typeof contactPortal;
       contacts: typeof contacts;
       conversations: typeof conversations;
       csv: typeof csv;

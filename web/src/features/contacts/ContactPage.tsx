@@ -27,6 +27,7 @@ import { relatedTabs } from '@/components/records/relatedTabs';
 import { Timeline } from '@/components/records/Timeline';
 import { ConsentButton, EmailConsentValue } from './components/ConsentButton';
 import { NotesTab, notesTarget } from './components/NotesTab';
+import { PortalButton } from './components/PortalButton';
 import { sectionHref } from '@/app/sections';
 
 /** Spec: back and after-delete navigation go to /clientes (which redirects to /contactos). */
@@ -141,6 +142,7 @@ export default function ContactPage() {
           <ConsentButton contact={record} />
           <EmailsButton to={sectionHref('contacts', { id: record.id, page: 'emails' })} />
           <WhatsAppButton to={sectionHref('contacts', { id: record.id, page: 'whatsapp' })} />
+          <PortalButton contactId={record.id} />
         </>
       )}
     />
