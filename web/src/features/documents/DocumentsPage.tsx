@@ -32,6 +32,7 @@ import { orgRequest, useGrowingList, useOrgId, type GrowingList } from '@/fireba
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { DocumentCard, FolderCard, GRID_SX } from './components/DocumentCards';
+import type { ShareTarget } from './components/ShareDialog';
 import { UploadsPanel } from './components/UploadsPanel';
 import {
   deleteDocument,
@@ -50,6 +51,10 @@ const UPLOAD_LIMIT = `${UPLOAD_MAX_BYTES / 1024 / 1024} MB`;
 // The form (formik, yup) loads when the dialog first opens.
 const FolderDialog = lazyWithPrefetch(() =>
   import('./components/FolderDialog').then((m) => ({ default: m.FolderDialog })),
+);
+// Sharing with a contact (issue 34): the dialog with its contact picker loads when first opened.
+const ShareDialog = lazyWithPrefetch(() =>
+  import('./components/ShareDialog').then((m) => ({ default: m.ShareDialog })),
 );
 
 /** A grid of cards with 'Mostrar más' when more match than are shown. */
@@ -82,7 +87,8 @@ function CardSection<T>({
 /**
  * /documentos (?folder=id): the folders and documents of one level, newest first, a breadcrumb
  * and 'Volver' inside a folder, 'Nueva Carpeta', and uploads by the file picker or by dropping
- * files on the page, each with its progress and cancel.
+ * files on the page, each with its progress and cancel; a file's or folder's menu shares it with a
+ * contact on the customer portal (issue 34).
  */
 export default function DocumentsPage() {
   usePrefetchWhenIdle(FolderDialog);
@@ -96,6 +102,7 @@ export default function DocumentsPage() {
   const folderId = params.get('folder') || null;
   const canCreate = useCan('documents', 'create');
   const canDelete = useCan('documents', 'delete');
+  const canShare = useCan('documents', 'edit');
 
   const trail = useFolderTrail(organizationId, folderId);
   const folders = useGrowingList(
@@ -112,6 +119,7 @@ export default function DocumentsPage() {
   const [creatingFolder, setCreatingFolder] = useState(false);
   const [deletingFolder, setDeletingFolder] = useState<WithId<Folder> | null>(null);
   const [deletingDocument, setDeletingDocument] = useState<WithId<DocumentFile> | null>(null);
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const uploads = useUploads(organizationId);
@@ -149,6 +157,15 @@ export default function DocumentsPage() {
         showError(error, t('document.downloadError')),
       ),
     [showError, t],
+  );
+  const shareFolder = useCallback(
+    (folder: WithId<Folder>) => setSharing({ type: 'folder', id: folder.id, name: folder.name }),
+    [],
+  );
+  const shareDocument = useCallback(
+    (document: WithId<DocumentFile>) =>
+      setSharing({ type: 'document', id: document.id, name: document.fileName }),
+    [],
   );
   const askDeleteFolder = useCallback(
     async (folder: WithId<Folder>) => {
@@ -318,6 +335,7 @@ export default function DocumentsPage() {
               key={folder.id}
               folder={folder}
               onDelete={canDelete && ((f) => void askDeleteFolder(f))}
+              onShare={canShare && shareFolder}
             />
           )}
         />
@@ -331,6 +349,7 @@ export default function DocumentsPage() {
               uploader={names.get(document.createdBy) ?? t('document.unknownMember')}
               onDownload={download}
               onDelete={canDelete && setDeletingDocument}
+              onShare={canShare && shareDocument}
             />
           )}
         />
@@ -361,6 +380,11 @@ export default function DocumentsPage() {
             parentId={folderId}
             onClose={() => setCreatingFolder(false)}
           />
+        </Suspense>
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog organizationId={organizationId} target={sharing} onClose={() => setSharing(null)} />
         </Suspense>
       )}
       <ConfirmDialog

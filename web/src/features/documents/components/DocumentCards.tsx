@@ -56,13 +56,16 @@ const TWO_LINES = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** A folder: opens it; its menu deletes it for members who may. */
+/** A folder: opens it; its menu shares it with a contact and deletes it, for members who may. */
 export const FolderCard = memo(function FolderCard({
   folder,
   onDelete,
+  onShare,
 }: {
   folder: WithId<Folder>;
   onDelete: ((folder: WithId<Folder>) => void) | false;
+  /** 'Compartir con un contacto' (issue 34), for members with documents.edit. */
+  onShare: ((folder: WithId<Folder>) => void) | false;
 }) {
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation();
@@ -82,24 +85,32 @@ export const FolderCard = memo(function FolderCard({
       <Box sx={{ pr: 0.5 }}>
         <RowActions
           label={t('folder.menu', { name: folder.name })}
-          actions={editDeleteActions(tc, false, onDelete && (() => onDelete(folder)))}
+          actions={[
+            ...(onShare ? [{ label: t('share.action'), onClick: () => onShare(folder) }] : []),
+            ...editDeleteActions(tc, false, onDelete && (() => onDelete(folder))),
+          ]}
         />
       </Box>
     </Card>
   );
 });
 
-/** A document: its type, name, size, uploader and date, with download and (if permitted) delete. */
+/**
+ * A document: its type, name, size, uploader and date, with download and (if permitted) delete,
+ * and a menu to share it with a contact (issue 34).
+ */
 export const DocumentCard = memo(function DocumentCard({
   document,
   uploader,
   onDownload,
   onDelete,
+  onShare,
 }: {
   document: WithId<DocumentFile>;
   uploader: string;
   onDownload: (document: WithId<DocumentFile>) => void;
   onDelete: ((document: WithId<DocumentFile>) => void) | false;
+  onShare: ((document: WithId<DocumentFile>) => void) | false;
 }) {
   const { t } = useTranslation('documents');
   const language = useLanguage();
@@ -135,6 +146,12 @@ export const DocumentCard = memo(function DocumentCard({
             <DownloadRoundedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
+        {onShare && (
+          <RowActions
+            label={t('document.menu', { name: document.fileName })}
+            actions={[{ label: t('share.action'), onClick: () => onShare(document) }]}
+          />
+        )}
         {onDelete && (
           <Tooltip title={t('document.delete', { name: document.fileName })}>
             <IconButton
