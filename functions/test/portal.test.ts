@@ -19,6 +19,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_PORTAL_FIELDS, type PortalFields } from '@trato/model';
 
+import { withoutQuote } from '../src/portal/emailReplies.js';
+
 import {
   adminWithOrganization,
   call,
@@ -1010,5 +1012,21 @@ describe('the e-mail leg', () => {
       (await db.doc(`organizations/${site.org}/tickets/${ticketId}/replies/email_${intruder.id}`).get())
         .exists,
     ).toBe(false);
+  });
+});
+
+describe('withoutQuote', () => {
+  it('keeps the answer above what the mail client quoted', () => {
+    expect(withoutQuote('Sí, gracias.\n\nEl lun, 3 nov 2026, Ana escribió:\n> ¿Funciona?\n')).toBe(
+      'Sí, gracias.',
+    );
+    expect(withoutQuote('Works now.\r\n\r\nOn Mon, Nov 3, 2026 at 10:00, Ana wrote:\r\n> Does it?')).toBe(
+      'Works now.',
+    );
+    expect(withoutQuote('Ok\n> quoted\nmore')).toBe('Ok');
+    expect(withoutQuote('Hola\n-----Original Message-----\nFrom: x')).toBe('Hola');
+    // All quote: the whole text rather than nothing.
+    expect(withoutQuote('> only a quote')).toBe('> only a quote');
+    expect(withoutQuote('  Sin cita  ')).toBe('Sin cita');
   });
 });

@@ -183,6 +183,10 @@ export async function invitePortalContactCore(
   if (!hasEmailOf(contact))
     fail('failed-precondition', 'This contact has no e-mail address.', { reason: 'no-email' });
   const email = contact.email!.trim().toLowerCase();
+  if (!deps.sendSystemMail) {
+    console.error('SYSTEM_MAIL_FROM or SYSTEM_MAIL_REFRESH_TOKEN is not set: no portal invitation is sent');
+    fail('failed-precondition', 'The system mailbox is not configured.', { reason: 'not-configured' });
+  }
   if (
     !(await takeRateLimit(
       firestore,
@@ -196,10 +200,6 @@ export async function invitePortalContactCore(
     fail('resource-exhausted', 'This contact was invited several times in the last hour; try later.', {
       reason: 'rate-limited',
     });
-  if (!deps.sendSystemMail) {
-    console.error('SYSTEM_MAIL_FROM or SYSTEM_MAIL_REFRESH_TOKEN is not set: no portal invitation is sent');
-    fail('failed-precondition', 'The system mailbox is not configured.', { reason: 'not-configured' });
-  }
 
   const uid = await authUserFor(deps.auth, email);
   const ref = firestore.doc(portalPaths.access(organizationId, uid));
