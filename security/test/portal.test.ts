@@ -1282,6 +1282,8 @@ const STAGED_DEL_OTHER = uploadPath(P_ANA, 'factura.pdf', 'u_del_other');
 const STAGED_DEL_MEMBER = uploadPath(P_ANA, 'factura.pdf', 'u_del_member');
 const STAGED_OLD = uploadPath(P_ANA, 'factura.pdf', 'u_old');
 const STAGED_RECENT = uploadPath(P_ANA, 'factura.pdf', 'u_recent');
+/** Staged by Ana and taken by a ticket: the callable marked it (custom metadata attachedTo). */
+const STAGED_TAKEN = uploadPath(P_ANA, 'factura.pdf', 'u_taken');
 /** Whether the local cloud let us date STAGED_OLD 61 minutes back (its /internal/import). */
 let backdated = false;
 
@@ -1421,6 +1423,12 @@ describe.concurrent('storage: deleting a staged attachment (the undo window)', (
   );
   denied('a member deletes it (the callables move it)', () =>
     deleteObject(ref(memberStorage(ADMIN), STAGED_DEL_MEMBER)),
+  );
+  denied('its uploader deletes one a ticket took (marked attachedTo by the callable), within the hour', () =>
+    deleteObject(ref(storageOf(P_ANA), STAGED_TAKEN)),
+  );
+  denied('its uploader marks their own upload (no custom metadata from clients)', () =>
+    updateMetadata(ref(storageOf(P_ANA), STAGED_DEL_OTHER), { customMetadata: { attachedTo: T_ANA } }),
   );
   denied('its uploader with a revoked access deletes it', () =>
     deleteObject(ref(storageOf(P_REVOKED), STAGED_DEL_OTHER)),
@@ -1598,6 +1606,10 @@ beforeAll(async () => {
       STAGED_RECENT,
     ];
     await Promise.all(files.map((f) => uploadBytes(ref(owner, f), bytes(), pdfMeta)));
+    await uploadBytes(ref(owner, STAGED_TAKEN), bytes(), {
+      ...pdfMeta,
+      customMetadata: { attachedTo: `tickets/${T_ANA}` },
+    });
   });
   const minutesAgo = (m: number) => NOW - m * 60_000;
   backdated = await backdate({
