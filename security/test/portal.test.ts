@@ -19,8 +19,8 @@
  * 6. Documents: a portal user reads the records shared with them (document or folder share).
  * 7. Nothing else: no CRM collection, no membership, no other organization.
  * 8. Storage: staged uploads (size, type, place, the undo window) and shared document files.
- * 9. Who the access counts for: invited, revoked (also mid-session), unverified, another e-mail,
- *    a lapsed subscription.
+ * 9. Who the access counts for: invited, revoked (also mid-session, and an open listener),
+ *    unverified, another e-mail, a lapsed subscription.
  */
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
@@ -31,6 +31,7 @@ import {
   getDoc,
   getDocs,
   limit,
+  onSnapshot,
   orderBy,
   query,
   serverTimestamp,
@@ -168,6 +169,13 @@ const P_REVOKED = user({
 });
 /** Revoked while the tests run (section 9). */
 const P_LATER = user({ uid: 'portal-later', contactId: ANA, companyId: ACME, email: 'ana2@cliente.example' });
+/** Revoked while listening to her ticket (section 9). */
+const P_LISTENER = user({
+  uid: 'portal-listener',
+  contactId: ANA,
+  companyId: ACME,
+  email: 'ana3@cliente.example',
+});
 /** A customer of organization B (contact id equal to Ana's in A: ids are per organization). */
 const P_B = user({ uid: 'portal-b', org: B, contactId: ANA, companyId: ACME, email: 'bea@otra.example' });
 /** A customer of the lapsed organization. */
@@ -178,7 +186,18 @@ const P_LAPSED = user({
   companyId: null,
   email: 'lia@lapsed.example',
 });
-const PORTAL_USERS = [P_ANA, P_LUIS, P_CARLA, P_SOLO, P_INVITED, P_REVOKED, P_LATER, P_B, P_LAPSED];
+const PORTAL_USERS = [
+  P_ANA,
+  P_LUIS,
+  P_CARLA,
+  P_SOLO,
+  P_INVITED,
+  P_REVOKED,
+  P_LATER,
+  P_LISTENER,
+  P_B,
+  P_LAPSED,
+];
 
 function accessDoc(p: PortalUser): PortalAccess<Timestamp> {
   return {
@@ -1266,6 +1285,30 @@ describe('revocation ends access at the next read', () => {
     expect(snap.data()?.status).toBe('revoked');
     await setStatus('active');
     await assertSucceeds(getDoc(doc(later(), ticketPath(T_ANA))));
+  });
+
+  it('an open listener on her ticket is refused once she is revoked', async () => {
+    const events: string[] = [];
+    let unsubscribe = () => {};
+    const refused = new Promise<void>((resolve) => {
+      unsubscribe = onSnapshot(
+        doc(pdb(P_LISTENER), ticketPath(T_ANA)),
+        (snap) => events.push(snap.exists() ? 'snapshot' : 'missing'),
+        (error) => {
+          events.push(error.code);
+          resolve();
+        },
+      );
+    });
+    await expect.poll(() => events).toEqual(['snapshot']);
+    await env.withSecurityRulesDisabled((ctx) =>
+      updateDoc(doc(ctx.firestore() as unknown as Firestore, `${A}/portalAccess/${P_LISTENER.uid}`), {
+        status: 'revoked',
+      }),
+    );
+    await refused;
+    unsubscribe();
+    expect(events).toEqual(['snapshot', 'permission-denied']);
   });
 });
 
