@@ -1325,7 +1325,7 @@ const STAGED_DEL_OTHER = uploadPath(P_ANA, 'factura.pdf', 'u_del_other');
 const STAGED_DEL_MEMBER = uploadPath(P_ANA, 'factura.pdf', 'u_del_member');
 const STAGED_OLD = uploadPath(P_ANA, 'factura.pdf', 'u_old');
 const STAGED_RECENT = uploadPath(P_ANA, 'factura.pdf', 'u_recent');
-/** Staged by Ana and taken by a ticket: the callable marked it (custom metadata attachedTo). */
+/** Staged by Ana and taken by a ticket: the callable marked it (custom metadata ticketId). */
 const STAGED_TAKEN = uploadPath(P_ANA, 'factura.pdf', 'u_taken');
 /** Whether the local cloud let us date STAGED_OLD 61 minutes back (its /internal/import). */
 let backdated = false;
@@ -1461,17 +1461,28 @@ describe.concurrent('storage: deleting a staged attachment (the undo window)', (
   control('its uploader deletes it right after the upload (a failed send)', () =>
     deleteObject(ref(storageOf(P_ANA), STAGED_DEL)),
   );
+  it('control: its uploader deletes one that is not there (a failed upload): object-not-found', async () => {
+    await expect(deleteObject(ref(storageOf(P_ANA), uploadPath(P_ANA)))).rejects.toMatchObject({
+      code: 'storage/object-not-found',
+    });
+  });
+  it("another user deleting nothing in Ana's folder is refused, not told it is missing", async () => {
+    await expect(deleteObject(ref(storageOf(P_LUIS), uploadPath(P_ANA)))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
+  });
   denied("a colleague's portal account deletes it", () =>
     deleteObject(ref(storageOf(P_LUIS), STAGED_DEL_OTHER)),
   );
   denied('a member deletes it (the callables move it)', () =>
     deleteObject(ref(memberStorage(ADMIN), STAGED_DEL_MEMBER)),
   );
-  denied('its uploader deletes one a ticket took (marked attachedTo by the callable), within the hour', () =>
-    deleteObject(ref(storageOf(P_ANA), STAGED_TAKEN)),
+  denied(
+    'its uploader deletes one a ticket took (marked with its ticketId by the callable), within the hour',
+    () => deleteObject(ref(storageOf(P_ANA), STAGED_TAKEN)),
   );
   denied('its uploader marks their own upload (no custom metadata from clients)', () =>
-    updateMetadata(ref(storageOf(P_ANA), STAGED_DEL_OTHER), { customMetadata: { attachedTo: T_ANA } }),
+    updateMetadata(ref(storageOf(P_ANA), STAGED_DEL_OTHER), { customMetadata: { ticketId: T_ANA } }),
   );
   denied('its uploader with a revoked access deletes it', () =>
     deleteObject(ref(storageOf(P_REVOKED), STAGED_DEL_OTHER)),
@@ -1651,7 +1662,7 @@ beforeAll(async () => {
     await Promise.all(files.map((f) => uploadBytes(ref(owner, f), bytes(), pdfMeta)));
     await uploadBytes(ref(owner, STAGED_TAKEN), bytes(), {
       ...pdfMeta,
-      customMetadata: { attachedTo: `tickets/${T_ANA}` },
+      customMetadata: { ticketId: T_ANA },
     });
   });
   const minutesAgo = (m: number) => NOW - m * 60_000;
