@@ -78,7 +78,7 @@ describe('pages', () => {
 });
 
 describe('protected routes table', () => {
-  it("covers every path of the spec, /admin/:organizationId (issue 30), the marketing lists, campaigns and forms (issue 31) and the e-mails of contacts and companies (issue 32), the WhatsApp inbox, a contact's WhatsApp and the templates (issue 33), a contact's portal access (issue 34)", () => {
+  it("covers every path of the spec, /admin/:organizationId (issue 30), the marketing lists, campaigns and forms (issue 31) and the e-mails of contacts and companies (issue 32), the WhatsApp inbox, a contact's WhatsApp and the templates (issue 33), a contact's portal access and Ajustes → Portal (issue 34)", () => {
     expect(PROTECTED_ROUTES.map((route) => `/${route.path}`).sort()).toEqual(
       [
         '/dashboard',
@@ -110,6 +110,7 @@ describe('protected routes table', () => {
         '/tickets/:id',
         '/tickets/:id/editar',
         '/ajustes',
+        '/ajustes/portal',
         '/subscription',
         '/debug/db',
         '/admin',

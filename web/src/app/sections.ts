@@ -285,6 +285,14 @@ export const SECTIONS: readonly Section[] = [
         load: () => import('@/features/settings/SettingsPage'),
         namespaces: ['settings'],
       },
+      {
+        // Ajustes → Portal (issue 34, admins): a tab of Ajustes with an address of its own, so that
+        // the customer portal's settings add nothing to /ajustes, which is at its size budget.
+        path: 'portal',
+        title: 'settingsPortal',
+        load: () => import('@/features/settings/PortalSettingsPage'),
+        namespaces: ['settings', 'portalSettings'],
+      },
     ],
   },
   {

@@ -109,15 +109,3 @@ export function portalReasonOf(error: unknown): PortalCallReason | null {
     ? (reason as PortalCallReason)
     : null;
 }
-
-/** The stored bytes of a customer's attachment (the Storage SDK loads with the first download). */
-export async function downloadAttachment(path: string, name: string): Promise<void> {
-  const { downloadDocumentFile } = await import('./storage');
-  const blob = await downloadDocumentFile(path);
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(window.document.createElement('a'), { href: url, download: name });
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -98,6 +98,7 @@ describe('feature namespaces', () => {
     landing: true,
     marketing: true,
     meetings: true,
+    portalSettings: true,
     publicForm: true,
     records: true,
     settings: true,

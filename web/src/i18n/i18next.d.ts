@@ -15,6 +15,7 @@ import type debug from './locales/es/debug.json';
 import type landing from './locales/es/landing.json';
 import type marketing from './locales/es/marketing.json';
 import type meetings from './locales/es/meetings.json';
+import type portalSettings from './locales/es/portalSettings.json';
 import type publicForm from './locales/es/publicForm.json';
 import type records from './locales/es/records.json';
 import type settings from './locales/es/settings.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       landing: typeof landing;
       marketing: typeof marketing;
       meetings: typeof meetings;
+      portalSettings: typeof portalSettings;
       publicForm: typeof publicForm;
       records: typeof records;
       settings: typeof settings;

@@ -84,7 +84,9 @@ describe('access rules', () => {
   it('picks the access that speaks for the contact, and what can be done about it', () => {
     const revoked = access({ id: 'old', status: 'revoked', invitedAt: at('2026-11-01T00:00:00Z') });
     const active = access({ id: 'new', status: 'active' });
-    expect(currentAccess([revoked, active] as never[])?.id).toBe('new');
+    expect(currentAccess([revoked, active] as unknown as Parameters<typeof currentAccess>[0])?.id).toBe(
+      'new',
+    );
     expect(currentAccess([])).toBeNull();
     expect(accessState(null)).toBe('none');
     expect(accessActions('none')).toEqual({ invite: 'invite', revoke: false });
@@ -165,7 +167,7 @@ describe('/contactos/{id}/portal', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invitar al portal' }));
     expect(await screen.findByText('El portal está desactivado.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ir a Ajustes → Portal' }).getAttribute('href')).toBe(
-      '/ajustes?tab=portal',
+      '/ajustes/portal',
     );
   });
 

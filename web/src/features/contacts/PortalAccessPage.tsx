@@ -164,7 +164,7 @@ function AccessCard({ contact, organizationId }: { contact: WithId<Contact>; org
               <strong>{t('access.failed')} </strong>
               {failure.text}{' '}
               {failure.settings && (
-                <Link component={RouterLink} to={sectionHref('settings', { query: { tab: 'portal' } })}>
+                <Link component={RouterLink} to={sectionHref('settings', { page: 'portal' })}>
                   {t('access.openSettings')}
                 </Link>
               )}

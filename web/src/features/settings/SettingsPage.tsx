@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { sectionHref } from '@/app/sections';
 import { LoadingBlock } from '@/components/data/QueryState';
 import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { RedirectDenied } from '@/components/RedirectDenied';
 import { useMembership } from '@/firebase/dataApi';
-import { TabBar } from '@/components/TabBar';
+import { SettingsHeader } from './components/SettingsHeader';
 import { resolveSettingsTab, visibleSettingsTabs, type SettingsTab } from './utils/settingsTabs';
 
 // Each tab's code (its forms, the permission matrix, the mail connection) comes with the tab: the
@@ -26,57 +25,32 @@ const EmailAccountsTab = lazyWithPrefetch(() =>
 const ChannelsTab = lazyWithPrefetch(() =>
   import('./channels/ChannelsTab').then((m) => ({ default: m.ChannelsTab })),
 );
-const PortalTab = lazyWithPrefetch(() =>
-  import('./portal/PortalTab').then((m) => ({ default: m.PortalTab })),
-);
 
 /**
- * /ajustes — Perfil, Organización, Equipo, Permisos, Email, Canales, Portal (admin-only tabs hidden from
+ * /ajustes — Perfil, Organización, Equipo, Permisos, Email, Canales (admin-only tabs hidden from
  * sellers).
  */
 export default function SettingsPage() {
-  const { t } = useTranslation('settings');
-  const { t: tc } = useTranslation();
   const membership = useMembership();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const title = tc('app.pages.settings');
-  usePrefetchWhenIdle(
-    ProfileTab,
-    OrganizationTab,
-    TeamTab,
-    PermissionsTab,
-    EmailAccountsTab,
-    ChannelsTab,
-    PortalTab,
-  );
+  usePrefetchWhenIdle(ProfileTab, OrganizationTab, TeamTab, PermissionsTab, EmailAccountsTab, ChannelsTab);
 
   const tab = resolveSettingsTab(params.get('tab'), membership.isAdmin);
   if (tab === 'forbidden') return <RedirectDenied />;
+  // Portal has an address of its own (/ajustes/portal).
+  if (tab === 'portal') return <Navigate to={sectionHref('settings', { page: 'portal' })} replace />;
   const tabs = visibleSettingsTabs(membership.isAdmin);
   const orgId = membership.organizationId;
 
   const select = (value: SettingsTab) => {
-    setParams(value === 'perfil' ? {} : { tab: value }, { replace: true });
+    if (value === 'portal') navigate(sectionHref('settings', { page: 'portal' }));
+    else setParams(value === 'perfil' ? {} : { tab: value }, { replace: true });
   };
 
   return (
     <Box sx={{ maxWidth: 960 }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: 2 }}>
-        {title}
-      </Typography>
-      <Box sx={{ mb: 3 }}>
-        <TabBar
-          value={tab}
-          onChange={select}
-          label={t('tabs.label')}
-          tabs={tabs.map((key) => ({
-            value: key,
-            label: t(`tabs.${key}`),
-            id: `settings-tab-${key}`,
-            controls: 'settings-panel',
-          }))}
-        />
-      </Box>
+      <SettingsHeader tab={tab} tabs={tabs} onSelect={select} />
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         <Suspense fallback={<LoadingBlock />}>
           {tab === 'perfil' && <ProfileTab />}
@@ -87,7 +61,6 @@ export default function SettingsPage() {
           )}
           {tab === 'email' && <EmailAccountsTab />}
           {tab === 'canales' && <ChannelsTab />}
-          {tab === 'portal' && <PortalTab />}
         </Suspense>
       </Box>
     </Box>

@@ -37,9 +37,7 @@ export function accessActions(state: AccessState): { invite: 'invite' | 'resend'
  * contactPortal catalogue ('portal-disabled' also offers Ajustes → Portal to admins), else the general
  * mapping of the core catalogue.
  */
-export function accessErrorText(
-  error: unknown,
-):
+export function accessErrorText(error: unknown):
   | {
       ns: 'contactPortal';
       key: `reasons.${'portal-disabled' | 'portal-not-found' | 'no-email' | 'no-access'}`;

@@ -43,12 +43,12 @@ beforeEach(() => {
 
 describe('slug messages', () => {
   it('says what is wrong with an address, and nothing when it may be used', () => {
-    expect(slugMessage('ab')?.key).toBe('portal.slug.problems.short');
-    expect(slugMessage('a'.repeat(41))?.key).toBe('portal.slug.problems.long');
-    expect(slugMessage('mi--portal')?.key).toBe('portal.slug.problems.pattern');
-    expect(slugMessage('-maya')?.key).toBe('portal.slug.problems.pattern');
-    expect(slugMessage('café')?.key).toBe('portal.slug.problems.pattern');
-    expect(slugMessage('soporte')?.key).toBe('portal.slug.problems.reserved');
+    expect(slugMessage('ab')?.key).toBe('slug.problems.short');
+    expect(slugMessage('a'.repeat(41))?.key).toBe('slug.problems.long');
+    expect(slugMessage('mi--portal')?.key).toBe('slug.problems.pattern');
+    expect(slugMessage('-maya')?.key).toBe('slug.problems.pattern');
+    expect(slugMessage('café')?.key).toBe('slug.problems.pattern');
+    expect(slugMessage('soporte')?.key).toBe('slug.problems.reserved');
     expect(slugMessage(' Maya ')).toBeNull();
     expect(typedSlug('Distribuidora Maya')).toBe('distribuidora-maya');
   });

@@ -13,13 +13,13 @@ import { PortalSettingsForm } from './components/PortalSettingsForm';
  * portals/{slug} ('portals.byOrganization'), saved with setPortalSettings.
  */
 export function PortalTab() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('portalSettings');
   const { organizationId, organization } = useMembership();
   const site = useLiveList(organizationId ? portalSiteRequest(organizationId) : null);
   return (
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <QueryState state={site} loadingLabel={t('portal.loading')} errorTitle={t('portal.loadError')}>
+        <QueryState state={site} loadingLabel={t('loading')} errorTitle={t('loadError')}>
           {organizationId && site.data && (
             <PortalSettingsForm
               // A site saved elsewhere (another admin) starts the form again from it.

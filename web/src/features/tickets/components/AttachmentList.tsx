@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalAttachment } from '@trato/model';
 import { useErrorToast } from '@/components/toast';
-import { downloadAttachment } from '@/firebase/portal';
+import { downloadAttachment } from '@/firebase/attachments';
 import { formatFileSize } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 

@@ -1,11 +1,9 @@
-import LockRoundedIcon from '@mui/icons-material/LockRounded';
+import HttpsRoundedIcon from '@mui/icons-material/HttpsRounded';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,23 +83,35 @@ export function ReplyComposer({
         bgcolor: internal ? 'rgba(250, 204, 21, 0.10)' : 'background.paper',
       }}
     >
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color={internal ? 'warning' : 'primary'}
-        value={visibility}
-        onChange={(_e, value: ReplyVisibility | null) => value && setVisibility(value)}
+      {/* Two pressed/unpressed buttons (MUI's ToggleButtonGroup would add ~4 KB to the page). */}
+      <Box
+        role="group"
         aria-label={t('conversation.visibility')}
-        sx={{ mb: 1.5, flexWrap: 'wrap' }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
       >
-        <ToggleButton value="public" sx={{ textTransform: 'none' }}>
+        <Button
+          size="small"
+          variant={internal ? 'outlined' : 'contained'}
+          aria-pressed={!internal}
+          onClick={() => setVisibility('public')}
+          disabled={sending}
+          disableElevation
+        >
           {t('conversation.public')}
-        </ToggleButton>
-        <ToggleButton value="internal" sx={{ textTransform: 'none', gap: 0.5 }}>
-          <LockRoundedIcon fontSize="small" aria-hidden="true" />
+        </Button>
+        <Button
+          size="small"
+          color="warning"
+          variant={internal ? 'contained' : 'outlined'}
+          aria-pressed={internal}
+          onClick={() => setVisibility('internal')}
+          disabled={sending}
+          startIcon={<HttpsRoundedIcon aria-hidden="true" />}
+          disableElevation
+        >
           {t('conversation.internal')}
-        </ToggleButton>
-      </ToggleButtonGroup>
+        </Button>
+      </Box>
       <OutlinedTextField
         id="ticket-reply"
         label={internal ? t('conversation.noteLabel') : t('conversation.replyLabel')}

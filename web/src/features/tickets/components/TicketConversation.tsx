@@ -1,4 +1,4 @@
-import LockRoundedIcon from '@mui/icons-material/LockRounded';
+import HttpsRoundedIcon from '@mui/icons-material/HttpsRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -55,7 +55,7 @@ function ReplyItem({ reply, now }: { reply: WithId<TicketReply>; now: number }) 
         {internal ? (
           <Chip
             size="small"
-            icon={<LockRoundedIcon aria-hidden="true" />}
+            icon={<HttpsRoundedIcon aria-hidden="true" />}
             label={t('conversation.internalLabel')}
             sx={{
               bgcolor: '#FEF08A',

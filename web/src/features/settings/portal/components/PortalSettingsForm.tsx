@@ -73,7 +73,7 @@ export function PortalSettingsForm({
   organizationName: string;
   site: PortalSite | null;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation('portalSettings');
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const [values, setValues] = useState<PortalValues>(() => initialPortalValues(site, organizationName));
@@ -91,7 +91,7 @@ export function PortalSettingsForm({
   const slugProblem = slugMessage(values.slug);
   const slugError =
     slugTaken !== null && slugTaken === values.slug.trim().toLowerCase()
-      ? t('portal.slug.taken')
+      ? t('slug.taken')
       : slugProblem && (touched || values.slug !== '')
         ? t(slugProblem.key, slugProblem.values)
         : null;
@@ -107,14 +107,14 @@ export function PortalSettingsForm({
     try {
       const input = portalInput(organizationId, values);
       await callFunction('setPortalSettings', input);
-      toast({ title: t('portal.saved'), variant: 'success' });
+      toast({ title: t('saved'), variant: 'success' });
     } catch (error) {
       const reason = portalReasonOf(error);
       if (reason === 'slug-taken') {
         // Shown on the field (until the address changes) and above the button.
         setSlugTaken(values.slug.trim().toLowerCase());
-        setFailure(t('portal.slug.taken'));
-      } else if (reason) setFailure(t(`portal.reasons.${reason}`));
+        setFailure(t('slug.taken'));
+      } else if (reason) setFailure(t(`reasons.${reason}`));
       else {
         const described = describeError(error);
         if (described.key === 'unknown') console.error('setPortalSettings', error);
@@ -128,9 +128,9 @@ export function PortalSettingsForm({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
-      toast({ title: t('portal.slug.copied'), variant: 'success' });
+      toast({ title: t('slug.copied'), variant: 'success' });
     } catch {
-      toast({ title: t('portal.slug.copyFailed'), variant: 'destructive' });
+      toast({ title: t('slug.copyFailed'), variant: 'destructive' });
     }
   };
 
@@ -141,21 +141,21 @@ export function PortalSettingsForm({
     try {
       set('logo', await resizeLogo(file));
     } catch (error) {
-      setLogoProblem(t(`portal.logo.problems.${error instanceof LogoError ? error.problem : 'read'}`));
+      setLogoProblem(t(`logo.problems.${error instanceof LogoError ? error.problem : 'read'}`));
     } finally {
       setLogoBusy(false);
     }
   };
 
-  const modeLabel = (mode: PortalFieldMode) => t(`portal.fields.modes.${mode}`);
+  const modeLabel = (mode: PortalFieldMode) => t(`fields.modes.${mode}`);
 
   return (
-    <Box component="form" noValidate aria-label={t('portal.title')} onSubmit={(e) => void save(e)}>
+    <Box component="form" noValidate aria-label={t('title')} onSubmit={(e) => void save(e)}>
       <Typography variant="h2" sx={{ fontSize: '1.15rem', fontWeight: 700, mb: 0.5 }}>
-        {t('portal.title')}
+        {t('title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t('portal.intro')}
+        {t('intro')}
       </Typography>
       <Stack spacing={3} sx={{ maxWidth: 640 }}>
         <FormControlLabel
@@ -166,13 +166,13 @@ export function PortalSettingsForm({
               disabled={saving}
             />
           }
-          label={<strong>{t('portal.enabled')}</strong>}
+          label={<strong>{t('enabled')}</strong>}
         />
 
-        <Part title={t('portal.slug.title')} help={t('portal.slug.help')}>
+        <Part title={t('slug.title')} help={t('slug.help')}>
           <OutlinedTextField
             id="portal-slug"
-            label={t('portal.slug.label')}
+            label={t('slug.label')}
             value={values.slug}
             onChange={(event) => {
               set('slug', typedSlug(event.target.value));
@@ -182,7 +182,7 @@ export function PortalSettingsForm({
             fullWidth
             disabled={saving}
             error={slugError !== null}
-            helperText={slugError ?? t('portal.slug.rules')}
+            helperText={slugError ?? t('slug.rules')}
             slotProps={{
               htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
               input: {
@@ -207,7 +207,7 @@ export function PortalSettingsForm({
               component="code"
               id="portal-address"
               data-testid="portal-address"
-              aria-label={t('portal.slug.address')}
+              aria-label={t('slug.address')}
               sx={{
                 flex: 1,
                 minWidth: 0,
@@ -230,7 +230,7 @@ export function PortalSettingsForm({
                 onClick={() => void copy()}
                 aria-describedby="portal-address"
               >
-                {t('portal.slug.copy')}
+                {t('slug.copy')}
               </Button>
               <Button
                 variant="outlined"
@@ -240,32 +240,32 @@ export function PortalSettingsForm({
                 rel="noreferrer"
                 disabled={!site?.enabled}
               >
-                {t('portal.slug.open')}
+                {t('slug.open')}
               </Button>
             </Stack>
           </Stack>
           {!site?.enabled && (
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {t('portal.slug.openHint')}
+              {t('slug.openHint')}
             </Typography>
           )}
         </Part>
 
-        <Part title={t('portal.name.title')}>
+        <Part title={t('name.title')}>
           <OutlinedTextField
             id="portal-name"
-            label={t('portal.name.label')}
+            label={t('name.label')}
             value={values.name}
             onChange={(event) => set('name', event.target.value)}
             required
             fullWidth
             disabled={saving}
             error={touched && Boolean(errors.name)}
-            helperText={touched && errors.name ? t('portal.name.required') : t('portal.name.help')}
+            helperText={touched && errors.name ? t('name.required') : t('name.help')}
           />
         </Part>
 
-        <Part title={t('portal.logo.title')} help={t('portal.logo.help', { size: PORTAL_LOGO_SIZE })}>
+        <Part title={t('logo.title')} help={t('logo.help', { size: PORTAL_LOGO_SIZE })}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Box
               sx={{
@@ -286,12 +286,12 @@ export function PortalSettingsForm({
                 <Box
                   component="img"
                   src={values.logo}
-                  alt={t('portal.logo.alt')}
+                  alt={t('logo.alt')}
                   sx={{ maxWidth: '100%', maxHeight: '100%' }}
                 />
               ) : (
                 <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center', px: 0.5 }}>
-                  {t('portal.logo.none')}
+                  {t('logo.none')}
                 </Typography>
               )}
             </Box>
@@ -301,11 +301,11 @@ export function PortalSettingsForm({
               disabled={saving || logoBusy}
               aria-busy={logoBusy}
             >
-              {values.logo ? t('portal.logo.change') : t('portal.logo.upload')}
+              {values.logo ? t('logo.change') : t('logo.upload')}
             </Button>
             {values.logo && (
               <Button color="error" onClick={() => set('logo', null)} disabled={saving}>
-                {t('portal.logo.remove')}
+                {t('logo.remove')}
               </Button>
             )}
             <input
@@ -327,7 +327,7 @@ export function PortalSettingsForm({
           )}
         </Part>
 
-        <Part title={t('portal.languages.title')} help={t('portal.languages.help')}>
+        <Part title={t('languages.title')} help={t('languages.help')}>
           <Stack spacing={0.5}>
             {LANGUAGES.map((language) => {
               const checked = values.languages.includes(language);
@@ -347,15 +347,10 @@ export function PortalSettingsForm({
                         onChange={() => set('languages', toggleLanguage(values.languages, language))}
                       />
                     }
-                    label={t(`portal.languages.${language}`)}
+                    label={t(`languages.${language}`)}
                   />
                   {checked && isDefault && (
-                    <Chip
-                      size="small"
-                      color="primary"
-                      variant="outlined"
-                      label={t('portal.languages.default')}
-                    />
+                    <Chip size="small" color="primary" variant="outlined" label={t('languages.default')} />
                   )}
                   {checked && !isDefault && (
                     <Button
@@ -363,7 +358,7 @@ export function PortalSettingsForm({
                       onClick={() => set('languages', makeDefaultLanguage(values.languages, language))}
                       disabled={saving}
                     >
-                      {t('portal.languages.makeDefault')}
+                      {t('languages.makeDefault')}
                     </Button>
                   )}
                 </Stack>
@@ -372,13 +367,13 @@ export function PortalSettingsForm({
           </Stack>
         </Part>
 
-        <Part title={t('portal.fields.title')} help={t('portal.fields.help')}>
+        <Part title={t('fields.title')} help={t('fields.help')}>
           <Stack spacing={1.5}>
             {PORTAL_FIELDS.map((field) => (
               <OutlinedSelect
                 key={field}
                 id={`portal-field-${field}`}
-                label={t(`portal.fields.${field}`)}
+                label={t(`fields.${field}`)}
                 value={values.fields[field]}
                 onChange={(mode) => set('fields', { ...values.fields, [field]: mode as PortalFieldMode })}
                 options={modesOf(field).map((mode) => ({ value: mode, label: modeLabel(mode) }))}
@@ -391,14 +386,14 @@ export function PortalSettingsForm({
           </Stack>
         </Part>
 
-        <Part title={t('portal.signup.title')}>
+        <Part title={t('signup.title')}>
           <OutlinedSelect
             id="portal-signup"
-            label={t('portal.signup.label')}
+            label={t('signup.label')}
             value={values.signup}
             onChange={(mode) => set('signup', mode as PortalSignupMode)}
-            options={SIGNUP_MODES.map((mode) => ({ value: mode, label: t(`portal.signup.modes.${mode}`) }))}
-            helperText={t(`portal.signup.help.${values.signup}`)}
+            options={SIGNUP_MODES.map((mode) => ({ value: mode, label: t(`signup.modes.${mode}`) }))}
+            helperText={t(`signup.help.${values.signup}`)}
             disabled={saving}
             fullWidth
           />
@@ -412,12 +407,12 @@ export function PortalSettingsForm({
               disabled={saving}
             />
           }
-          label={t('portal.companyTickets')}
+          label={t('companyTickets')}
         />
 
         {failure && (
           <Alert severity="error" role="alert">
-            <strong>{t('portal.failed')} </strong>
+            <strong>{t('failed')} </strong>
             {failure}
           </Alert>
         )}

@@ -44,10 +44,10 @@ export function initialPortalValues(site: PortalSite | null, organizationName: s
 /** The settings' i18n key for a slug problem, with its values (null: the slug may be used). */
 export function slugMessage(
   raw: string,
-): { key: `portal.slug.problems.${SlugProblem}`; values: { min: number; max: number } } | null {
+): { key: `slug.problems.${SlugProblem}`; values: { min: number; max: number } } | null {
   const problem = slugProblem(raw);
   return problem
-    ? { key: `portal.slug.problems.${problem}`, values: { min: PORTAL_SLUG_MIN, max: PORTAL_SLUG_MAX } }
+    ? { key: `slug.problems.${problem}`, values: { min: PORTAL_SLUG_MIN, max: PORTAL_SLUG_MAX } }
     : null;
 }
 
@@ -90,8 +90,8 @@ export function portalFormErrors(values: PortalValues): Partial<Record<PortalFor
   const errors: Partial<Record<PortalFormError, string>> = {};
   const slug = slugMessage(values.slug);
   if (slug) errors.slug = slug.key;
-  if (!values.name.trim()) errors.name = 'portal.name.required';
-  if (!values.languages.length) errors.languages = 'portal.languages.required';
+  if (!values.name.trim()) errors.name = 'name.required';
+  if (!values.languages.length) errors.languages = 'languages.required';
   return errors;
 }
 
