@@ -18,8 +18,10 @@ const MARIA = { name: 'María Hernández', email: 'maria@cafecopan.hn' };
 const text = () => screen.getByRole<HTMLTextAreaElement>('textbox');
 const type = (value: string) => fireEvent.change(text(), { target: { value } });
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-const composer = (contact: typeof MARIA | null = MARIA, language: 'es' | 'en' = 'es') =>
-  renderWithApp(<ReplyComposer organizationId="org1" ticketId="t1" contact={contact} />, { language });
+const composer = (
+  contact: { name: string | null; email?: string | null } | null = MARIA,
+  language: 'es' | 'en' = 'es',
+) => renderWithApp(<ReplyComposer organizationId="org1" ticketId="t1" contact={contact} />, { language });
 
 beforeEach(() => {
   state.callFunction.mockReset();
@@ -33,6 +35,8 @@ describe('composer rules', () => {
     });
     expect(composerHint('public', { name: 'Ana', email: null }).key).toBe('conversation.hint.portalOnly');
     expect(composerHint('internal', MARIA).key).toBe('conversation.hint.internal');
+    expect(composerHint('public', { name: 'Ana' }).key).toBe('conversation.hint.public');
+    expect(composerHint('public', null).key).toBe('conversation.hint.noContact');
     expect(replyProblem('  ')).toBe('empty');
     expect(replyProblem('x'.repeat(10_001))).toBe('tooLong');
     expect(replyProblem('Hola')).toBeNull();
@@ -87,7 +91,7 @@ describe('ReplyComposer', { timeout: 30_000 }, () => {
       message: 'closed',
       details: { reason: 'ticket-closed' },
     });
-    await composer(null);
+    await composer({ name: 'Ana', email: null });
     expect(screen.getByText('El contacto no tiene e-mail: la verá en el portal.')).toBeTruthy();
     type('¿Sigue pasando?');
     send();

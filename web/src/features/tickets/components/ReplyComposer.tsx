@@ -25,8 +25,8 @@ export function ReplyComposer({
 }: {
   organizationId: string;
   ticketId: string;
-  /** The ticket's contact with their e-mail (null: none, or not readable). */
-  contact: { name: string | null; email: string | null } | null;
+  /** The ticket's contact with their e-mail (undefined: not readable by the member); null: none. */
+  contact: { name: string | null; email?: string | null } | null;
 }) {
   const { t } = useTranslation('tickets');
   const { t: tc } = useTranslation();

@@ -103,12 +103,13 @@ export function TicketConversation({
   const replies = useLiveList(repliesRequest(organizationId, ticket.id));
   const canReply = can('tickets', 'edit');
   // The contact's e-mail says where a public reply goes (read only when the member may see contacts).
+  const readsContact = canReply && Boolean(ticket.contactId) && can('contacts', 'view');
   const contact = useDocument(
-    canReply && ticket.contactId && can('contacts', 'view')
-      ? orgRecordPath(organizationId, 'contacts', ticket.contactId)
-      : null,
+    readsContact && ticket.contactId ? orgRecordPath(organizationId, 'contacts', ticket.contactId) : null,
   );
   const contactData = contact.data as WithId<Contact> | null;
+  const contactEmail =
+    !readsContact || contact.status !== 'success' ? undefined : (contactData?.email ?? null);
   const now = Date.now();
   return (
     <Card component="section" aria-labelledby="ticket-conversation">
@@ -139,7 +140,7 @@ export function TicketConversation({
             ticketId={ticket.id}
             contact={
               ticket.contactId
-                ? { name: ticket.contactName ?? contactData?.name ?? null, email: contactData?.email ?? null }
+                ? { name: ticket.contactName ?? contactData?.name ?? null, email: contactEmail }
                 : null
             }
           />

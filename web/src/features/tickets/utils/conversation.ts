@@ -2,16 +2,27 @@ import { REPLY_BODY_MAX, type ReplyVisibility } from '@trato/model';
 import { portalReasonOf } from '@/firebase/portal';
 import { describeError } from '@/i18n/errors';
 
-/** What the composer says under the text: who a public reply is e-mailed to, or that a note stays inside. */
+/** The composer's hint keys. */
+export type ComposerHintKey =
+  | 'conversation.hint.email'
+  | 'conversation.hint.portalOnly'
+  | 'conversation.hint.public'
+  | 'conversation.hint.noContact'
+  | 'conversation.hint.internal';
+
+/**
+ * What the composer says under the text: who a public reply is e-mailed to (the contact's e-mail
+ * when known; undefined: the member may not read the contact), that a note stays inside, or that
+ * the ticket has no contact.
+ */
 export function composerHint(
   visibility: ReplyVisibility,
-  contact: { name: string | null; email: string | null } | null,
-): {
-  key: 'conversation.hint.email' | 'conversation.hint.portalOnly' | 'conversation.hint.internal';
-  contact?: string;
-} {
+  contact: { name: string | null; email?: string | null } | null,
+): { key: ComposerHintKey; contact?: string } {
   if (visibility === 'internal') return { key: 'conversation.hint.internal' };
-  if (contact?.email)
+  if (!contact) return { key: 'conversation.hint.noContact' };
+  if (contact.email === undefined) return { key: 'conversation.hint.public' };
+  if (contact.email)
     return {
       key: 'conversation.hint.email',
       contact: contact.name ? `${contact.name} <${contact.email}>` : contact.email,
