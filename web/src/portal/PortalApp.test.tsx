@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PORTAL_FIELDS, type PortalView } from '@trato/model';
@@ -94,7 +95,11 @@ describe('the portal', () => {
   it('says so when the portal does not exist or is off', async () => {
     at('/portal/nadie');
     answer({ getPortal: () => Promise.reject(refusal('functions/not-found', 'portal-not-found')) });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(
       await screen.findByRole('heading', { name: 'Este portal no existe o no está activo' }),
     ).toBeTruthy();
@@ -103,7 +108,11 @@ describe('the portal', () => {
   it('signed out: sends the link and says the same whatever the server knows', async () => {
     at('/portal/acme');
     answer({ getPortal: async () => site, requestPortalLink: async () => ({ sent: true }) });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeTruthy();
     expect(screen.getByText('Acme Soporte')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enviarme el enlace' }));
@@ -125,7 +134,11 @@ describe('the portal', () => {
   it('in English with ?lang=en, and switches language from the header', async () => {
     at('/portal/acme?lang=en');
     answer({ getPortal: async () => site });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Switch to Español' }));
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeTruthy();
@@ -144,7 +157,11 @@ describe('the portal', () => {
       ],
       next: null,
     } satisfies TicketPage);
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Mis tickets' })).toBeTruthy();
     const first = (await screen.findByText('Ticket t1')).closest('li')!;
     expect(within(first).getByText('En curso')).toBeTruthy();
@@ -160,7 +177,11 @@ describe('the portal', () => {
     session.user = { uid: 'u1', email: 'ana@cliente.com' };
     answer({ getPortal: async () => site, openPortalSession: async () => opened });
     vi.mocked(data.listPortalTickets).mockResolvedValue({ tickets: [], next: null });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByText('Aún no tienes tickets')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Nuevo ticket' }).length).toBeGreaterThan(0);
   });
@@ -172,7 +193,11 @@ describe('the portal', () => {
       getPortal: async () => site,
       openPortalSession: () => Promise.reject(refusal('functions/permission-denied', 'no-access')),
     });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'No tienes acceso a este portal' })).toBeTruthy();
     expect(sessionApi.signOutOfPortal).toHaveBeenCalled();
   });
@@ -183,7 +208,11 @@ describe('the portal', () => {
     answer({ getPortal: async () => site, openPortalSession: async () => opened });
     vi.mocked(data.getPortalTicket).mockRejectedValue(refusal('permission-denied'));
     vi.mocked(data.listPortalTickets).mockRejectedValue(refusal('permission-denied'));
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Tu acceso a este portal fue retirado' })).toBeTruthy();
     expect(sessionApi.signOutOfPortal).toHaveBeenCalled();
   });
@@ -194,7 +223,11 @@ describe('the portal', () => {
     answer({ getPortal: async () => site, openPortalSession: async () => opened });
     vi.mocked(data.getPortalTicket).mockRejectedValue(refusal('permission-denied'));
     vi.mocked(data.listPortalTickets).mockResolvedValue({ tickets: [], next: null });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Este ticket no existe o no es tuyo.' })).toBeTruthy();
     expect(sessionApi.signOutOfPortal).not.toHaveBeenCalled();
   });
@@ -228,7 +261,11 @@ describe('the portal', () => {
           createdAt: 2,
         },
       ]);
-      render(<PortalApp />);
+      render(
+        <StrictMode>
+          <PortalApp />
+        </StrictMode>,
+      );
       expect(await screen.findByRole('heading', { name: 'Ticket t1' })).toBeTruthy();
       expect(screen.getByText('No puedo entrar')).toBeTruthy();
       expect(screen.getByText('Luis')).toBeTruthy();
@@ -264,7 +301,11 @@ describe('the portal', () => {
     answer({ getPortal: async () => site, openPortalSession: async () => opened });
     vi.mocked(data.getPortalTicket).mockResolvedValue(ticket('t9', { status: 'Closed' }));
     vi.mocked(data.listPublicReplies).mockResolvedValue([]);
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByText('Este ticket está cerrado')).toBeTruthy();
     expect(screen.queryByLabelText('Tu respuesta')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cerrar ticket' })).toBeNull();
@@ -278,7 +319,11 @@ describe('the portal', () => {
       openPortalSession: async () => opened,
       createPortalTicket: () => Promise.reject(refusal('functions/invalid-argument', 'field-not-settable')),
     });
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByRole('heading', { name: 'Nuevo ticket' })).toBeTruthy();
     // Priority is only visible on this site: no field for it.
     expect(screen.queryByLabelText('Prioridad')).toBeNull();
@@ -301,15 +346,19 @@ describe('the portal', () => {
     at('/portal/acme/documentos');
     session.user = { uid: 'u1', email: 'ana@cliente.com' };
     answer({ getPortal: async () => site, openPortalSession: async () => opened });
-    vi.mocked(data.listShares).mockResolvedValueOnce([]);
-    const { unmount } = render(<PortalApp />);
+    vi.mocked(data.listShares).mockResolvedValue([]);
+    const { unmount } = render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByText('No hay documentos compartidos contigo')).toBeTruthy();
     unmount();
 
-    vi.mocked(data.listShares).mockResolvedValueOnce([
+    vi.mocked(data.listShares).mockResolvedValue([
       { id: 'c1_f1', targetType: 'folder', targetId: 'f1', targetName: 'Contratos', createdAt: 1 },
     ]);
-    vi.mocked(data.listFolderDocuments).mockResolvedValueOnce([
+    vi.mocked(data.listFolderDocuments).mockResolvedValue([
       {
         id: 'd1',
         fileName: 'contrato.pdf',
@@ -319,7 +368,11 @@ describe('the portal', () => {
         createdAt: 1,
       },
     ]);
-    render(<PortalApp />);
+    render(
+      <StrictMode>
+        <PortalApp />
+      </StrictMode>,
+    );
     expect(await screen.findByText('contrato.pdf')).toBeTruthy();
     expect(screen.getByRole('heading', { name: /Contratos/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Descargar contrato.pdf' })).toBeTruthy();

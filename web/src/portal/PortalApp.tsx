@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Language, PortalView } from '@trato/model';
 import { callPortal } from './firebase/callables';
@@ -84,37 +84,43 @@ function Portal({ onLanguage }: { onLanguage: (language: Language) => void }) {
   useEffect(() => watchPortalUser((user) => setAuth(user ? { kind: 'in', user } : { kind: 'out' })), []);
 
   // Signed in, on every start (and after the link's landing): openPortalSession — it activates the
-  // access, notes the visit and says who the customer is.
+  // access, notes the visit and says who the customer is. One call per user at a time; its answer
+  // counts only while that user is still the one signed in.
   const uid = auth.kind === 'in' ? auth.user.uid : null;
   const onLanding = route.name === 'landing';
+  const signedInUid = useRef<string | null>(null);
   useEffect(() => {
-    if (!slug || !uid || onLanding || site.kind !== 'ready') return;
-    if (session.kind === 'open' && session.session.uid === uid) return;
-    if ((session.kind === 'opening' || session.kind === 'failed') && session.uid === uid) return;
-    if (session.kind === 'revoked' || session.kind === 'noAccess') return;
-    let live = true;
+    signedInUid.current = uid;
+  }, [uid]);
+  const opening = useRef<string | null>(null);
+  const needsSession = session.kind === 'idle' || (session.kind === 'open' && session.session.uid !== uid);
+  useEffect(() => {
+    if (!slug || !uid || onLanding || site.kind !== 'ready' || !needsSession) return;
+    if (opening.current === uid) return;
+    opening.current = uid;
     setSession({ kind: 'opening', uid });
-    callPortal('openPortalSession', { slug }).then(
-      (info) => live && setSession({ kind: 'open', session: { ...info, uid } }),
-      async (error) => {
-        if (!live) return;
-        if (
-          isAccessDenied(error) ||
-          errorReason(error) === 'email-unverified' ||
-          errorReason(error) === 'no-email'
-        ) {
-          setSession({ kind: 'noAccess' });
-          await signOutOfPortal();
-        } else if (errorCode(error) === 'unauthenticated') {
-          setSession({ kind: 'idle' });
-          await signOutOfPortal();
-        } else setSession({ kind: 'failed', uid, message: t(errorMessageKey(error)) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, uid, onLanding, site.kind, session.kind]);
+    const current = () => signedInUid.current === uid;
+    callPortal('openPortalSession', { slug })
+      .then(
+        (info) => {
+          if (current()) setSession({ kind: 'open', session: { ...info, uid } });
+        },
+        async (error) => {
+          if (!current()) return;
+          const reason = errorReason(error);
+          if (isAccessDenied(error) || reason === 'email-unverified' || reason === 'no-email') {
+            setSession({ kind: 'noAccess' });
+            await signOutOfPortal();
+          } else if (errorCode(error) === 'unauthenticated') {
+            setSession({ kind: 'idle' });
+            await signOutOfPortal();
+          } else setSession({ kind: 'failed', uid, message: t(errorMessageKey(error)) });
+        },
+      )
+      .finally(() => {
+        if (opening.current === uid) opening.current = null;
+      });
+  }, [slug, uid, onLanding, site.kind, needsSession, t]);
 
   const openSession = session.kind === 'open' ? session.session : null;
   const checkAccess = useCallback(

@@ -42,8 +42,7 @@ export function TicketScreen({ ticketId }: { ticketId: string }) {
         return;
       }
       const replies = await listPublicReplies(session.organizationId, ticketId);
-      if (seen.current !== null && replies.length > seen.current)
-        setNews(t('ticket.refreshed', { count: replies.length - seen.current }));
+      if (seen.current !== null && replies.length > seen.current) setNews(t('ticket.refreshed'));
       seen.current = replies.length;
       setState({ kind: 'ready', ticket, replies });
     } catch (error) {
@@ -174,8 +173,10 @@ export function TicketScreen({ ticketId }: { ticketId: string }) {
             ticketId={ticketId}
             withFiles={settableFields(site.fields).includes('attachments')}
             onSent={async () => {
-              setNews(t('ticket.sent'));
+              // Their own reply is not news from the team.
+              seen.current = null;
               await load();
+              setNews(t('ticket.sent'));
             }}
           />
           <div className="p-actions">
