@@ -308,52 +308,55 @@ async function sendLinkIfAllowed(
   let uid = await existingUid(deps.auth, email);
   const accessOf = async (id: string) =>
     (await firestore.doc(portalPaths.access(organizationId, id)).get()).data() as StoredAccess | undefined;
-  let access = uid ? await accessOf(uid) : undefined;
+  const access = uid ? await accessOf(uid) : undefined;
   if (access?.status === 'revoked') return false;
   let contactName = access?.contactName ?? null;
   if (!access) {
     if (site.signup === 'closed') return false;
     // Query 'contacts.byEmail': contacts keep addresses as typed, the request's is lower-cased.
     const contacts = firestore.collection(paths.collection(organizationId, 'contacts'));
-    const emails = [...new Set([email, typedEmail].filter(Boolean))];
-    const match = (await contacts.where('email', 'in', emails).limit(1).get()).docs[0];
-    let contactId: string;
-    let contact: Pick<Contact, 'name' | 'companyId'>;
-    if (match) {
-      contactId = match.id;
-      contact = match.data() as Contact;
-    } else {
-      if (site.signup !== 'anyone') return false;
-      const ref = contacts.doc();
-      const now = FieldValue.serverTimestamp();
-      const lead = withDerivedFields('contacts', {
-        name: nameFromEmail(email),
-        email,
-        companyId: null,
-        status: 'active',
-        isCustomer: false,
-        lifecycleStage: 'lead',
-        ownerId: site.updatedBy,
-        createdAt: now,
-        createdBy: site.updatedBy,
-        updatedAt: now,
-      });
-      await ref.create(lead);
-      contactId = ref.id;
-      contact = { name: lead.name, companyId: null };
-    }
+    const byEmail = contacts.where('email', 'in', [...new Set([email, typedEmail].filter(Boolean))]).limit(1);
+    // No Auth user is made for an address that may not sign up.
+    if (site.signup === 'contacts' && (await byEmail.get()).empty) return false;
     uid ??= await authUserFor(deps.auth, email);
     const ref = firestore.doc(portalPaths.access(organizationId, uid));
+    // The contact (or the new lead) and the access, all or nothing.
     const granted = await firestore.runTransaction(async (tx) => {
-      const existing = (await tx.get(ref)).data() as StoredAccess | undefined;
+      const [existing, matched] = await Promise.all([tx.get(ref), tx.get(byEmail)]);
       // Given meanwhile (an invitation, another request): that one stands.
-      if (existing) return existing.status !== 'revoked';
+      if (existing.exists)
+        return existing.get('status') === 'revoked' ? null : (existing.get('contactName') as string);
+      const match = matched.docs[0];
+      let contactId: string;
+      let contact: Pick<Contact, 'name' | 'companyId'>;
+      if (match) {
+        contactId = match.id;
+        contact = match.data() as Contact;
+      } else {
+        if (site.signup !== 'anyone') return null;
+        const leadRef = contacts.doc();
+        const now = FieldValue.serverTimestamp();
+        const lead = withDerivedFields('contacts', {
+          name: nameFromEmail(email),
+          email,
+          companyId: null,
+          status: 'active',
+          isCustomer: false,
+          lifecycleStage: 'lead',
+          ownerId: site.updatedBy,
+          createdAt: now,
+          createdBy: site.updatedBy,
+          updatedAt: now,
+        });
+        tx.create(leadRef, lead);
+        contactId = leadRef.id;
+        contact = { name: lead.name, companyId: null };
+      }
       writeAccess(tx, ref, undefined, { contactId, contact, email, site, language, invitedBy: null });
-      return true;
+      return contact.name;
     });
-    if (!granted) return false;
-    access = await accessOf(uid);
-    contactName = contact.name;
+    if (granted === null) return false;
+    contactName = granted;
   }
   const link = await signInLink(deps.auth, email, origin, site.slug, language);
   await deps.sendSystemMail({
