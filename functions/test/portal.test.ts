@@ -689,6 +689,19 @@ describe('portal tickets', () => {
         },
       ],
     });
+    // The file is marked taken (storage.rules then keep it from its uploader's delete), once.
+    const [metadata] = await getStorage(getApps().find((a) => a.name === 'functions-tests')!)
+      .bucket(BUCKET)
+      .file(`organizations/${site.org}/portalUploads/${julia.uid}/${upload}/captura.png`)
+      .getMetadata();
+    expect(metadata.metadata).toMatchObject({ ticketId });
+    expect(
+      await callError(
+        'createPortalTicket',
+        { slug: site.slug, subject: 'Otra', uploadIds: [upload] },
+        julia.idToken,
+      ),
+    ).toMatchObject({ details: { reason: 'upload-invalid' } });
     expect(ticket.searchTokens).toEqual(expect.arrayContaining(['factura', 'julia']));
     expect(ticket.searchIndex).toMatchObject({ factura: true });
     expect(ticket.lastReplyAt).toBeInstanceOf(Timestamp);

@@ -22,7 +22,7 @@ import { getPortalCore, setPortalSettingsCore } from './site.js';
 import {
   closePortalTicketCore,
   createPortalTicketCore,
-  listBucketFiles,
+  bucketStagedFiles,
   replyPortalTicketCore,
 } from './tickets.js';
 
@@ -56,11 +56,11 @@ export const requestPortalLink = onCall({ secrets: [rateLimitSecret, ...MAILING_
 export const openPortalSession = onCall((request) => openPortalSessionCore(db, request.auth, request.data));
 
 export const createPortalTicket = onCall((request) =>
-  createPortalTicketCore(db, request.auth, request.data, listBucketFiles),
+  createPortalTicketCore(db, request.auth, request.data, bucketStagedFiles),
 );
 
 export const replyPortalTicket = onCall((request) =>
-  replyPortalTicketCore(db, request.auth, request.data, listBucketFiles),
+  replyPortalTicketCore(db, request.auth, request.data, bucketStagedFiles),
 );
 
 export const closePortalTicket = onCall((request) => closePortalTicketCore(db, request.auth, request.data));

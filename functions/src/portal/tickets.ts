@@ -2,7 +2,8 @@
 // set and the files they staged, answering one of theirs, closing one of theirs. Portal users
 // write nothing in Firestore themselves: these callables check the access, the site's fields,
 // each upload's folder and file, and that the ticket is theirs (ticketVisibleTo) — a ticket that
-// is not answers the same as one that does not exist.
+// is not answers the same as one that does not exist. A file a ticket or reply took is marked
+// (custom metadata ticketId): storage.rules then keep it from its uploader's delete.
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 
@@ -35,21 +36,44 @@ export interface StagedFile {
   name: string;
   size: number;
   contentType: string;
+  /** The ticket that took it (custom metadata `ticketId`), or null while it is only staged. */
+  ticketId: string | null;
 }
 
-/** Lists the files under a prefix of the default bucket (Cloud Storage; the local cloud's emulator). */
-export type ListFiles = (prefix: string) => Promise<StagedFile[]>;
+/**
+ * The staging area in the default bucket (Cloud Storage; the local cloud's emulator): the files
+ * under a prefix, and the mark a ticket leaves on the files it took — custom metadata `ticketId`,
+ * after which storage.rules no longer let the uploader delete them (no attachment goes missing).
+ */
+export interface StagedFiles {
+  list(prefix: string): Promise<StagedFile[]>;
+  mark(paths: string[], ticketId: string): Promise<void>;
+}
 
-/** The default bucket's files under `prefix`, through the Admin SDK (loaded on first use). */
-export const listBucketFiles: ListFiles = async (prefix) => {
+/** The default bucket through the Admin SDK (loaded on first use, by the portal's calls only). */
+async function defaultBucket() {
   const { getStorage } = await import('firebase-admin/storage');
   const { app } = await import('../common/admin.js');
-  const [files] = await getStorage(app).bucket().getFiles({ prefix });
-  return files.map((file) => ({
-    name: file.name,
-    size: Number(file.metadata.size ?? 0),
-    contentType: String(file.metadata.contentType ?? ''),
-  }));
+  return getStorage(app).bucket();
+}
+
+export const bucketStagedFiles: StagedFiles = {
+  async list(prefix) {
+    const [files] = await (await defaultBucket()).getFiles({ prefix });
+    return files.map((file) => {
+      const custom = file.metadata.metadata as Record<string, unknown> | undefined;
+      return {
+        name: file.name,
+        size: Number(file.metadata.size ?? 0),
+        contentType: String(file.metadata.contentType ?? ''),
+        ticketId: typeof custom?.ticketId === 'string' ? custom.ticketId : null,
+      };
+    });
+  },
+  async mark(paths, ticketId) {
+    const bucket = await defaultBucket();
+    await Promise.all(paths.map((path) => bucket.file(path).setMetadata({ metadata: { ticketId } })));
+  },
 };
 
 function notSettable(field: PortalField | 'uploadIds'): never {
@@ -62,19 +86,19 @@ function notSettable(field: PortalField | 'uploadIds'): never {
 /**
  * The caller's staged uploads as attachments: each id a folder of theirs
  * (organizations/{o}/portalUploads/{uid}/{uploadId}/) holding exactly one file within the size
- * and of an allowed type. Missing: 'upload-missing'; anything else: 'upload-invalid'.
+ * and of an allowed type, not taken yet. Missing: 'upload-missing'; anything else: 'upload-invalid'.
  */
 async function stagedAttachments(
   user: PortalUser,
   uploadIds: string[],
-  listFiles: ListFiles,
+  staged: StagedFiles,
 ): Promise<PortalAttachment[]> {
   if (!uploadIds.length) return [];
   if (user.site.fields.attachments !== 'settable') notSettable('uploadIds');
   const out: PortalAttachment[] = [];
   for (const uploadId of uploadIds) {
     const folder = `${portalPaths.upload(user.organizationId, user.caller.uid, uploadId, '')}`;
-    const files = await listFiles(folder);
+    const files = await staged.list(folder);
     if (!files.length)
       fail('invalid-argument', `Upload ${uploadId} was not found.`, {
         reason: 'upload-missing',
@@ -88,7 +112,9 @@ async function stagedAttachments(
       name.includes('/') ||
       file.size <= 0 ||
       file.size > PORTAL_UPLOAD_MAX_BYTES ||
-      !PORTAL_UPLOAD_TYPES.includes(file.contentType)
+      !PORTAL_UPLOAD_TYPES.includes(file.contentType) ||
+      // Already taken by a ticket or a reply: a file is attached once.
+      file.ticketId !== null
     )
       fail('invalid-argument', `Upload ${uploadId} is not a file the portal takes.`, {
         reason: 'upload-invalid',
@@ -97,6 +123,24 @@ async function stagedAttachments(
     out.push({ name, path: file.name, size: file.size, contentType: file.contentType });
   }
   return out;
+}
+
+/**
+ * Marks the files a ticket took (after the write: a failure leaves them the uploader's to delete,
+ * as after any failed send). A mark that fails is logged; the ticket or reply stands.
+ */
+async function markTaken(staged: StagedFiles, attachments: PortalAttachment[], ticketId: string) {
+  if (!attachments.length) return;
+  try {
+    await staged.mark(
+      attachments.map((a) => a.path),
+      ticketId,
+    );
+  } catch (error) {
+    console.error(
+      `portal: marking ${attachments.length} file(s) taken by ${ticketId} failed: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** The caller's contact as the ticket names it (the access's, when the contact is gone). */
@@ -121,7 +165,7 @@ export async function createPortalTicketCore(
   firestore: Firestore,
   auth: CallableRequest['auth'],
   data: unknown,
-  listFiles: ListFiles,
+  staged: StagedFiles,
   nowMs = Date.now(),
 ): Promise<PortalCallables['createPortalTicket']['out']> {
   const input = parseInput('createPortalTicket', data);
@@ -129,7 +173,7 @@ export async function createPortalTicketCore(
   const { fields } = user.site;
   if (input.description != null && fields.description !== 'settable') notSettable('description');
   if (input.priority != null && fields.priority !== 'settable') notSettable('priority');
-  const attachments = await stagedAttachments(user, input.uploadIds, listFiles);
+  const attachments = await stagedAttachments(user, input.uploadIds, staged);
   const contact = await contactOf(firestore, user);
   const ownerIsMember =
     contact.ownerId !== null &&
@@ -158,6 +202,7 @@ export async function createPortalTicketCore(
     updatedAt: now,
   } satisfies Omit<Ticket<TS | FieldValue>, 'searchTokens' | 'searchIndex'>);
   await ref.create(ticket);
+  await markTaken(staged, attachments, ref.id);
   return { ticketId: ref.id };
 }
 
@@ -179,13 +224,13 @@ export async function replyPortalTicketCore(
   firestore: Firestore,
   auth: CallableRequest['auth'],
   data: unknown,
-  listFiles: ListFiles,
+  staged: StagedFiles,
   nowMs = Date.now(),
 ): Promise<PortalCallables['replyPortalTicket']['out']> {
   const input = parseInput('replyPortalTicket', data);
   const user = await requirePortalUser(firestore, auth, input.slug, nowMs, { active: true });
   const { ref } = await visibleTicket(firestore, user, input.ticketId);
-  const attachments = await stagedAttachments(user, input.uploadIds, listFiles);
+  const attachments = await stagedAttachments(user, input.uploadIds, staged);
   const replyRef = firestore.collection(portalPaths.replies(user.organizationId, input.ticketId)).doc();
   await firestore.runTransaction(async (tx) => {
     const ticket = (await tx.get(ref)).data() as Ticket<TS> | undefined;
@@ -212,6 +257,7 @@ export async function replyPortalTicketCore(
       updatedAt: now,
     });
   });
+  await markTaken(staged, attachments, input.ticketId);
   return { replyId: replyRef.id };
 }
 
