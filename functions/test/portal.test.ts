@@ -441,6 +441,16 @@ describe('portal access', () => {
       site.admin.idToken,
     );
     expect(uid).toBe(impostor.uid);
+    // The impostor's password no longer signs in: the real owner's link would verify the address.
+    const signIn = await fetch(
+      `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099'}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'secret123', returnSecureToken: true }),
+      },
+    );
+    expect(signIn.ok).toBe(false);
     expect(await callError('openPortalSession', { slug: site.slug }, impostor.idToken)).toMatchObject({
       status: 'PERMISSION_DENIED',
       details: { reason: 'email-unverified' },

@@ -10,6 +10,7 @@
 // is what the web SDK's isSignInWithEmailLink / signInWithEmailLink read (mode, oobCode, apiKey).
 // One hop fewer, and the same link locally and in production (the emulator's own link would
 // point at the Auth emulator's page).
+import { randomBytes } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { Auth } from 'firebase-admin/auth';
 import type { CallableRequest } from 'firebase-functions/v2/https';
@@ -75,10 +76,31 @@ async function existingUid(auth: Auth, email: string): Promise<string | null> {
   }
 }
 
-/** The Auth user of an address, created (no password, not verified) when there is none. */
+/**
+ * An existing account of the address with a password but an address nobody has proved: anyone
+ * can sign up with someone else's address, and once the real owner signs in with the e-mail
+ * link the address counts as verified for that password too. Before a customer's access is tied
+ * to such an account, its password is replaced by a random one and its sessions are ended; the
+ * owner signs in with the link (or '¿Olvidaste tu contraseña?', which also proves the inbox).
+ */
+async function distrustUnprovenPassword(auth: Auth, uid: string): Promise<void> {
+  const user = await auth.getUser(uid);
+  if (user.emailVerified || !user.providerData.some((p) => p.providerId === 'password')) return;
+  console.warn(`portal: the unverified password of ${uid} was replaced before giving it portal access`);
+  await auth.updateUser(uid, { password: randomBytes(32).toString('base64url') });
+  await auth.revokeRefreshTokens(uid);
+}
+
+/**
+ * The Auth user of an address, created (no password, not verified) when there is none; an
+ * existing one with an unproven password loses it (distrustUnprovenPassword).
+ */
 export async function authUserFor(auth: Auth, email: string): Promise<string> {
   const uid = await existingUid(auth, email);
-  if (uid) return uid;
+  if (uid) {
+    await distrustUnprovenPassword(auth, uid);
+    return uid;
+  }
   try {
     return (await auth.createUser({ email })).uid;
   } catch (error) {
