@@ -303,22 +303,8 @@ export function visibleFields(fields: PortalFields): PortalField[] {
 
 // ── Callables ────────────────────────────────────────────────────────────────
 
-/** `details.reason` of the portal callables' refusals (besides the common ones). */
-export const PORTAL_CALL_REASONS = [
-  'slug-taken',
-  'slug-invalid',
-  'portal-disabled',
-  'portal-not-found',
-  'no-email',
-  'no-access',
-  'email-unverified',
-  'ticket-closed',
-  'upload-missing',
-  'upload-invalid',
-  'field-not-settable',
-  'language-not-offered',
-] as const;
-export type PortalCallReason = (typeof PORTAL_CALL_REASONS)[number];
+// `details.reason` of the portal callables' refusals, PORTAL_CALL_REASONS and PortalCallReason, are
+// in callables.ts beside FAILURE_REASONS, which every signed-in page loads (this file is not).
 
 /** What the portal shows of the organization before anyone signs in (getPortal). */
 export interface PortalView {

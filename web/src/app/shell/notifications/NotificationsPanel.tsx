@@ -153,7 +153,9 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
                 >
                   <Icon
                     fontSize="small"
-                    titleAccess={t(`app.notifications.${item.type}`)}
+                    titleAccess={
+                      item.type === 'ticket' ? t('app.sections.tickets') : t(`app.notifications.${item.type}`)
+                    }
                     sx={{ mt: 0.25, color: overdue ? 'error.main' : 'primary.main' }}
                   />
                   <Box sx={{ minWidth: 0, flex: 1 }}>

@@ -7,7 +7,7 @@ import { sectionHref } from '@/app/sections';
 
 /** 'Portal' on a contact's page (issue 34): a link to their portal access and shared documents. */
 export function PortalButton({ contactId }: { contactId: string }) {
-  const { t } = useTranslation('contacts');
+  const { t } = useTranslation('records');
   return (
     <Button
       variant="outlined"
