@@ -1340,3 +1340,162 @@ test('screenshots of WhatsApp', async ({ page }) => {
     await shot(page, `whatsapp-consent-${tag}`);
   });
 });
+
+test('screenshots of the customer portal', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const admin = await signInNewAdmin(page, 'shot-portal');
+  const org = admin.organizationId;
+  const slug = `cafe-aurora-${Math.random().toString(36).slice(2, 8)}`;
+  await callCallable(
+    'setPortalSettings',
+    {
+      organizationId: org,
+      enabled: true,
+      slug,
+      name: 'Café Aurora',
+      logo: null,
+      languages: ['es', 'en'],
+      fields: { description: 'settable', priority: 'settable', attachments: 'settable' },
+      signup: 'contacts',
+      companyTickets: false,
+    },
+    admin.idToken,
+  );
+  await eachVariant(page, async (tag) => {
+    await page.goto('/ajustes/portal');
+    await expect(
+      page.getByRole('switch', { name: /^(Activar el portal|Turn the portal on|Enable the portal)/ }),
+    ).toBeChecked(SLOW);
+    await waitLoaded(page);
+    await shot(page, `portal-settings-${tag}`);
+  });
+
+  // A customer with an invitation, a ticket and its conversation, and a shared document.
+  const email = uniqueEmail('lucia');
+  const [contactId] = await seedContacts(admin, [
+    { name: 'Lucía Mejía', email, city: 'San Pedro Sula', lifecycleStage: 'customer' },
+  ]);
+  await callCallable('invitePortalContact', { organizationId: org, contactId }, admin.idToken);
+  const [documentId] = await seedDocuments(admin, 'documents', [
+    {
+      fileName: 'Catálogo de cafés 2027.pdf',
+      storagePath: `organizations/${org}/documents/doc/Catalogo.pdf`,
+      size: 482_133,
+      mimeType: 'application/pdf',
+      folderId: null,
+      searchTokens: [],
+      searchIndex: {},
+    },
+  ]);
+  const shareName = `projects/${PROJECT_ID}/databases/(default)/documents/organizations/${org}/documentShares/${contactId}_${documentId}`;
+  const shared = await fetch(`${FIRESTORE_EMULATOR_URL}/v1/${shareName}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({
+      fields: {
+        contactId: { stringValue: contactId },
+        contactName: { stringValue: 'Lucía Mejía' },
+        targetType: { stringValue: 'document' },
+        targetId: { stringValue: documentId },
+        targetName: { stringValue: 'Catálogo de cafés 2027.pdf' },
+        createdAt: { timestampValue: new Date().toISOString() },
+        createdBy: { stringValue: admin.uid },
+      },
+    }),
+  });
+  expect(shared.ok).toBe(true);
+
+  let link = '';
+  await expect(async () => {
+    const mail = (await mailboxFor(email)).find((m) => m.text.includes(`/portal/${slug}/entrar`));
+    expect(mail).toBeTruthy();
+    link = new URL(/https?:\/\/\S+\/portal\/\S+\/entrar\S*/.exec(mail!.text)![0]).search;
+  }).toPass(SLOW);
+
+  // Signed out: the sign-in page and the link sent, in each language and width.
+  const visitor = await (await browser.newContext()).newPage();
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      await visitor.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await visitor.goto(`/portal/${slug}?lang=${language}`);
+      const field = visitor.getByRole('textbox');
+      await field.fill(email, SLOW);
+      await shot(visitor, `portal-signin-${language}-${width}`);
+      await visitor.getByRole('button').last().click();
+      await expect(visitor.getByText(email).first()).toBeVisible(SLOW);
+      await shot(visitor, `portal-link-sent-${language}-${width}`);
+    }
+  }
+  await visitor.context().close();
+
+  const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await customer.goto(`/portal/${slug}/entrar${link}`);
+  await customer.getByRole('textbox').fill(email, SLOW);
+  await shot(customer, 'portal-confirm-email-es-390');
+  await customer.getByRole('button', { name: 'Entrar' }).click();
+  await expect(customer.getByText('Aún no tienes tickets')).toBeVisible(SLOW);
+  await shot(customer, 'portal-tickets-empty-es-390');
+  await customer.getByRole('link', { name: 'Nuevo ticket' }).first().click();
+  await customer.getByLabel(/^Asunto/).fill('La molienda del último pedido es muy fina');
+  await customer
+    .getByLabel(/^Descripción/)
+    .fill('Pedí molienda para prensa francesa y llegó como para espresso. Pedido 2211.');
+  await customer.locator('input[type=file]').setInputFiles({
+    name: 'foto-bolsa.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PIXEL_PNG, 'base64'),
+  });
+  await shot(customer, 'portal-new-ticket-es-390');
+  await customer.getByRole('button', { name: 'Enviar ticket' }).click();
+  await expect(customer.getByRole('heading', { name: /La molienda/ })).toBeVisible(SLOW);
+  const ticketUrl = new URL(customer.url()).pathname;
+  const ticketId = ticketUrl.split('/').pop()!;
+  await callCallable(
+    'addTicketReply',
+    {
+      organizationId: org,
+      ticketId,
+      body: 'Hola Lucía, lo sentimos. Hoy te enviamos dos bolsas con la molienda correcta, sin costo.',
+      visibility: 'public',
+    },
+    admin.idToken,
+  );
+  await callCallable(
+    'addTicketReply',
+    {
+      organizationId: org,
+      ticketId,
+      body: 'Revisar el ajuste del molino 2 con producción.',
+      visibility: 'internal',
+    },
+    admin.idToken,
+  );
+
+  // The customer's screens in each language and width.
+  for (const language of LANGUAGES) {
+    for (const width of WIDTHS) {
+      const tag = `${language}-${width}`;
+      await customer.setViewportSize({ width, height: width === 390 ? 844 : 860 });
+      await customer.goto(`/portal/${slug}?lang=${language}`);
+      await expect(customer.getByRole('link', { name: /La molienda/ })).toBeVisible(SLOW);
+      await shot(customer, `portal-tickets-${tag}`);
+      await customer.goto(`${ticketUrl}?lang=${language}`);
+      await expect(customer.getByText(/Hoy te enviamos dos bolsas/)).toBeVisible(SLOW);
+      await shot(customer, `portal-ticket-${tag}`);
+      await customer.goto(`/portal/${slug}/documentos?lang=${language}`);
+      await expect(customer.getByText('Catálogo de cafés 2027.pdf')).toBeVisible(SLOW);
+      await shot(customer, `portal-documents-${tag}`);
+    }
+  }
+  await customer.context().close();
+
+  // The team's side: the ticket with its conversation, and the contact's portal page.
+  await eachVariant(page, async (tag) => {
+    await page.goto(`/tickets/${ticketId}`);
+    await expect(page.getByText(/molino 2/)).toBeVisible(SLOW);
+    await shot(page, `portal-team-ticket-${tag}`);
+    await page.goto(`/contactos/${contactId}/portal`);
+    await expect(page.getByText(/Activo|Active/).first()).toBeVisible(SLOW);
+    await shot(page, `portal-contact-access-${tag}`);
+  });
+});
