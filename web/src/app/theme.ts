@@ -38,9 +38,9 @@ export function createAppTheme(): Theme {
       error: { main: '#B91C1C' },
       success: { main: '#15803D' },
       // MUI's own info and warning blues and oranges read below 4.5:1 as chip text on white (axe
-      // found the ticket's 'Nuevo' chip): darker shades, and white text on filled chips.
-      info: { main: '#0369A1', contrastText: '#FFFFFF' },
-      warning: { main: '#B45309', contrastText: '#FFFFFF' },
+      // found the ticket's 'Nuevo' chip): darker shades (MUI picks white text on filled chips).
+      info: { main: '#0369A1' },
+      warning: { main: '#B45309' },
       text: { primary: brand.ink, secondary: brand.inkMuted },
       background: { default: brand.surface, paper: '#FFFFFF' },
       divider: brand.border,

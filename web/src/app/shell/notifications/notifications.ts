@@ -170,7 +170,7 @@ export function mergeNotifications(
       id: ticket.id,
       type: 'ticket',
       title: ticket.ticketName,
-      contactName: ticket.contactName || ticket.companyName || null,
+      contactName: ticket.contactName ?? null,
       dueDate: at,
       isOverdue: false,
     });
