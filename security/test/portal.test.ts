@@ -1287,6 +1287,26 @@ describe('revocation ends access at the next read', () => {
     await assertSucceeds(getDoc(doc(later(), ticketPath(T_ANA))));
   });
 
+  it('deleting her contact ends her access with it; restored, she reads again', async () => {
+    const contact = `${A}/contacts/${ANA}`;
+    let saved: Doc | undefined;
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const store = ctx.firestore() as unknown as Firestore;
+      saved = (await getDoc(doc(store, contact))).data() as Doc | undefined;
+      await deleteDoc(doc(store, contact));
+    });
+    expect(saved).toBeTruthy();
+    await assertFails(getDoc(doc(later(), ticketPath(T_ANA))));
+    await assertFails(getDocs(byContact(later(), ANA)));
+    await assertFails(getDocs(sharesOf(later(), ANA)));
+    await assertFails(getBytes(ref(storageOf(P_LATER), fileOf(D_DIRECT))));
+    await env.withSecurityRulesDisabled((ctx) =>
+      setDoc(doc(ctx.firestore() as unknown as Firestore, contact), saved!),
+    );
+    await assertSucceeds(getDoc(doc(later(), ticketPath(T_ANA))));
+    await assertSucceeds(getBytes(ref(storageOf(P_LATER), fileOf(D_DIRECT))));
+  });
+
   it('an open listener on her ticket is refused once she is revoked', async () => {
     const events: string[] = [];
     let unsubscribe = () => {};
@@ -1591,6 +1611,8 @@ beforeAll(async () => {
     [`${A}/contacts/${OTTO}`, contactDoc('Otto Otro', OTHER_CO)],
     [`${A}/contacts/${SOLO}`, contactDoc('Sol Sola', null)],
     [`${B}/contacts/pc_b_only`, contactDoc('Bea', null)],
+    // B's customer is a contact of B whose id happens to equal Ana's in A.
+    [`${B}/contacts/${ANA}`, contactDoc('Ana de B', null)],
     [`${A}/contacts/${ANA}/notes/pn1`, { ...crmBody('notes', ADMIN, ''), ...storedAudit() }],
     // Tickets.
     [ticketPath(T_ANA), ticketDoc(ANA, ACME, { createdAt: ts(NOW - 3 * DAY) })],
