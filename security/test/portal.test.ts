@@ -1456,6 +1456,14 @@ describe.concurrent('storage: staging an attachment', () => {
 
 describe.concurrent('storage: reading a staged attachment', () => {
   control('its uploader reads it', () => getBytes(ref(storageOf(P_ANA), STAGED)));
+  control("Carla (company scope) reads the file Ana's ticket took", () =>
+    getBytes(ref(storageOf(P_CARLA), STAGED_TAKEN)),
+  );
+  denied("Carla reads Ana's file no ticket took", () => getBytes(ref(storageOf(P_CARLA), STAGED)));
+  denied("Luis (his own tickets only) reads the file Ana's ticket took", () =>
+    getBytes(ref(storageOf(P_LUIS), STAGED_TAKEN)),
+  );
+  denied("B's customer reads the file Ana's ticket took", () => getBytes(ref(storageOf(P_B), STAGED_TAKEN)));
   control('the admin reads it (the callables copy it to the ticket; members open it)', () =>
     getBytes(ref(memberStorage(ADMIN), STAGED)),
   );
