@@ -38,7 +38,7 @@ const TEXT = {
     noAccess: /No tienes permiso/,
     permissionUpdated: 'Permiso actualizado',
     sellerTabs: ['Perfil', 'Organización', 'Cuentas de email'],
-    adminTabs: ['Perfil', 'Organización', 'Equipo', 'Permisos', 'Cuentas de email', 'Canales'],
+    adminTabs: ['Perfil', 'Organización', 'Equipo', 'Permisos', 'Cuentas de email', 'Canales', 'Portal'],
     resources: [
       'Dashboard',
       'Empresas',
@@ -80,7 +80,7 @@ const TEXT = {
     noAccess: /You do not have permission/,
     permissionUpdated: 'Permission updated',
     sellerTabs: ['Profile', 'Organization', 'Email accounts'],
-    adminTabs: ['Profile', 'Organization', 'Team', 'Permissions', 'Email accounts', 'Channels'],
+    adminTabs: ['Profile', 'Organization', 'Team', 'Permissions', 'Email accounts', 'Channels', 'Portal'],
     resources: [
       'Dashboard',
       'Companies',
