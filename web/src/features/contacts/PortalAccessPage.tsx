@@ -9,25 +9,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { Contact, DocumentShare, PortalAccess, WithId } from '@trato/model';
 import { sectionHref } from '@/app/sections';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DetailFields } from '@/components/data/DetailFields';
 import { QueryState } from '@/components/data/QueryState';
-import { PageHeader } from '@/components/page/PageHeader';
-import { BackLink } from '@/components/records/BackLink';
-import { MissingRecord } from '@/components/records/NotFoundRecord';
 import { useErrorToast, useToast } from '@/components/toast';
-import {
-  callFunction,
-  orgRecordPath,
-  useDatePreferences,
-  useDocument,
-  useLiveList,
-  useMembership,
-  useOrgId,
-} from '@/firebase/dataApi';
+import { callFunction, useDatePreferences, useLiveList, useMembership } from '@/firebase/dataApi';
 import { portalAccessRequest, sharesOfContactRequest, stopSharing } from '@/firebase/portal';
 import { formatDateTime, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -38,8 +27,8 @@ import {
   currentAccess,
   type AccessState,
 } from './utils/portalAccess';
+import { ContactSubPage } from './components/ContactSubPage';
 
-const LIST_PATH = sectionHref('contacts');
 const STATE_COLOR: Record<AccessState, 'default' | 'info' | 'success' | 'error'> = {
   none: 'default',
   invited: 'info',
@@ -54,32 +43,16 @@ const STATE_COLOR: Record<AccessState, 'default' | 'info' | 'success' | 'error'>
  * compartir' (documents.edit). A page of its own so the contact's page stays within its budget.
  */
 export default function PortalAccessPage() {
-  const { id = '' } = useParams();
   const { t } = useTranslation('contactPortal');
-  const { t: tContacts } = useTranslation('contacts');
-  const organizationId = useOrgId();
-  const contact = useDocument(orgRecordPath(organizationId, 'contacts', id));
-  const contactPath = `${LIST_PATH}/${encodeURIComponent(id)}`;
-  if (contact.status === 'success' && contact.data === null)
-    return <MissingRecord texts={tContacts('detail', { returnObjects: true })} listPath={LIST_PATH} />;
   return (
-    <Box sx={{ maxWidth: 880 }}>
-      <QueryState state={contact}>
-        {contact.data && (
-          <>
-            <PageHeader
-              before={<BackLink to={contactPath} label={contact.data.name} />}
-              title={t('title')}
-              subtitle={t('subtitle', { name: contact.data.name })}
-            />
-            <Stack spacing={2}>
-              <AccessCard contact={contact.data} organizationId={organizationId} />
-              <SharesCard contactId={contact.data.id} organizationId={organizationId} />
-            </Stack>
-          </>
-        )}
-      </QueryState>
-    </Box>
+    <ContactSubPage title={t('title')} subtitle={(contact) => t('subtitle', { name: contact.name })}>
+      {(contact, organizationId) => (
+        <Stack spacing={2}>
+          <AccessCard contact={contact} organizationId={organizationId} />
+          <SharesCard contactId={contact.id} organizationId={organizationId} />
+        </Stack>
+      )}
+    </ContactSubPage>
   );
 }
 
