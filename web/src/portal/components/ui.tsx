@@ -126,3 +126,46 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/**
+ * The address field of signing in (and of confirming it on another device): labelled, typed for
+ * e-mail, marked invalid when `invalid`, with `error` under it when given.
+ */
+export function EmailField({
+  id,
+  value,
+  onChange,
+  invalid,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  error?: string | null;
+}) {
+  const { t } = usePortalT();
+  const errorId = `${id}-error`;
+  return (
+    <div className="p-field">
+      <label htmlFor={id}>{t('signIn.email')}</label>
+      <input
+        id={id}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={value}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id={errorId} className="p-error-text">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

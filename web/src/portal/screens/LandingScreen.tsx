@@ -4,7 +4,7 @@ import { isPortalSignInLink, signInWithPortalLink } from '../firebase/session';
 import { errorCode, errorMessageKey } from '../errors';
 import { usePortalT } from '../i18n';
 import { navigate } from '../routing';
-import { MessageScreen, Notice, PageHeading, Loading } from '../components/ui';
+import { EmailField, MessageScreen, Notice, PageHeading, Loading } from '../components/ui';
 import { PORTAL_EMAIL_KEY } from './SignInScreen';
 
 type State =
@@ -114,19 +114,7 @@ export function LandingScreen({ slug }: { slug: string }) {
       <PageHeading id="p-confirm-title">{t('landing.confirmTitle')}</PageHeading>
       <p>{t('landing.confirmIntro')}</p>
       <form noValidate onSubmit={submit} className="p-form">
-        <div className="p-field">
-          <label htmlFor={emailId}>{t('signIn.email')}</label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            aria-invalid={state.wrong ? true : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <EmailField id={emailId} value={email} onChange={setEmail} invalid={Boolean(state.wrong)} />
         <button type="submit" className="p-button p-button-primary">
           {t('landing.confirm')}
         </button>

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, type Language } from '@trato/model';
 import { callPortal } from '../firebase/callables';
 import { errorMessageKey } from '../errors';
 import { usePortalT } from '../i18n';
-import { Notice, PageHeading } from '../components/ui';
+import { EmailField, Notice, PageHeading } from '../components/ui';
 
 /** Where the landing page finds the address the link was sent to (same device). */
 export const PORTAL_EMAIL_KEY = 'trato.portal.email';
@@ -23,7 +23,6 @@ export function rememberEmail(email: string): void {
 export function SignInScreen({ slug, language }: { slug: string; language: Language }) {
   const { t } = usePortalT();
   const emailId = useId();
-  const errorId = useId();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [state, setState] = useState<
@@ -78,26 +77,13 @@ export function SignInScreen({ slug, language }: { slug: string; language: Langu
       <PageHeading id="p-signin-title">{t('signIn.title')}</PageHeading>
       <p>{t('signIn.intro')}</p>
       <form noValidate onSubmit={submit} className="p-form">
-        <div className="p-field">
-          <label htmlFor={emailId}>{t('signIn.email')}</label>
-          <input
-            id={emailId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {fieldError ? (
-            <p id={errorId} className="p-error-text">
-              {fieldError}
-            </p>
-          ) : null}
-        </div>
+        <EmailField
+          id={emailId}
+          value={email}
+          onChange={setEmail}
+          invalid={Boolean(fieldError)}
+          error={fieldError}
+        />
         <button type="submit" className="p-button p-button-primary" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? t('signIn.sending') : t('signIn.submit')}
         </button>
