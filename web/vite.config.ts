@@ -7,6 +7,8 @@ import { pageChunks } from './build/pageChunks.js';
 import { portalBuild, portalPage } from './build/portalPage.js';
 import { slimFirebase } from './build/slimFirebase.js';
 import { slimMui } from './build/slimMui.js';
+import { slimFirestore } from './build/slimFirestore.js';
+import { slimFormik } from './build/slimFormik.js';
 
 // The dev server always uses port 5173 (strict). End-to-end tests start their own
 // server with `--port 5199` on the command line, which overrides this value.
@@ -15,6 +17,8 @@ export default defineConfig({
     react(),
     slimFirebase(),
     slimMui(),
+    slimFirestore(),
+    slimFormik(),
     pureModel(),
     pageChunks(fileURLToPath(import.meta.url)),
     landingPrerender(),

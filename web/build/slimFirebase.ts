@@ -15,6 +15,11 @@ const stub = (name: string) => fileURLToPath(new URL(`./stubs/${name}.js`, impor
  */
 const REPLACEMENTS: { source: string; importer: RegExp; stub: string }[] = [
   { source: 're2js', importer: /[\\/]node_modules[\\/]@firebase[\\/]firestore[\\/]/, stub: stub('re2js') },
+  {
+    source: '@firebase/webchannel-wrapper/bloom-blob',
+    importer: /[\\/]node_modules[\\/]@firebase[\\/]firestore[\\/]/,
+    stub: stub('bloomBlob'),
+  },
 ];
 
 export function slimFirebase(): Plugin {

@@ -286,13 +286,17 @@ for (const [route, budget] of Object.entries(BUDGETS.routes)) {
 
 /**
  * Code that must never reach the browser, by strings only that code contains: the Realtime
- * Database and Remote Config SDKs (once brought in by reactfire, now removed) and re2js, which
- * Firestore imports for Pipeline queries only (web/build/slimFirebase.ts stubs it).
+ * Database and Remote Config SDKs (once brought in by reactfire, now removed); re2js, which
+ * Firestore imports for Pipeline queries only (web/build/slimFirebase.ts stubs it); the Pipeline
+ * engine itself, whose branches web/build/slimFirestore.ts takes out; the bloom-filter arithmetic
+ * (web/build/stubs/bloomBlob.js).
  */
 export const FORBIDDEN = [
   { what: 'Realtime Database SDK', markers: ['FIREBASE_DATABASE_EMULATOR_HOST', 'firebaseio.com'] },
   { what: 'Remote Config SDK', markers: ['firebaseremoteconfig.googleapis.com'] },
   { what: 're2js', markers: ['RE2JSSyntaxException'] },
+  { what: 'Firestore pipeline engine', markers: ['string_concat'] },
+  { what: 'bloom-blob (Integer, Md5)', markers: ['number format error: empty string'] },
 ];
 
 export const gzipSize = (data) => gzipSync(data, { level: 9 }).length;

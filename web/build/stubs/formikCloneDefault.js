@@ -1,0 +1,1 @@
+export { clone as default } from './formikClone.js';
