@@ -24,3 +24,4 @@ export * from './schemas.js';
 export * from './queries.js';
 export * from './timeline.js';
 export * from './timeZone.js';
+export * from './offline.js';
