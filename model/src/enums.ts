@@ -204,6 +204,10 @@ export const TIMELINE_KINDS = [
   'consent',
   'email',
   'whatsapp',
+  // A member's edit of a field of a contact, a company or a deal (model/src/changes.ts).
+  'contactEdit',
+  'companyEdit',
+  'dealEdit',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -220,6 +224,10 @@ export const TIMELINE_KIND_RESOURCE = {
   email: 'contacts',
   // A WhatsApp message (the first of a day's exchange): the inbox's.
   whatsapp: 'conversations',
+  // An edit of a record's field: the record's own resource.
+  contactEdit: 'contacts',
+  companyEdit: 'companies',
+  dealEdit: 'deals',
 } as const satisfies Record<TimelineKind, Resource>;
 
 /** The collection each kind mirrors (notes: contacts/{contactId}/notes). */
@@ -232,4 +240,7 @@ export const TIMELINE_KIND_COLLECTION = {
   consent: 'consents',
   email: 'emailMessages',
   whatsapp: 'waMessages',
+  contactEdit: 'contacts',
+  companyEdit: 'companies',
+  dealEdit: 'deals',
 } as const satisfies Record<TimelineKind, string>;

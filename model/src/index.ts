@@ -23,5 +23,6 @@ export * from './converters.js';
 export * from './schemas.js';
 export * from './queries.js';
 export * from './timeline.js';
+export * from './changes.js';
 export * from './timeZone.js';
 export * from './offline.js';

@@ -27,6 +27,7 @@ import { FIELD_CONTRACTS, SETTINGS_REQUIRED, TIMELINE_ENTRY_KEYS } from './field
 import { CLIENT_CAMPAIGN_MOVES, SEGMENT_KEYS } from './marketing.js';
 import { SEARCH_FIELDS } from './search.js';
 import { CLIENT_TIMELINE_KINDS } from './timeline.js';
+import { CHANGE_KIND_OF, CHANGE_KINDS, TRACKED_FIELDS } from './changes.js';
 import { ENROLLMENT_READS_EACH, ENROLLMENT_SHARED_READS } from './sequenceAccess.js';
 import {
   PORTAL_ACCESS_STATUSES,
@@ -139,6 +140,21 @@ describe('firestore.rules uses the model enums and limits', () => {
     expect(rules).toContain(list(TIMELINE_ENTRY_KEYS));
     for (const [kind, resource] of Object.entries(TIMELINE_KIND_RESOURCE))
       expect(rules).toContain(`(kind == '${kind}' && can(orgId, '${resource}', 'view'))`);
+  });
+
+  it('field edits (model/src/changes.ts): the kinds, their collections and the tracked fields by slot', () => {
+    expect(rules).toContain(`(e.kind in ${list(CHANGE_KINDS)})`);
+    expect(rules).toContain(
+      "return kind == 'contactEdit' ? 'contacts' : (kind == 'companyEdit' ? 'companies' : 'deals');",
+    );
+    expect(CHANGE_KIND_OF).toEqual({ contacts: 'contactEdit', companies: 'companyEdit', deals: 'dealEdit' });
+    for (const [collection, kind] of Object.entries(CHANGE_KIND_OF)) {
+      const bySlot = new Map<string, string[]>();
+      for (const [field, slot] of Object.entries(TRACKED_FIELDS[collection as keyof typeof TRACKED_FIELDS]))
+        bySlot.set(slot, [...(bySlot.get(slot) ?? []), field]);
+      const slots = [...bySlot].map(([slot, fields]) => `'${slot}': ${list(fields)}`).join(', ');
+      expect(rules).toContain(`'${kind}': {${slots}}`);
+    }
   });
 
   it(`enrollments: a create reads ${ENROLLMENT_SHARED_READS} shared documents and ${ENROLLMENT_READS_EACH} of its own (ENROLL_BATCH_SIZE)`, () => {

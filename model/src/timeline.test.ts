@@ -184,6 +184,23 @@ describe('timeline ids, kinds and paths', () => {
     expect(parseTimelineEntryId('ticket_1')).toBeNull();
     expect(parseTimelineEntryId('task_')).toBeNull();
     expect(parseTimelineEntryId('task')).toBeNull();
+    // A field edit's entries: the record id between the first and the last '_'.
+    const changeId = 'AbCdEfGhIj0123456789';
+    expect(parseTimelineEntryId(`dealEdit_a_b_${changeId}`)).toEqual({
+      kind: 'dealEdit',
+      recordId: 'a_b',
+      changeId,
+    });
+    expect(parseTimelineEntryId(`contactEdit_c1_${changeId}`)).toEqual({
+      kind: 'contactEdit',
+      recordId: 'c1',
+      changeId,
+    });
+    expect(parseTimelineEntryId('contactEdit_c1')).toBeNull();
+    expect(parseTimelineEntryId(`contactEdit__${changeId}`)).toBeNull();
+    expect(parseTimelineEntryId(`contactEdit_${changeId}`)).toBeNull();
+    expect(parseTimelineEntryId('contactEdit_c1_short')).toBeNull();
+    expect(() => timelineEntryId('dealEdit', 'd1')).toThrow(/changeEntryId/);
     expect(paths.timelineEntry('o1', 'note_n1')).toBe('organizations/o1/timeline/note_n1');
   });
 
@@ -198,7 +215,12 @@ describe('timeline ids, kinds and paths', () => {
       'consent',
       'email',
       'whatsapp',
+      'contactEdit',
+      'companyEdit',
     ]);
+    expect(viewableTimelineKinds({ role: 'seller', permissions: { companies: { view: false } } })).toEqual(
+      TIMELINE_KINDS.filter((kind) => kind !== 'companyEdit'),
+    );
     expect(viewableTimelineKinds({ role: 'seller', permissions: uniformPermissions(false) })).toEqual([]);
     expect(viewableTimelineKinds(null)).toEqual([]);
   });

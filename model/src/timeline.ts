@@ -5,6 +5,7 @@
  * its record — the web's records.ts and the seed script both build it here — and firestore.rules
  * require it to equal the record (getAfter), so it cannot be forged.
  */
+import { CHANGE_ID_PATTERN, isChangeKind } from './changes.js';
 import type { EmailDirection } from './email.js';
 import type { TimelineEntryData } from './entities.js';
 import {
@@ -17,17 +18,33 @@ import { isValidId } from './paths.js';
 import type { ConsentStatus } from './enums.js';
 import { can, type MemberLike } from './permissions.js';
 
-/** `${kind}_${recordId}` — one entry per record (kinds contain no '_'). */
+/**
+ * `${kind}_${recordId}` — one entry per record (kinds contain no '_'). A field edit's entries are
+ * many per record: `changeEntryId` (`${kind}_${recordId}_${changeId}`).
+ */
 export function timelineEntryId(kind: TimelineKind, recordId: string): string {
+  if (isChangeKind(kind)) throw new Error(`timelineEntryId(${kind}): a field edit's id is changeEntryId`);
   return `${kind}_${recordId}`;
 }
 
-/** The kind and record id of an entry id, or null when it is not one. */
-export function parseTimelineEntryId(entryId: string): { kind: TimelineKind; recordId: string } | null {
+/**
+ * The kind and record id of an entry id (and a field edit's change id), or null when it is not
+ * one. A field edit's record id lies between the first and the last '_'.
+ */
+export function parseTimelineEntryId(
+  entryId: string,
+): { kind: TimelineKind; recordId: string; changeId?: string } | null {
   const i = entryId.indexOf('_');
   const kind = entryId.slice(0, i) as TimelineKind;
+  if (i <= 0 || !TIMELINE_KINDS.includes(kind)) return null;
+  if (isChangeKind(kind)) {
+    const j = entryId.lastIndexOf('_');
+    const recordId = entryId.slice(i + 1, j);
+    const changeId = entryId.slice(j + 1);
+    return j > i + 1 && CHANGE_ID_PATTERN.test(changeId) ? { kind, recordId, changeId } : null;
+  }
   const recordId = entryId.slice(i + 1);
-  return i > 0 && TIMELINE_KINDS.includes(kind) && recordId ? { kind, recordId } : null;
+  return recordId ? { kind, recordId } : null;
 }
 
 /**

@@ -231,7 +231,8 @@ export const EXPECTED = {
       perm('tasks', 'view')(r) &&
       perm('meetings', 'view')(r) &&
       perm('deals', 'view')(r) &&
-      perm('conversations', 'view')(r),
+      perm('conversations', 'view')(r) &&
+      perm('companies', 'view')(r),
     create: inA,
     update: inA,
     delete: inA,

@@ -7,6 +7,7 @@ import type { RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, serverTimestamp, Timestamp, writeBatch, type Firestore } from 'firebase/firestore';
 
 import {
+  changeEntriesFor,
   DEFAULT_FORM_FIELDS,
   SEARCH_TOKEN_PATTERN,
   searchIndexOf,
@@ -544,6 +545,39 @@ export function timelineSeeds(org: string): Array<[string, Doc]> {
     emailEntryOf(org),
     // The WhatsApp webhook's (issue 33): the message contact1 wrote.
     whatsappEntryOf(org),
+    // Field edits (issue 35): contact1's phone, company1's industry, the timeline deal's stage.
+    ...changeSeeds(org),
+  ];
+}
+
+/** The change id of the seeded field-edit entries (a Firestore auto-id's shape). */
+export const SEEDED_CHANGE = 'seededChange00000001';
+
+/**
+ * The stored field-edit entries of contact1 (its phone), company1 (its industry) and the timeline
+ * deal (its stage), as `changeEntriesFor` plans them, written by adminA a day ago.
+ */
+export function changeSeeds(org: string): Array<[string, Doc]> {
+  const plan = (collection: 'contacts' | 'companies' | 'deals', recordId: string, patch: Doc, record: Doc) =>
+    changeEntriesFor({
+      orgId: org,
+      collection,
+      recordId,
+      patch,
+      recordAfter: { ...record, ...patch },
+      uid: 'adminA',
+      now: ts(NOW - DAY),
+      newId: () => SEEDED_CHANGE,
+    }).map((e): [string, Doc] => [e.path, e.data as Doc]);
+  return [
+    ...plan('contacts', CONTACT, { phone: '+504 2222-3333' }, crmBody('contacts', 'adminA', CONTACT, org)),
+    ...plan(
+      'companies',
+      CONTACT_COMPANY,
+      { industry: 'technology' },
+      crmBody('companies', 'adminA', CONTACT_COMPANY, org),
+    ),
+    ...plan('deals', TIMELINE_DEAL, { stage: 'proposal' }, timelineDealBody(org)),
   ];
 }
 
