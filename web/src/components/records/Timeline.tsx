@@ -14,6 +14,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
+  isChangeKind,
   TIMELINE_KINDS,
   TIMELINE_KIND_RESOURCE,
   type TimelineEntry,
@@ -23,8 +24,10 @@ import {
 import { QueryState } from '@/components/data/QueryState';
 import { Pager } from '@/components/data/Pager';
 import { StatusChip } from '@/components/data/StatusChip';
+import { useMembers } from '@/components/useMembers';
 import { orgRequest, useMembership, usePagedList, type PagedList, useOrgId } from '@/firebase/dataApi';
-import { formatDateTime, formatMoney, formatRelative, millisOf } from '@/i18n/format';
+import { enumLabel, type EnumName } from '@/i18n/enums';
+import { formatDate, formatDateTime, formatMoney, formatRelative, millisOf } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
 import { useDatePreferences } from '@/firebase/dataApi';
 import { sectionHref } from '@/app/sections';
@@ -40,12 +43,38 @@ const ICONS: Record<TimelineKind, SvgIconComponent> = {
   email: MailOutlineRoundedIcon,
   // The sidebar's 'Conversaciones' icon, which every signed-in page has loaded.
   whatsapp: ForumRoundedIcon,
+  // A member's edit of a field (model/src/changes.ts).
+  contactEdit: EditRoundedIcon,
+  companyEdit: EditRoundedIcon,
+  dealEdit: EditRoundedIcon,
+};
+
+/** The enumerations of the tracked fields that have one (their values shown by label). */
+const FIELD_ENUMS: Record<string, EnumName> = {
+  lifecycleStage: 'lifecycleStage',
+  status: 'contactStatus',
+  industry: 'industry',
+  size: 'companySize',
+  stage: 'dealStage',
 };
 
 /**
+ * The label of a tracked field: the edit dialogs' (contacts:form.*, companies:form.*,
+ * records:deal.*), the owner's own.
+ */
+function fieldLabelKey(kind: TimelineKind, field: string): string {
+  if (field === 'ownerId') return 'timeline.change.owner';
+  if (kind === 'dealEdit')
+    return `deal.${({ companyId: 'company', primaryContactId: 'contact', probability: 'columns.probability' } as Record<string, string>)[field] ?? field}`;
+  return `${kind === 'contactEdit' ? 'contacts' : 'companies'}:form.${field === 'companyId' ? 'company' : field}`;
+}
+
+/**
  * The activity of a contact, or of a company and its contacts: notes, tasks, meetings and deals,
- * newest first, one server-paged query over the timeline index (only the kinds the member may view).
- * An e-mail's subject links to its conversation on the contact's e-mails page.
+ * and who changed which field of the contact, the company or a deal ('Ana cambió Teléfono a …';
+ * two members changing one field: two entries), newest first, one server-paged query over the
+ * timeline index (only the kinds the member may view). An e-mail's subject links to its
+ * conversation on the contact's e-mails page.
  */
 export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) {
   const { t } = useTranslation('records');
@@ -63,8 +92,46 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
       : null,
   );
   const now = Date.now();
+  const members = useMembers();
+
+  /**
+   * A field edit: 'Ana cambió Teléfono a +504 9999-8888', 'Ana borró Teléfono'; a company or a
+   * contact link changed says no value (resolving it would cost a read per entry).
+   */
+  const change = (entry: WithId<TimelineEntry>) => {
+    const field = entry.title;
+    const name =
+      members.data?.find((member) => member.id === entry.createdBy)?.fullName ??
+      (members.status === 'loading' ? '…' : t('contactConsent.formerMember'));
+    const at = millisOf(entry.at);
+    const value =
+      entry.amount !== null
+        ? field === 'amount'
+          ? formatMoney(entry.amount, language, Number.isInteger(entry.amount) ? 0 : 2)
+          : `${entry.amount} %`
+        : at !== null
+          ? formatDate(at, language, datePreferences)
+          : entry.detail === null
+            ? null
+            : field === 'isCustomer'
+              ? t(entry.detail === 'true' ? 'timeline.change.yes' : 'timeline.change.no')
+              : field === 'ownerId'
+                ? (members.data?.find((member) => member.id === entry.detail)?.fullName ?? '')
+                : FIELD_ENUMS[field]
+                  ? enumLabel(tc, FIELD_ENUMS[field], entry.detail as never)
+                  : field.endsWith('Id')
+                    ? ''
+                    : entry.detail;
+    const options = { name, field: t(fieldLabelKey(entry.kind, field) as never), value };
+    return value === null
+      ? t('timeline.change.cleared', options)
+      : value
+        ? t('timeline.change.to', options)
+        : t('timeline.change.changed', options);
+  };
 
   const detail = (entry: WithId<TimelineEntry>) => {
+    if (isChangeKind(entry.kind)) return '';
     const at = millisOf(entry.at);
     const parts: string[] = [];
     if (entry.kind === 'deal' && entry.amount !== null) parts.push(formatMoney(entry.amount, language));
@@ -142,6 +209,9 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
         {list.rows.map((entry) => {
           const Icon = ICONS[entry.kind];
           const created = millisOf(entry.createdAt);
+          const dealTitle =
+            entry.kind === 'dealEdit' &&
+            list.rows.find((row) => row.kind === 'deal' && row.recordId === entry.recordId)?.title;
           return (
             <Box
               component="li"
@@ -174,7 +244,16 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
                     variant="body2"
                     sx={{ color: 'text.secondary', fontWeight: 700 }}
                   >
-                    {t(`timeline.kind.${entry.kind}`)}
+                    {entry.kind === 'contactEdit' && by === 'company' ? (
+                      // Which contact: its page.
+                      <Link component={RouterLink} to={sectionHref('contacts', { id: entry.recordId })}>
+                        {t('timeline.kind.contactEdit')}
+                      </Link>
+                    ) : (
+                      t(`timeline.kind.${entry.kind}`)
+                    )}
+                    {/* Which deal: its title when its own entry is on this page (no read). */}
+                    {dealTitle && ` · ${dealTitle}`}
                   </Typography>
                   {chip(entry)}
                   <Typography component="span" variant="body2" sx={{ color: 'text.secondary', ml: 'auto' }}>
@@ -198,6 +277,8 @@ export function Timeline({ by, id }: { by: 'contact' | 'company'; id: string }) 
                     >
                       {entry.title || t('timeline.email.private')}
                     </Link>
+                  ) : isChangeKind(entry.kind) ? (
+                    change(entry)
                   ) : (
                     entry.title
                   )}
