@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { closure, htmlScripts, signedInShellModules } from '../build/builtPages.mjs';
 import { routePages } from '../build/routePages.mjs';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -301,38 +302,7 @@ export const FORBIDDEN = [
 
 export const gzipSize = (data) => gzipSync(data, { level: 9 }).length;
 
-/** Scripts of an HTML file: inline bodies and referenced module files (src and modulepreload). */
-export function htmlScripts(html) {
-  const inline = [];
-  const files = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const src = /\ssrc="([^"]+)"/.exec(match[1]);
-    if (src) files.push(src[1]);
-    else if (match[2].trim() && !/type="application\/(ld\+)?json"/.test(match[1])) inline.push(match[2]);
-  }
-  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/gi)) {
-    const href = /\shref="([^"]+)"/.exec(match[0]);
-    if (href) files.push(href[1]);
-  }
-  return { inline, files: files.map((f) => f.replace(/^\//, '')) };
-}
-
-/** Manifest keys reachable from `start`: static imports always, dynamic ones unless `skipDynamic`. */
-function closure(manifest, start, { dynamic, stopAt = new Set(), skipDynamicFrom = new Set() }) {
-  const seen = new Set();
-  const queue = [...start];
-  while (queue.length) {
-    const key = queue.pop();
-    if (seen.has(key) || !manifest[key]) continue;
-    seen.add(key);
-    const entry = manifest[key];
-    queue.push(...(entry.imports ?? []));
-    if (dynamic && !skipDynamicFrom.has(key)) {
-      queue.push(...(entry.dynamicImports ?? []).filter((k) => !stopAt.has(k)));
-    }
-  }
-  return seen;
-}
+export { htmlScripts };
 
 /** Per route: which JS files it loads and their gzip -9 bytes. */
 export function measure(distDir, leaves) {
@@ -483,8 +453,6 @@ function measurePortal(distDir, fileSize) {
   };
 }
 
-/** The layout route every signed-in page goes through (web/src/app/routes.tsx). */
-const SHELL_LAYOUT = 'src/app/shell/components/AppLayout.tsx';
 export const SHELL_ROW = 'signed-in shell (no page)';
 
 /**
@@ -492,13 +460,7 @@ export const SHELL_ROW = 'signed-in shell (no page)';
  * root, the signed-in area, the layout), without any section's page.
  */
 export function signedInShell(pages) {
-  const page = pages.find((p) => p.lazyModules.includes(SHELL_LAYOUT));
-  if (!page) throw new Error(`no route goes through ${SHELL_LAYOUT}`);
-  return {
-    path: SHELL_ROW,
-    index: false,
-    lazyModules: page.lazyModules.slice(0, page.lazyModules.indexOf(SHELL_LAYOUT) + 1),
-  };
+  return { path: SHELL_ROW, index: false, lazyModules: signedInShellModules(pages) };
 }
 
 const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
