@@ -5,6 +5,7 @@ import { landingPrerender, spaShellFallback } from './build/landingPage.js';
 import { pureModel } from './build/pureModel.js';
 import { pageChunks } from './build/pageChunks.js';
 import { portalBuild, portalPage } from './build/portalPage.js';
+import { serviceWorker } from './build/serviceWorker.js';
 import { slimFirebase } from './build/slimFirebase.js';
 import { slimMui } from './build/slimMui.js';
 import { slimFirestore } from './build/slimFirestore.js';
@@ -27,6 +28,8 @@ export default defineConfig({
     portalBuild(),
     portalPage(),
     spaShellFallback(),
+    // dist/sw.js, once app.html is written: the signed-in app offline (docs/offline.md).
+    serviceWorker(),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
