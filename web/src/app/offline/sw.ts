@@ -87,9 +87,11 @@ async function precache(): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   await Promise.all(
     [...PRECACHED].map(async (url) => {
-      // A hashed file never changes: the copy an earlier build's worker or a page kept will do.
-      const known = isAssetPath(url) ? await caches.match(url, BY_URL) : undefined;
-      const response = known ?? (await fetch(url, { cache: 'no-cache' }));
+      // A hashed file never changes: the copy an earlier build's worker or a page kept will do,
+      // and so does the browser's HTTP cache; app.html and the icon are asked of the server.
+      const hashed = isAssetPath(url);
+      const known = hashed ? await caches.match(url, BY_URL) : undefined;
+      const response = known ?? (await fetch(url, hashed ? undefined : { cache: 'no-cache' }));
       if (!response.ok) throw new Error(`service worker: ${url} answered ${response.status}`);
       await cache.put(url, response);
     }),
