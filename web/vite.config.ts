@@ -10,6 +10,7 @@ import { slimFirebase } from './build/slimFirebase.js';
 import { slimMui } from './build/slimMui.js';
 import { slimFirestore } from './build/slimFirestore.js';
 import { slimFormik } from './build/slimFormik.js';
+import { slimI18next } from './build/slimI18next.js';
 
 // The dev server always uses port 5173 (strict). End-to-end tests start their own
 // server with `--port 5199` on the command line, which overrides this value.
@@ -20,6 +21,7 @@ export default defineConfig({
     slimMui(),
     slimFirestore(),
     slimFormik(),
+    slimI18next(),
     pureModel(),
     pageChunks(fileURLToPath(import.meta.url)),
     landingPrerender(),

@@ -132,11 +132,16 @@ function millisOf(value: unknown): number | null {
   return null;
 }
 
-/** Equal as stored: absent and null alike, instants by their time (a Date and a Timestamp). */
-function sameValue(a: unknown, b: unknown): boolean {
-  const x = a === undefined ? null : a;
-  const y = b === undefined ? null : b;
+/**
+ * Equal as stored: absent, null and '' alike (an empty field is stored as null), instants by
+ * their time (a Date and a Timestamp), lists element by element.
+ */
+export function sameStoredValue(a: unknown, b: unknown): boolean {
+  const x = a === undefined || a === '' ? null : a;
+  const y = b === undefined || b === '' ? null : b;
   if (x === y) return true;
+  if (Array.isArray(x) && Array.isArray(y))
+    return x.length === y.length && x.every((item, i) => sameStoredValue(item, y[i]));
   const mx = millisOf(x);
   return mx !== null && mx === millisOf(y);
 }
@@ -211,7 +216,7 @@ export function changeEntriesFor<TS>(input: ChangeEntriesInput<TS>): PlannedChan
   for (const [field, slot] of Object.entries(fields)) {
     if (!Object.hasOwn(patch, field)) continue;
     const value = after(field);
-    if (recordBefore && sameValue(recordBefore[field], value)) continue;
+    if (recordBefore && sameStoredValue(recordBefore[field], value)) continue;
     let detail: string | null = null;
     let amount: number | null = null;
     let at: unknown = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryPatchFor, patchChangesLinks } from './offline.js';
+import { changedFields, entryPatchFor, patchChangesLinks } from './offline.js';
 import { timelineEntryFor } from './timeline.js';
 
 describe('offline record writes', () => {
@@ -52,5 +52,26 @@ describe('offline record writes', () => {
     expect(patchChangesLinks('deal', { stage: 'won' })).toBe(false);
     expect(patchChangesLinks('task', { contactId: 'c' })).toBe(true);
     expect(patchChangesLinks('note', { content: 'x' })).toBe(false);
+  });
+});
+
+describe('changedFields', () => {
+  it('keeps only what differs from the record as shown', () => {
+    const shown = { name: 'Ana', phone: null, tags: ['a'], when: new Date(5), email: 'a@x.co' };
+    expect(
+      changedFields({ name: 'Ana', phone: '', tags: ['a'], when: new Date(5), email: 'b@x.co' }, shown),
+    ).toEqual({ email: 'b@x.co' });
+    expect(changedFields({ tags: ['a', 'b'], city: 'Tegucigalpa' }, shown)).toEqual({
+      tags: ['a', 'b'],
+      city: 'Tegucigalpa',
+    });
+  });
+
+  it('keeps write-time sentinels, and the whole patch without a shown record', () => {
+    const SENTINEL = { sentinel: true };
+    expect(changedFields({ phone: SENTINEL }, { phone: null }, (v) => v === SENTINEL)).toEqual({
+      phone: SENTINEL,
+    });
+    expect(changedFields({ name: 'Ana' }, null)).toEqual({ name: 'Ana' });
   });
 });

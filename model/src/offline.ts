@@ -2,6 +2,7 @@
  * Working on a flaky connection (issue 35, docs/offline.md): the size of the browser's offline
  * cache, and how a record write is planned when the server cannot be asked first.
  */
+import { sameStoredValue } from './changes.js';
 import type { ClientTimelineKind } from './timeline.js';
 
 /**
@@ -58,4 +59,22 @@ export function entryPatchFor(
     entry[entryField] = value === undefined || isCleared(value) ? null : value;
   }
   return entry;
+}
+
+/**
+ * The part of an edit that changes something: the fields whose value differs from the record as
+ * the member saw it (a dialog saves every field). Writing only those is what makes the last
+ * write win per field: a colleague's change of another field, made meanwhile, is not overwritten
+ * by this member's stale copy of it. `isSentinel` keeps write-time values (deleteField(),
+ * serverTimestamp()) whatever they are compared with.
+ */
+export function changedFields(
+  patch: Record<string, unknown>,
+  shown: Record<string, unknown> | null | undefined,
+  isSentinel: (value: unknown) => boolean = () => false,
+): Record<string, unknown> {
+  if (!shown) return patch;
+  return Object.fromEntries(
+    Object.entries(patch).filter(([key, value]) => isSentinel(value) || !sameStoredValue(shown[key], value)),
+  );
 }

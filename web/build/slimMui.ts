@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const UNUSED = fileURLToPath(new URL('./stubs/muiUnused.js', import.meta.url));
+const LIGHT_POPPER = fileURLToPath(new URL('../src/components/LightPopper.tsx', import.meta.url));
 const MUI = String.raw`[\\/]node_modules[\\/]@mui[\\/]material[\\/]`;
 
 /**
@@ -19,7 +20,7 @@ const MUI = String.raw`[\\/]node_modules[\\/]@mui[\\/]material[\\/]`;
  * Issue 31: the marketing lists made /contactos/:id and the shell heavier. Production builds only:
  * the dev server and the tests use MUI as it is.
  */
-const REPLACEMENTS: { importer: RegExp; sources: string[] }[] = [
+const REPLACEMENTS: { importer: RegExp; sources: string[]; by?: string }[] = [
   {
     importer: new RegExp(`${MUI}Select[\\\\/]Select\\.mjs$`),
     sources: ['../Input/index.mjs', '../FilledInput/index.mjs', '../NativeSelect/NativeSelectInput.mjs'],
@@ -27,6 +28,11 @@ const REPLACEMENTS: { importer: RegExp; sources: string[] }[] = [
   {
     importer: new RegExp(`${MUI}styles[\\\\/]createTheme\\.mjs$`),
     sources: ['./createThemeWithVars.mjs'],
+  },
+  {
+    importer: new RegExp(`${MUI}Autocomplete[\\\\/]Autocomplete\\.mjs$`),
+    sources: ['../Popper/index.mjs'],
+    by: LIGHT_POPPER,
   },
 ];
 
@@ -37,8 +43,8 @@ export function slimMui(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer) return null;
-      const unused = REPLACEMENTS.some((r) => r.importer.test(importer) && r.sources.includes(source));
-      return unused ? UNUSED : null;
+      const replaced = REPLACEMENTS.find((r) => r.importer.test(importer) && r.sources.includes(source));
+      return replaced ? (replaced.by ?? UNUSED) : null;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { converter, PAGE_SIZE, type QueryId, type QueryRow, type WithId } from '@trato/model';
+import { isOnline } from './connectivity';
 import { getDataServices } from './data';
 import type { DocPath } from './targets';
 import { buildQuery, countOf, requestKey, type Count, type QueryRequest } from './queries';
@@ -33,6 +34,14 @@ export function toLiveError(error: unknown): LiveError {
   };
 }
 
+/**
+ * Offline, a document or list this browser never read comes back empty from the cache: that is
+ * not "not found" nor "no records", so it is an error of its own ('not-cached'), until the server
+ * answers (the listeners follow metadata changes for that).
+ */
+const NOT_CACHED: LiveError = { code: 'not-cached', message: 'Offline, and not in the offline cache' };
+const notCached = (fromCache: boolean, empty: boolean) => empty && fromCache && !isOnline();
+
 /** Keeps the state of the current key only, so a new key reads as loading, never as stale data. */
 function useKeyedState<T>(key: string | null) {
   const [state, setState] = useState<{ key: string | null; value: LiveState<T> }>({
@@ -51,8 +60,14 @@ export function useDocument<T extends object>(path: DocPath<T> | null): LiveStat
     const { firestore } = getDataServices();
     return onSnapshot(
       doc(firestore, path).withConverter(converter<T>()),
+      { includeMetadataChanges: true },
       (snapshot) =>
-        setState({ key: path, value: { status: 'success', data: snapshot.data() ?? null, error: null } }),
+        setState({
+          key: path,
+          value: notCached(snapshot.metadata.fromCache, !snapshot.exists())
+            ? { status: 'error', data: null, error: NOT_CACHED }
+            : { status: 'success', data: snapshot.data() ?? null, error: null },
+        }),
       (error) => setState({ key: path, value: { status: 'error', data: null, error: toLiveError(error) } }),
     );
   }, [path, setState]);
@@ -156,10 +171,13 @@ export function useLiveList<Id extends QueryId>(
     if (!request || key === null) return undefined;
     return onSnapshot(
       buildQuery(request, limit ? { size: limit } : undefined),
+      { includeMetadataChanges: true },
       (snapshot) =>
         setState({
           key,
-          value: { status: 'success', data: snapshot.docs.map((d) => d.data()), error: null },
+          value: notCached(snapshot.metadata.fromCache, snapshot.empty)
+            ? { status: 'error', data: null, error: NOT_CACHED }
+            : { status: 'success', data: snapshot.docs.map((d) => d.data()), error: null },
         }),
       (error) => setState({ key, value: { status: 'error', data: null, error: toLiveError(error) } }),
     );
@@ -245,6 +263,11 @@ export function usePagedList<Id extends QueryId>(
       { includeMetadataChanges: true },
       (next) => {
         const changes = next.docChanges();
+        if (notCached(next.metadata.fromCache, next.empty)) {
+          shown = false;
+          setSnapshot({ key: pageKey, value: { status: 'error', data: null, error: NOT_CACHED } });
+          return;
+        }
         // A metadata-only snapshot shows nothing new: no render for it (lists re-render on data only).
         if (!shown || changes.length > 0) {
           shown = true;

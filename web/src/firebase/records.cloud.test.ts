@@ -8,19 +8,27 @@
 import { readFileSync } from 'node:fs';
 import { deleteApp, initializeApp } from 'firebase/app';
 import {
+  collection,
   connectFirestoreEmulator,
+  disableNetwork,
   doc,
+  enableNetwork,
   getDoc,
+  getDocs,
   getFirestore,
+  query,
   setDoc,
   setLogLevel,
   terminate,
   Timestamp,
+  waitForPendingWrites,
+  where,
   type Firestore,
 } from 'firebase/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths, timelineEntryFor, type TimelineKind } from '@trato/model';
-import { createRecord, updateRecord, type RecordTarget } from './records';
+import { getPendingChanges, setPendingOwner } from './pendingWrites';
+import { createRecord, deleteRecord, updateRecord, type RecordTarget } from './records';
 
 const PROJECT = 'demo-trato-web-records';
 const [HOST, PORT] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':') as [string, string];
@@ -255,5 +263,88 @@ describe('at the same time', () => {
     const deal = await mirrored('deal', `${paths.organization(ORG)}/deals/${id}`);
     expect(deal.title).toBe('Licencias (3)');
     expect(['proposal', 'lost']).toContain(deal.stage);
+  });
+});
+
+describe('offline (issue 35)', () => {
+  /** Beto's browser without a network: Firestore's and the browser's own flag. */
+  async function offline(w: Writer) {
+    vi.stubGlobal('navigator', { onLine: false });
+    await disableNetwork(w.db);
+  }
+  async function online(w: Writer) {
+    vi.unstubAllGlobals();
+    await enableNetwork(w.db);
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a move made offline is queued, sent on reconnect, and wins its field only; the timeline shows both changes', async () => {
+    setPendingOwner(BETO);
+    const contactId = await newContact();
+    const id = await newDeal(contactId);
+    const betoCard = await shown(beto, 'deals', id);
+    await offline(beto);
+    // Returns at once: on Beto's screen, queued (the sync indicator lists it).
+    await as(beto, () => updateRecord(target('deals'), id, { stage: 'won', amount: 1_200 }, betoCard));
+    expect(getPendingChanges()).toMatchObject([
+      {
+        action: 'update',
+        collection: 'deals',
+        status: 'pending',
+        title: 'Licencias',
+        fields: { stage: 'won' },
+      },
+    ]);
+    // Meanwhile Ana renames the deal and moves it elsewhere.
+    const anaCard = await shown(ana, 'deals', id);
+    await as(ana, () =>
+      updateRecord(target('deals'), id, { title: 'Licencias 2027', stage: 'lost' }, anaCard),
+    );
+    await online(beto);
+    await waitForPendingWrites(beto.db);
+    const deal = await mirrored('deal', `${paths.organization(ORG)}/deals/${id}`);
+    // Last write wins per field: Beto's stage and amount, Ana's title.
+    expect(deal).toMatchObject({ title: 'Licencias 2027', stage: 'won', amount: 1_200 });
+    await vi.waitFor(() => expect(getPendingChanges()).toEqual([]));
+    const edits = await getDocs(
+      query(
+        collection(owner.db, `${paths.organization(ORG)}/timeline`),
+        where('kind', '==', 'dealEdit'),
+        where('recordId', '==', id),
+      ),
+    );
+    const stages = edits.docs
+      .map((d) => d.data())
+      .filter((e) => e.title === 'stage')
+      .map((e) => [e.detail, e.createdBy]);
+    expect(stages).toEqual(
+      expect.arrayContaining([
+        ['lost', ANA],
+        ['won', BETO],
+      ]),
+    );
+  });
+
+  it('a change the server refuses on reconnect is kept with the reason and the text as typed', async () => {
+    setPendingOwner(BETO);
+    const contactId = await newContact();
+    const id = await newDeal(contactId);
+    const betoCard = await shown(beto, 'deals', id);
+    await offline(beto);
+    await as(beto, () =>
+      updateRecord(target('deals'), id, { stage: 'won', title: 'Licencias, firmado' }, betoCard),
+    );
+    // Ana deletes the deal before Beto's change arrives.
+    await as(ana, () => deleteRecord(target('deals'), id));
+    await online(beto);
+    await vi.waitFor(() =>
+      expect(getPendingChanges()).toMatchObject([
+        {
+          status: 'refused',
+          reason: 'not-found',
+          fields: { stage: 'won', title: 'Licencias, firmado' },
+        },
+      ]),
+    );
   });
 });

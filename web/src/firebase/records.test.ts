@@ -8,8 +8,10 @@ import {
   cleanEmpty,
   createPayload,
   KEEP_EMPTY,
+  describeWrite,
   needsCommittedState,
   planBatches,
+  planCachedWrite,
   planCommittedWrite,
   planRecordWrite,
   timelineDeleteFor,
@@ -31,9 +33,10 @@ const notes = (contactCompanyId?: string | null): RecordTarget => ({
   collection: 'notes',
   ...(contactCompanyId === undefined ? {} : { context: { contactCompanyId } }),
 });
+// Firestore auto-ids are 20 letters or digits (change entries' ids are checked).
 const ids = () => {
   let n = 0;
-  return () => `gen${++n}`;
+  return () => `gen${++n}`.padEnd(20, '0');
 };
 const plan = (write: RecordWrite) => planRecordWrite(write, UID, NOW, ids());
 
@@ -153,8 +156,8 @@ describe('creates', () => {
       },
     });
     expect(writes.map((w) => w.path)).toEqual([
-      'organizations/o1/tasks/gen1',
-      'organizations/o1/timeline/task_gen1',
+      'organizations/o1/tasks/gen10000000000000000',
+      'organizations/o1/timeline/task_gen10000000000000000',
     ]);
   });
 
@@ -306,8 +309,20 @@ describe('updates', () => {
     expect(() =>
       plan({ kind: 'update', target: org('tasks'), id: 't1', patch: { title: 'x' }, current: null }),
     ).toThrow(/current record/);
+    // A company: its record, and the entry of the tracked field it changes (who changed what).
+    const company = plan({
+      kind: 'update',
+      target: org('companies'),
+      id: 'c',
+      patch: { phone: '1' },
+      current: null,
+    });
+    expect(company.map((w) => w.path)).toEqual([
+      'organizations/o1/companies/c',
+      'organizations/o1/timeline/companyEdit_c_gen10000000000000000',
+    ]);
     expect(
-      plan({ kind: 'update', target: org('companies'), id: 'c', patch: { phone: '1' }, current: null }),
+      plan({ kind: 'update', target: org('tickets'), id: 't', patch: { status: 'closed' }, current: null }),
     ).toHaveLength(1);
   });
 });
@@ -552,8 +567,12 @@ describe('writes planned from the committed state (transactions)', () => {
       UID,
       read,
       NOW,
+      ids(),
     );
-    expect(writes).toHaveLength(1);
+    expect(writes.map((w) => w.path)).toEqual([
+      'organizations/o1/companies/co1',
+      'organizations/o1/timeline/companyEdit_co1_gen10000000000000000',
+    ]);
     expect(paths).toEqual([]);
   });
 
@@ -563,6 +582,156 @@ describe('writes planned from the committed state (transactions)', () => {
         { kind: 'update', target: org('deals'), id: 'd1', patch: { stage: 'won' }, current: storedDeal },
       ]),
     ).rejects.toThrow(/committed record/);
+  });
+});
+
+describe('writes planned from the offline cache (issue 35)', () => {
+  const cached = (docs: Record<string, Record<string, unknown>>) => {
+    const read: CommittedRead = async (path) => docs[path] ?? null;
+    return read;
+  };
+  const storedDeal = {
+    title: 'Licencias',
+    stage: 'new',
+    amount: 1_000,
+    closeDate: null,
+    companyId: 'co1',
+    primaryContactId: 'c1',
+    createdAt: created,
+    createdBy: 'u9',
+  };
+  const move = (patch: Record<string, unknown>): RecordWrite => ({
+    kind: 'update',
+    target: org('deals'),
+    id: 'd1',
+    patch,
+    current: storedDeal,
+  });
+
+  it("a move updates the deal, only the entry's fields it changes, and says who changed what", async () => {
+    const writes = await planCachedWrite(
+      move({ stage: 'won', amount: 2_000 }),
+      UID,
+      cached({ 'organizations/o1/deals/d1': storedDeal }),
+      NOW,
+      ids(),
+    );
+    expect(writes.map((w) => w.path)).toEqual([
+      'organizations/o1/deals/d1',
+      'organizations/o1/timeline/dealEdit_d1_gen10000000000000000',
+      'organizations/o1/timeline/dealEdit_d1_gen20000000000000000',
+      'organizations/o1/timeline/deal_d1',
+    ]);
+    expect(writes[0]).toEqual({
+      op: 'update',
+      path: 'organizations/o1/deals/d1',
+      data: { stage: 'won', amount: 2_000, updatedAt: NOW },
+    });
+    // No whole entry: a colleague's change of the title meanwhile stays in it.
+    expect(writes[3]).toEqual({
+      op: 'update',
+      path: 'organizations/o1/timeline/deal_d1',
+      data: { detail: 'won', amount: 2_000 },
+    });
+    // One entry per field, true of the deal after the write.
+    expect(writes[1]).toMatchObject({ op: 'set', data: { kind: 'dealEdit', title: 'stage', detail: 'won' } });
+    expect(writes[2]).toMatchObject({
+      op: 'set',
+      data: { kind: 'dealEdit', title: 'amount', amount: 2_000 },
+    });
+  });
+
+  it('an edit of fields the entry does not mirror touches the deal only', async () => {
+    const writes = await planCachedWrite(move({ description: 'x' }), UID, cached({}), NOW, ids());
+    expect(writes).toEqual([
+      { op: 'update', path: 'organizations/o1/deals/d1', data: { description: 'x', updatedAt: NOW } },
+    ]);
+  });
+
+  it('a deal linked to nothing has no entry to update', async () => {
+    const unlinked = { ...storedDeal, companyId: null, primaryContactId: null };
+    const writes = await planCachedWrite(
+      move({ stage: 'won' }),
+      UID,
+      cached({ 'organizations/o1/deals/d1': unlinked }),
+      NOW,
+    );
+    expect(writes.map((w) => w.path)).toEqual(['organizations/o1/deals/d1']);
+  });
+
+  it('a relink rewrites the entry whole from the cached deal', async () => {
+    const writes = await planCachedWrite(
+      move({ primaryContactId: 'c2' }),
+      UID,
+      cached({ 'organizations/o1/deals/d1': { ...storedDeal, title: 'Licencias 2027' } }),
+      NOW,
+    );
+    expect(entryOf(writes).data).toMatchObject({ contactId: 'c2', title: 'Licencias 2027' });
+  });
+
+  it("without a cached copy, the screen's copy is used", async () => {
+    const writes = await planCachedWrite(move({ primaryContactId: 'c3' }), UID, cached({}), NOW);
+    expect(entryOf(writes).data).toMatchObject({ contactId: 'c3', title: 'Licencias' });
+  });
+
+  it("a note: the contact's company as cached, else as the screen said", async () => {
+    const create: RecordWrite = { kind: 'create', target: notes(null), id: 'n1', data: { content: 'Hola' } };
+    const fromCache = await planCachedWrite(
+      create,
+      UID,
+      cached({ 'organizations/o1/contacts/c1': { companyId: 'co7' } }),
+      NOW,
+    );
+    expect(entryOf(fromCache).data.companyId).toBe('co7');
+    const fromScreen = await planCachedWrite({ ...create, target: notes('co8') }, UID, cached({}), NOW);
+    expect(entryOf(fromScreen).data.companyId).toBe('co8');
+  });
+
+  it("a contact's searchable field: tokens from the cached contact with the change", async () => {
+    const contact = { firstName: 'Ana', lastName: 'López', email: 'ana@x.co', phone: null, companyId: null };
+    const [write] = await planCachedWrite(
+      { kind: 'update', target: org('contacts'), id: 'c1', patch: { phone: '9999-8888' }, current: contact },
+      UID,
+      // A colleague changed the address: the cache has it, the screen does not.
+      cached({ 'organizations/o1/contacts/c1': { ...contact, email: 'luis@z.co' } }),
+      NOW,
+    );
+    expect(write!.op).toBe('update');
+    const tokens = (write as unknown as { data: { searchTokens: string[] } }).data.searchTokens;
+    expect(tokens).toEqual(expect.arrayContaining(['luis', '99998888']));
+    expect(tokens).not.toContain('anax');
+  });
+});
+
+describe('a write as the sync indicator lists it', () => {
+  it('names the record and keeps the fields as typed', () => {
+    expect(
+      describeWrite({
+        kind: 'create',
+        target: org('contacts'),
+        id: 'c9',
+        data: { firstName: 'Ana', lastName: 'López', phone: '', score: 3, vip: true, tags: ['x'] },
+      }),
+    ).toEqual({
+      action: 'create',
+      collection: 'contacts',
+      path: 'organizations/o1/contacts/c9',
+      title: 'Ana López',
+      fields: { firstName: 'Ana', lastName: 'López', score: '3', vip: 'true' },
+    });
+    const edit = describeWrite({
+      kind: 'update',
+      target: org('deals'),
+      id: 'd1',
+      patch: { stage: 'won' },
+      current: { title: 'Licencias' },
+    });
+    expect(edit).toMatchObject({ action: 'update', title: 'Licencias', fields: { stage: 'won' } });
+    expect(describeWrite({ kind: 'delete', target: org('tasks'), id: 't1' })).toMatchObject({
+      action: 'delete',
+      title: '',
+      fields: {},
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import {
   deleteField,
   doc,
   FieldValue,
+  getDocFromCache,
   runTransaction,
   serverTimestamp,
   setDoc,
@@ -23,8 +24,13 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import {
+  changedFields,
+  changeEntriesFor,
   derivedFieldsOf,
   emptyToNull,
+  entryPatchFor,
+  patchChangesLinks,
+  WRITE_QUEUED_AFTER_MS,
   paths,
   SEARCH_FIELDS,
   stampCreate,
@@ -37,7 +43,9 @@ import {
   type TimelineKind,
 } from '@trato/model';
 import { getCoreServices } from './app';
+import { isOnline } from './connectivity';
 import { getDataServices } from './data';
+import { followQueuedWrite } from './pendingWrites';
 
 /** Where records of one kind live: `organizations/{orgId}` (or a parent record) and the collection id. */
 export interface RecordTarget {
@@ -204,6 +212,45 @@ export const BATCH_LIMIT = 500;
 
 const recordPath = (target: RecordTarget, id: string) => `${target.parentPath}/${target.collection}/${id}`;
 
+/** Where a change entry's id comes from (any collection of the organization: only the id is used). */
+const CHANGE_IDS = (orgId: string): RecordTarget => ({
+  parentPath: `organizations/${orgId}`,
+  collection: 'timeline',
+});
+
+/**
+ * Who changed what (model changeEntriesFor): an update of a contact's, a company's or a deal's
+ * tracked fields writes one timeline entry per field it changes, in the record's batch, so that
+ * when two members change the same field the record's timeline shows both changes (the later
+ * value wins, field by field). `write.current` is the record before the write.
+ */
+function editEntriesFor(
+  write: Extract<RecordWrite, { kind: 'update' }>,
+  data: Data,
+  uid: string,
+  now: unknown,
+  newId: (target: RecordTarget) => string,
+): PlannedWrite[] {
+  const org = ORG_PATH.exec(write.target.parentPath);
+  if (!org) return [];
+  const before = (write.current ?? null) as Data | null;
+  const after = Object.fromEntries(
+    Object.entries({ ...before, ...data }).filter(([, v]) => !isDeleteField(v)),
+  );
+  return changeEntriesFor({
+    orgId: org[1]!,
+    collection: write.target.collection,
+    recordId: write.id,
+    patch: write.patch,
+    recordAfter: after,
+    recordBefore: before,
+    uid,
+    now,
+    newId: () => newId(CHANGE_IDS(org[1]!)),
+    isCleared: isDeleteField,
+  });
+}
+
 /**
  * The writes one record write makes: the record, then its timeline entry's set or delete when
  * its collection has a timeline. They must be committed in the same batch. `newId` gives the id
@@ -226,12 +273,13 @@ export function planRecordWrite(
   if (write.kind === 'update') {
     const data = updatePayload(target, write.patch, write.current, now);
     const planned: PlannedWrite = { op: 'update', path: recordPath(target, write.id), data };
-    if (!timelineKindOf(target.collection)) return [planned];
+    const edits = editEntriesFor(write, data, uid, now, newId);
+    if (!timelineKindOf(target.collection)) return [planned, ...edits];
     if (!write.current)
       throw new Error(
         `Updating ${target.collection} needs the current record (its timeline entry is rewritten from it)`,
       );
-    return [planned, timelineWriteFor(target, write.id, { ...write.current, ...data })!];
+    return [planned, timelineWriteFor(target, write.id, { ...write.current, ...data })!, ...edits];
   }
   const entry = timelineDeleteFor(target, write.id);
   return [{ op: 'delete', path: recordPath(target, write.id) }, ...(entry ? [entry] : [])];
@@ -296,19 +344,20 @@ export async function planCommittedWrite(
   uid: string,
   read: CommittedRead,
   now: unknown = serverTimestamp(),
+  newId: (target: RecordTarget) => string = newRecordId,
 ): Promise<PlannedWrite[]> {
-  if (!needsCommittedState(write)) return planRecordWrite(write, uid, now);
+  if (!needsCommittedState(write)) return planRecordWrite(write, uid, now, newId);
   let { target } = write;
   if (timelineKindOf(target.collection) === 'note') {
     const contact = await read(target.parentPath);
     if (!contact) throw notFound(target.parentPath);
     target = { ...target, context: { contactCompanyId: (contact.companyId as string | null) ?? null } };
   }
-  if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now);
+  if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now, newId);
   const path = recordPath(target, write.id);
   const current = await read(path);
   if (!current) throw notFound(path);
-  return planRecordWrite({ ...write, target, current }, uid, now);
+  return planRecordWrite({ ...write, target, current }, uid, now, newId);
 }
 
 // ── Committing ────────────────────────────────────────────────────────────────
@@ -328,22 +377,34 @@ function stage(firestore: Firestore, writer: Writer, w: PlannedWrite): void {
   else writer.delete(ref);
 }
 
-/** Commits planned batches in order; a lone write goes without a batch. */
-async function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
-  const { firestore } = getDataServices();
-  for (const writes of batches) {
-    if (writes.length === 1) {
-      const w = writes[0]!;
-      const ref = doc(firestore, w.path);
-      if (w.op === 'set') await setDoc(ref, w.data);
-      else if (w.op === 'update') await updateDoc(ref, w.data as DocumentData);
-      else await deleteDoc(ref);
-      continue;
-    }
-    const batch = writeBatch(firestore);
-    for (const w of writes) stage(firestore, batch, w);
-    await batch.commit();
+/** Sends one planned batch; a lone write goes without a batch. Resolves when the server confirms it. */
+function commitBatch(firestore: Firestore, writes: PlannedWrite[]): Promise<void> {
+  if (writes.length === 1) {
+    const w = writes[0]!;
+    const ref = doc(firestore, w.path);
+    if (w.op === 'set') return setDoc(ref, w.data);
+    if (w.op === 'update') return updateDoc(ref, w.data as DocumentData);
+    return deleteDoc(ref);
   }
+  const batch = writeBatch(firestore);
+  for (const w of writes) stage(firestore, batch, w);
+  return batch.commit();
+}
+
+/**
+ * Commits planned batches in order. Online, each waits for the server's answer before the next (a
+ * cascade stops at a refused batch, its parent kept). Offline they are all handed to Firestore at
+ * once — it keeps them in order in its queue and applies them on screen now; waiting would leave
+ * the later ones unwritten until the network returns.
+ */
+function commitPlanned(batches: PlannedWrite[][]): Promise<void> {
+  const { firestore } = getDataServices();
+  if (!isOnline())
+    return Promise.all(batches.map((writes) => commitBatch(firestore, writes))).then(() => undefined);
+  return batches.reduce<Promise<void>>(
+    (previous, writes) => previous.then(() => commitBatch(firestore, writes)),
+    Promise.resolve(),
+  );
 }
 
 /**
@@ -374,10 +435,148 @@ export async function commitAtCommittedState(writes: RecordWrite[]): Promise<voi
   });
 }
 
-/** Commits one record write: in a transaction when its entry or tokens need the committed state. */
+// ── Offline (issue 35) ────────────────────────────────────────────────────────
+
+/** The document as this browser last saw it (its offline cache), or null when it has none. */
+async function readCached(path: string): Promise<Data | null> {
+  try {
+    const snapshot = await getDocFromCache(doc(getDataServices().firestore, path));
+    return snapshot.exists() ? snapshot.data() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A write planned without asking the server first (offline, or when it cannot be reached), from
+ * the documents as this browser has them — else as the screen showed them. An update of a
+ * task's, meeting's, deal's or note's own fields updates its timeline entry field by field
+ * (model entryPatchFor), so the entry stays equal to the record whatever a colleague changed in
+ * other fields meanwhile; an update that relinks the record rewrites its entry whole, which the
+ * rules refuse if a colleague changed the entry's other fields in between (shown as refused, the
+ * text kept). Search tokens are rebuilt from the cached record: a colleague's concurrent change of
+ * another searchable field stays out of them until the record's next edit.
+ */
+export async function planCachedWrite(
+  write: RecordWrite,
+  uid: string,
+  read: CommittedRead,
+  now: unknown = serverTimestamp(),
+  newId: (target: RecordTarget) => string = newRecordId,
+): Promise<PlannedWrite[]> {
+  if (!needsCommittedState(write)) return planRecordWrite(write, uid, now, newId);
+  let { target } = write;
+  const kind = timelineKindOf(target.collection);
+  if (kind === 'note') {
+    const contact = await read(target.parentPath);
+    const contactCompanyId = contact
+      ? ((contact.companyId as string | null) ?? null)
+      : (target.context?.contactCompanyId ?? null);
+    target = { ...target, context: { contactCompanyId } };
+  }
+  if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now, newId);
+  const current = (await read(recordPath(target, write.id))) ?? (write.current as Data | null);
+  if (!kind || patchChangesLinks(kind, write.patch))
+    return planRecordWrite({ ...write, target, current: current ?? {} }, uid, now, newId);
+  const data = updatePayload(target, write.patch, current, now);
+  const planned: PlannedWrite[] = [
+    { op: 'update', path: recordPath(target, write.id), data },
+    ...editEntriesFor({ ...write, target, current }, data, uid, now, newId),
+  ];
+  const entry = entryPatchFor(kind, write.patch, isDeleteField);
+  // No entry while the record is linked to nothing; none to change when no mirrored field moved.
+  const linked = current && timelineWriteFor(target, write.id, current)?.op === 'set';
+  if (linked && Object.keys(entry).length)
+    planned.push({ op: 'update', path: timelinePathOf(target, write.id)!, data: entry });
+  return planned;
+}
+
+/** The path of a record's timeline entry, or null when its collection has none. */
+function timelinePathOf(target: RecordTarget, id: string): string | null {
+  const w = timelineDeleteFor(target, id);
+  return w ? w.path : null;
+}
+
+const DERIVED_KEYS = new Set(['createdBy', 'searchTokens', 'searchIndex']);
+
+/** A write as the sync indicator lists it: the record's name and the fields as typed. */
+export function describeWrite(write: RecordWrite): {
+  action: RecordWrite['kind'];
+  collection: string;
+  path: string;
+  title: string;
+  fields: Record<string, string>;
+} {
+  const values = write.kind === 'create' ? write.data : write.kind === 'update' ? write.patch : {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values))
+    if (!DERIVED_KEYS.has(key) && ['string', 'number', 'boolean'].includes(typeof value) && value !== '')
+      fields[key] = String(value);
+  const named = { ...((write.kind === 'update' && (write.current as Data | null)) || {}), ...values } as Data;
+  const person = [named.firstName, named.lastName].filter((v) => typeof v === 'string' && v).join(' ');
+  const title = [named.name, named.title, person, named.content].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
+  const id = write.kind === 'create' ? (write.id ?? '') : write.id;
+  return {
+    action: write.kind,
+    collection: write.target.collection,
+    path: recordPath(write.target, id),
+    title: (title ?? '').slice(0, 120),
+    fields,
+  };
+}
+
+/** Whether a failure means the server could not be reached (the write can still be queued). */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === 'unavailable' || code === 'deadline-exceeded';
+}
+
+const later = (ms: number) => new Promise<'queued'>((resolve) => setTimeout(() => resolve('queued'), ms));
+
+/**
+ * Waits for the server's answer to a write already applied on screen — at most
+ * WRITE_QUEUED_AFTER_MS, none offline. Then the write is queued: the sync indicator follows it
+ * (pendingWrites.ts) and the caller moves on as if it were saved. A refusal before that is thrown
+ * to the caller, which keeps the form as typed.
+ */
+async function settle(acked: Promise<void>, write: RecordWrite, retry: () => Promise<void>): Promise<void> {
+  if (isOnline()) {
+    // Never rejects, so a refusal after the wait is the indicator's, not an unhandled rejection.
+    const answer = acked.then(
+      () => ({ refused: null }),
+      (error: unknown) => ({ refused: error }),
+    );
+    const first = await Promise.race([answer, later(WRITE_QUEUED_AFTER_MS)]);
+    if (first !== 'queued') {
+      if (first.refused) throw first.refused;
+      return;
+    }
+  }
+  followQueuedWrite(describeWrite(write), acked, retry);
+}
+
+/**
+ * Commits one record write. Online, in a transaction when its entry or tokens need the committed
+ * state; offline — or when the transaction cannot reach the server — planned from this browser's
+ * cache and queued (planCachedWrite), on screen at once.
+ */
 async function commitRecordWrite(write: RecordWrite): Promise<void> {
-  if (needsCommittedState(write)) await commitAtCommittedState([write]);
-  else await commitPlanned([planRecordWrite(write, currentUid())]);
+  const uid = currentUid();
+  const planned = needsCommittedState(write)
+    ? isOnline()
+      ? await commitAtCommittedState([write]).then(
+          () => null,
+          (error: unknown) => {
+            if (unreachable(error)) return planCachedWrite(write, uid, readCached);
+            throw error;
+          },
+        )
+      : await planCachedWrite(write, uid, readCached)
+    : planRecordWrite(write, uid);
+  if (!planned) return;
+  await settle(commitPlanned([planned]), write, () => commitRecordWrite(write));
 }
 
 /** The server's time of the write, for a field a record sets to "now" (an enrolment's first send, sequences.ts). */
@@ -409,7 +608,10 @@ export async function updateRecord(
   patch: Data,
   current: Current,
 ): Promise<void> {
-  await commitRecordWrite({ kind: 'update', target, id, patch, current });
+  // Only what the member changed: the rest stays as a colleague may have left it meanwhile.
+  const changed = changedFields(patch, current as Data | null, (value) => value instanceof FieldValue);
+  if (!Object.keys(changed).length) return;
+  await commitRecordWrite({ kind: 'update', target, id, patch: changed, current });
 }
 
 /** Deletes a record (and its timeline entry, in the same batch). */
@@ -429,5 +631,8 @@ export async function writeRecords(writes: RecordWrite[]): Promise<void> {
     throw new Error(
       `A batch cannot ${stale.kind} ${stale.target.collection}: its timeline entry is built from the committed record (createRecord / updateRecord)`,
     );
-  await commitPlanned(planBatches(writes, currentUid()));
+  if (!writes.length) return;
+  await settle(commitPlanned(planBatches(writes, currentUid())), writes[writes.length - 1]!, () =>
+    writeRecords(writes),
+  );
 }

@@ -9,6 +9,7 @@ export const SERVER_ERROR_KEYS = [
   'notFound',
   'alreadyExists',
   'unavailable',
+  'notCached',
   'quota',
   'invalid',
   'conflict',
@@ -31,6 +32,8 @@ const BY_CODE: Record<string, ServerErrorKey> = {
   unavailable: 'unavailable',
   'deadline-exceeded': 'unavailable',
   'network-request-failed': 'unavailable',
+  // Offline, and never read on this device (hooks.ts): not an empty list nor a missing record.
+  'not-cached': 'notCached',
   'retry-limit-exceeded': 'unavailable',
   'resource-exhausted': 'quota',
   'quota-exceeded': 'quota',

@@ -17,6 +17,7 @@ import { RouteTitle } from '../RouteTitle';
 import { SectionGuard } from '../SectionGuard';
 import { NotificationsBell } from '../notifications/NotificationsBell';
 import { SearchButton } from '../search/SearchButton';
+import { SyncIndicator } from '../sync/SyncIndicator';
 import { SidebarContent } from './Sidebar';
 import { OrganizationMenu } from '../organizations/OrganizationMenu';
 import { useOrganizationLink } from '../organizations/useOrganizationLink';
@@ -133,6 +134,7 @@ export function AppLayout() {
               key={membership.organizationId}
               sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.5 }}
             >
+              <SyncIndicator uid={membership.uid} compact={sidebar.isMobile} />
               <SearchButton compact={sidebar.isMobile} />
               <NotificationsBell />
             </Box>
