@@ -45,8 +45,9 @@ function useBusy(): boolean {
 }
 
 /**
- * 'Nueva versión disponible' with 'Recargar', bottom left (the toasts are bottom right), hidden
- * while the person is busy (isBusy) and shown again when they are done.
+ * 'Nueva versión disponible' with 'Recargar', bottom centre (clear of the sidebar's user menu and
+ * of the toasts, bottom right), hidden while the person is busy (isBusy) and shown again when they
+ * are done.
  */
 export function UpdatePrompt({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation();
@@ -56,8 +57,7 @@ export function UpdatePrompt({ onReload }: { onReload: () => void }) {
     <Snackbar
       open={!busy || reloading}
       message={t('app.update.available')}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      sx={{ left: { xs: 8, sm: 24 }, right: { xs: 8, sm: 'auto' } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       // A new version is news, not an alarm: announced politely.
       slotProps={{ content: { role: 'status', 'aria-live': 'polite' } }}
       action={

@@ -14,7 +14,11 @@ let started = false;
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || started || !('serviceWorker' in navigator)) return;
   started = true;
-  const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(() => void register());
+  // Idle, or at the latest 2 s after the load (a busy page may leave no idle time for long).
+  const whenIdle = () =>
+    window.requestIdleCallback
+      ? window.requestIdleCallback(() => void register(), { timeout: 2000 })
+      : setTimeout(() => void register(), 1);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
