@@ -1499,3 +1499,35 @@ test('screenshots of the customer portal', async ({ page, browser }) => {
     await shot(page, `portal-contact-access-${tag}`);
   });
 });
+
+test('screenshots of the update prompt', async ({ page }) => {
+  test.skip(Boolean(process.env.E2E_DEV_SERVER), 'the service worker exists in production builds only');
+  test.setTimeout(180_000);
+  await signInNewAdmin(page, 'update-prompt');
+  let deploy = 0;
+  await eachVariant(page, async (tag) => {
+    await page.goto('/dashboard');
+    await expectDashboard(page);
+    await waitLoaded(page);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            if (navigator.serviceWorker.controller) return 'controlled';
+            const registration = await navigator.serviceWorker.getRegistration();
+            const { installing, waiting, active } = registration ?? {};
+            return `not controlled: installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
+          }),
+        SLOW,
+      )
+      .toBe('controlled');
+    // A new worker waiting, as after a deploy (see offline-shell.spec.ts): the prompt shows.
+    deploy += 1;
+    await page.evaluate(
+      (n) => navigator.serviceWorker.register(`/sw.js?deploy=${n}`, { scope: '/' }),
+      deploy,
+    );
+    await expect(page.getByRole('button', { name: /^(Recargar|Reload)$/ })).toBeVisible(SLOW);
+    await shot(page, `update-prompt-${tag}`, false);
+  });
+});
