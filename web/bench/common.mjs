@@ -58,10 +58,13 @@ export const pct = (list, field, p) =>
   );
 
 // ── The local cloud ───────────────────────────────────────────────────────────────────────
-/** Starts the benchmark's own cloud (crm/cloud.mjs) on free ports; `defer` stops it at the end. */
-export async function startCloud({ projectId, indexes, defer }) {
+/**
+ * Starts the benchmark's own cloud (crm/cloud.mjs) on free ports, with the data of `importDir`
+ * when given; `defer` stops it at the end.
+ */
+export async function startCloud({ projectId, indexes, importDir, defer }) {
   console.log(`Starting a local cloud on free ports (project ${projectId})…`);
-  const cloud = await startBenchCloud({ root, projectId, indexes });
+  const cloud = await startBenchCloud({ root, projectId, indexes, importDir });
   defer(() => cloud.stop());
   return cloud;
 }
@@ -187,9 +190,10 @@ export async function timeMedian(fn, { times = 5, warmUp = 1 } = {}) {
 /**
  * The web app built against the cloud (vite build with VITE_USE_EMULATORS, as the end-to-end
  * tests do) into web/node_modules/.cache/<cacheName>, or `dist` when given, served by vite preview
- * on a free port until the end.
+ * on a free port until the end. `plugins` are added to the project's for that build and server
+ * (bench:offline's, which only that benchmark's build has).
  */
-export async function buildAndServe({ cloud, cacheName, dist, defer }) {
+export async function buildAndServe({ cloud, cacheName, dist, defer, plugins = [] }) {
   const { build, preview } = await import('vite');
   const distDir = dist ? path.resolve(dist) : path.join(webDir, 'node_modules/.cache', cacheName);
   if (!dist) {
@@ -203,13 +207,19 @@ export async function buildAndServe({ cloud, cacheName, dist, defer }) {
       VITE_FUNCTIONS_EMULATOR_HOST: `127.0.0.1:${unused}`,
     });
     const t = Date.now();
-    await build({ root: webDir, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    await build({
+      root: webDir,
+      logLevel: 'warn',
+      plugins,
+      build: { outDir: distDir, emptyOutDir: true },
+    });
     console.log(`  built the web app in ${seconds(Date.now() - t)}`);
   }
   const port = await freePort();
   const server = await preview({
     root: webDir,
     logLevel: 'warn',
+    plugins,
     build: { outDir: distDir },
     preview: { port, strictPort: true, host: '127.0.0.1', open: false },
   });

@@ -1,7 +1,8 @@
 // The benchmark's own local cloud, on free ports so it never meets `npm run dev` or `npm test`: the
 // project's Firestore emulator (firestore.rules, strict index checks, as in development, with the
 // index configuration the caller gives) and firebase-tools' Auth emulator (its hub and logging
-// ports moved too, through a generated firebase.json in a scratch directory).
+// ports moved too, through a generated firebase.json in a scratch directory). With `importDir`
+// (bench:offline: emulator-data, the demo organization) both load that directory's data at start.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -42,7 +43,7 @@ function keepTail(child, lines) {
  * @returns {Promise<{ projectId: string, firestore: string, auth: string, stop(): Promise<void>, log(): string }>}
  *   firestore / auth: host:port
  */
-export async function startBenchCloud({ root, projectId, indexes }) {
+export async function startBenchCloud({ root, projectId, indexes, importDir }) {
   const [firestorePort, authPort, hubPort, loggingPort] = await Promise.all(
     Array.from({ length: 4 }, freePort),
   );
@@ -66,6 +67,7 @@ export async function startBenchCloud({ root, projectId, indexes }) {
       '--indexes',
       path.join(scratch, 'firestore.indexes.json'),
       '--strict-indexes',
+      ...(importDir ? ['--import', importDir] : []),
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -94,6 +96,7 @@ export async function startBenchCloud({ root, projectId, indexes }) {
       projectId,
       '--config',
       path.join(scratch, 'firebase.json'),
+      ...(importDir ? ['--import', importDir] : []),
     ],
     { cwd: scratch, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } },
   );
