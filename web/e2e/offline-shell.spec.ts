@@ -12,9 +12,21 @@ const SLOW = { timeout: 30_000 };
 
 test.skip(Boolean(process.env.E2E_DEV_SERVER), 'the service worker exists in production builds only');
 
-/** The page is controlled by the worker (registered once the signed-in area has loaded). */
+/** The page is controlled by the worker (registered once the signed-in area has loaded and is idle). */
 async function expectControlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), SLOW).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlled';
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!registration) return 'no worker registered';
+          const { installing, waiting, active } = registration;
+          return `not controlled: installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
+        }),
+      SLOW,
+    )
+    .toBe('controlled');
 }
 
 /** Every built file the page loaded is in the worker's caches. */
@@ -141,13 +153,12 @@ test('a new version is offered when no dialog is open and nothing is typed; Reca
   // Recargar: the new worker takes over and the page reloads once, into it.
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
   await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Recargar' }).click();
-  await expect
-    .poll(
-      () => page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false),
-      SLOW,
-    )
-    .toBe(false);
+  await reloaded;
+  expect(
+    await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+  ).toBeUndefined();
   await expect(page.getByRole('heading', { level: 1, name: 'Contactos' })).toBeVisible(SLOW);
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
     /\/sw\.js\?next-deploy$/,
