@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript stub without types
 import { clone, cloneDeep } from './stubs/formikClone.js';
@@ -53,5 +56,24 @@ describe("formik's clone and cloneDeep stand-ins", () => {
     expect(Object.getPrototypeOf(copy)).toBe(null);
     expect(copy.a).toEqual({ b: 1 });
     expect(copy.a).not.toBe(bare.a);
+  });
+});
+
+/** Every TypeScript source under `dir` (tests included). */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sources(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+describe("yup's key case transforms", () => {
+  it('are used by no schema (the build replaces tiny-case, stubs/tinyCase.js)', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const users = [...sources(path.join(root, 'model/src')), ...sources(path.join(root, 'web/src'))].filter(
+      (file) => /\.(camelCase|snakeCase|constantCase)\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(users).toEqual([]);
   });
 });

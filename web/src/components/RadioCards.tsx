@@ -8,6 +8,7 @@ export interface RadioCard<V extends string> {
   /** A line under the label (its aria-describedby). */
   help?: string;
   icon?: ReactNode;
+  disabled?: boolean;
 }
 
 /**
@@ -51,6 +52,7 @@ export function RadioCards<V extends string>({
       >
         {options.map((option) => {
           const checked = option.value === value;
+          const off = disabled || option.disabled;
           const id = `${name}-${option.value}`;
           return (
             <Box
@@ -65,7 +67,8 @@ export function RadioCards<V extends string>({
                 borderRadius: 2,
                 borderColor: checked ? 'primary.main' : 'divider',
                 bgcolor: checked ? 'rgba(67,56,202,0.04)' : 'transparent',
-                cursor: disabled ? 'default' : 'pointer',
+                cursor: off ? 'default' : 'pointer',
+                opacity: option.disabled ? 0.6 : undefined,
                 '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
               }}
             >
@@ -75,7 +78,7 @@ export function RadioCards<V extends string>({
                 name={name}
                 value={option.value}
                 checked={checked}
-                disabled={disabled}
+                disabled={off}
                 onChange={() => onChange(option.value)}
                 aria-labelledby={`${id}-label`}
                 aria-describedby={option.help ? `${id}-help` : undefined}

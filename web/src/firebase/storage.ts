@@ -43,12 +43,28 @@ export function uploadDocumentFile(
 ): FileUpload {
   const storagePath = documentStoragePath(organizationId, documentId, file.name);
   const task = uploadBytesResumable(ref(storage(), storagePath), file, uploadMetadata(file));
+  // Resumable (issue 35): the connection lost mid-upload pauses it, and its return resumes it from
+  // the last chunk the server has (the SDK's own retries give up after maxUploadRetryTime).
+  const pause = () => task.pause();
+  const resume = () => task.resume();
+  window.addEventListener('offline', pause);
+  window.addEventListener('online', resume);
+  const stop = () => {
+    window.removeEventListener('offline', pause);
+    window.removeEventListener('online', resume);
+  };
   const done = new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',
       (snapshot) => onProgress(snapshot.bytesTransferred),
-      reject,
-      () => resolve(),
+      (error) => {
+        stop();
+        reject(error);
+      },
+      () => {
+        stop();
+        resolve();
+      },
     );
   });
   return { storagePath, done, cancel: () => void task.cancel() };

@@ -4,6 +4,7 @@ import FileDownloadRoundedIcon from '@mui/icons-material/FileDownloadRounded';
 import FileUploadRoundedIcon from '@mui/icons-material/FileUploadRounded';
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import { loadNamespaces } from '@/i18n';
 import type { Count, QueryRequest } from '@/firebase/dataApi';
 import type { CsvEntity } from './fields';
@@ -40,22 +41,29 @@ export function CsvListActions({
   exportScope: ExportScope | null;
 }) {
   const [open, setOpen] = useState<'import' | 'export' | null>(null);
+  const offline = useOffline();
   const close = () => setOpen(null);
   return (
     <>
       {canImport && (
-        <Button variant="outlined" startIcon={<FileUploadRoundedIcon />} onClick={() => setOpen('import')}>
+        <Button
+          variant="outlined"
+          startIcon={<FileUploadRoundedIcon />}
+          onClick={() => setOpen('import')}
+          disabled={offline}
+        >
           {labels.import}
         </Button>
       )}
       <Button
         variant="outlined"
         startIcon={<FileDownloadRoundedIcon />}
-        disabled={!exportScope}
+        disabled={!exportScope || offline}
         onClick={() => setOpen('export')}
       >
         {labels.export}
       </Button>
+      <NeedsConnectionNote sx={{ alignSelf: 'center' }} />
       <Suspense fallback={null}>
         {open === 'import' && <CsvImportDialog entity={entity} onClose={close} />}
         {open === 'export' && exportScope && (

@@ -44,6 +44,7 @@ import {
   type UploadItem,
 } from './hooks/useDocuments';
 import { sectionHref } from '@/app/sections';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 
 const PAGE = 24;
 /** '25 MB': the limit reads as a round number, not as a file size ('25.00 MB'). */
@@ -91,6 +92,7 @@ function CardSection<T>({
  * contact on the customer portal (issue 34).
  */
 export default function DocumentsPage() {
+  const offline = useOffline();
   usePrefetchWhenIdle(FolderDialog);
   const { t } = useTranslation('documents');
   const { t: tc } = useTranslation();
@@ -252,9 +254,11 @@ export default function DocumentsPage() {
                 variant="contained"
                 startIcon={<UploadFileRoundedIcon />}
                 onClick={() => picker.current?.click()}
+                disabled={offline}
               >
                 {t('upload')}
               </Button>
+              <NeedsConnectionNote sx={{ alignSelf: 'center' }} />
               <input
                 ref={picker}
                 type="file"

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PRICE_USD_PER_MONTH, subscriptionPhase } from '@trato/model';
 import { FullPageLoader } from '@/components/FullPageLoader';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import { useMembership, useSubscription } from '@/firebase/dataApi';
 import { formatDate } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -31,6 +32,7 @@ const CHIP_COLOR = {
 export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
   const { t: tc } = useTranslation();
+  const offline = useOffline();
   const language = useLanguage();
   const datePreferences = useDatePreferences();
   const { search } = useLocation();
@@ -119,7 +121,7 @@ export default function SubscriptionPage() {
                   <Button
                     variant="contained"
                     onClick={checkout.start}
-                    disabled={checkout.busy}
+                    disabled={checkout.busy || offline}
                     aria-busy={checkout.busy}
                   >
                     {checkout.busy
@@ -133,13 +135,14 @@ export default function SubscriptionPage() {
                   <Button
                     variant={canStartCheckout ? 'outlined' : 'contained'}
                     onClick={portal.start}
-                    disabled={portal.busy}
+                    disabled={portal.busy || offline}
                     aria-busy={portal.busy}
                   >
                     {portal.busy ? t('processing') : t('page.manage')}
                   </Button>
                 )}
               </Stack>
+              <NeedsConnectionNote />
             </>
           ) : (
             <Typography role="note" sx={{ color: 'text.secondary' }}>

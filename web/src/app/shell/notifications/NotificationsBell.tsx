@@ -1,16 +1,19 @@
 import NotificationsNoneRoundedIcon from '@mui/icons-material/NotificationsNoneRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LightTooltip } from '@/app/LightTooltip';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useNotifications } from './useNotifications';
 
 // The list (its texts, times and the Complete action) loads on first open, not with the shell.
-const NotificationsPanel = lazy(() => import('./NotificationsPanel'));
+const NotificationsPanel = lazyWithPrefetch(() => import('./NotificationsPanel'));
 
 /** The top bar's bell: the count of the member's notifications, and their list on click. */
 export function NotificationsBell() {
+  // Fetched when the page is idle, so it opens offline too (the service worker keeps it).
+  usePrefetchWhenIdle(NotificationsPanel);
   const { t } = useTranslation();
   const notifications = useNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -3,14 +3,17 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithPrefetch, usePrefetchWhenIdle } from '@/components/prefetchedLazy';
 import { useTranslation } from 'react-i18next';
 
 // The dialog and its queries load on first use, not with the shell.
-const SearchDialog = lazy(() => import('./SearchDialog'));
+const SearchDialog = lazyWithPrefetch(() => import('./SearchDialog'));
 
 /** The top bar's read-only search box (an icon on phones); Ctrl/Cmd+K opens it from anywhere. */
 export function SearchButton({ compact }: { compact: boolean }) {
+  // Fetched when the page is idle, so it opens offline too (the service worker keeps it).
+  usePrefetchWhenIdle(SearchDialog);
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
 

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_MIN_CHARS } from '@trato/model';
 import { moveActive, type SearchHit } from './search';
+import { useOnline } from '@/firebase/connectivity';
 import { useGlobalSearch } from './useGlobalSearch';
 
 /**
@@ -47,6 +48,8 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   };
   const optionId = (i: number) => `search-hit-${i}`;
 
+  // Offline, Firestore answers from this device's cache: say the results may be incomplete.
+  const online = useOnline();
   let message: string | null = null;
   if (search.status === 'idle') message = t('app.search.hint', { count: SEARCH_MIN_CHARS });
   else if (search.status === 'error') message = t('app.search.error');
@@ -119,6 +122,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           {phone && <Button onClick={onClose}>{t('common.actions.cancel')}</Button>}
         </Box>
         <Box sx={{ maxHeight: { sm: '60vh' }, flex: { xs: 1, sm: 'none' }, overflowY: 'auto', pb: 1 }}>
+          {!online && (
+            <Typography role="note" variant="body2" sx={{ color: 'text.secondary', px: 2, pt: 1.5 }}>
+              {t('app.search.offline')}
+            </Typography>
+          )}
           {message && (
             <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center', py: 4, px: 2 }}>
               {message}

@@ -4,10 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +14,8 @@ import { Counts } from './Counts';
 import type { ImportConsent } from './csvImportFlow';
 import { RefusedList } from './RefusedList';
 import { StepLayout, type StepProps } from './StepLayout';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { RadioCards } from '@/components/RadioCards';
 import { useCountFormat } from './useCountFormat';
 
 export function ReviewStep({
@@ -75,20 +73,16 @@ export function ReviewStep({
         />
         {(plan.duplicates.length > 0 || plan.updates.length > 0) && (
           <Box>
-            <FormLabel id="csv-duplicates">{t(`import.review.duplicatePolicy.${entity}`)}</FormLabel>
-            <RadioGroup
-              aria-labelledby="csv-duplicates"
+            <RadioCards
+              name="csv-duplicates"
+              legend={t(`import.review.duplicatePolicy.${entity}`)}
               value={canUpdate ? policy : 'skip'}
-              onChange={(e) => flow.choosePolicy(e.target.value === 'update' ? 'update' : 'skip')}
-            >
-              <FormControlLabel value="skip" control={<Radio />} label={t('import.review.skip')} />
-              <FormControlLabel
-                value="update"
-                control={<Radio />}
-                label={t('import.review.update')}
-                disabled={!canUpdate}
-              />
-            </RadioGroup>
+              onChange={(value) => flow.choosePolicy(value)}
+              options={[
+                { value: 'skip', label: t('import.review.skip') },
+                { value: 'update', label: t('import.review.update'), disabled: !canUpdate },
+              ]}
+            />
             {!canUpdate && (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('import.review.noEditRight')}

@@ -21,6 +21,7 @@ import { useToast } from '@/components/toast';
 import { callFunction, useOrgId } from '@/firebase/dataApi';
 import { useEmailErrorText } from './emailErrors';
 import type { Composing } from './EmailsView';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import {
   addAddresses,
   isValidAddress,
@@ -53,6 +54,7 @@ export default function ComposeDialog({
   onSent: (sent: EmailCallables['sendContactEmail']['out']) => void;
 }) {
   const { t } = useTranslation('emails');
+  const offline = useOffline();
   const { t: tc } = useTranslation();
   const organizationId = useOrgId();
   const { toast } = useToast();
@@ -289,13 +291,14 @@ export default function ComposeDialog({
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <NeedsConnectionNote sx={{ mr: 'auto' }} />
           <Button onClick={onClose} disabled={sending}>
             {tc('common.actions.cancel')}
           </Button>
           <Button
             type="submit"
             variant="contained"
-            disabled={sending}
+            disabled={sending || offline}
             aria-busy={sending}
             onMouseDown={(event) => event.preventDefault()}
             startIcon={

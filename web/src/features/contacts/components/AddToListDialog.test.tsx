@@ -74,7 +74,7 @@ describe('AddToListDialog', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('Los 3 contactos seleccionados se añadirán a la lista estática que elijas.'),
     ).toBeTruthy();
-    const group = screen.getByRole('radiogroup', { name: 'Lista' });
+    const group = screen.getByRole('group', { name: 'Lista' });
     expect(
       Array.from(group.querySelectorAll('input[type="radio"]')).map((r) => r.closest('label')?.textContent),
     ).toEqual(['Feria 2026', 'VIP']);
@@ -133,7 +133,7 @@ describe('AddToListDialog', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Crear una en Marketing → Listas' }).getAttribute('href')).toBe(
       '/marketing/listas',
     );
-    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Lista' })).toBeNull();
   });
 
   it('more lists than a page: shown on demand', async () => {

@@ -4,16 +4,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { sectionHref } from '@/app/sections';
 import { QueryState } from '@/components/data/QueryState';
+import { RadioCards } from '@/components/RadioCards';
 import {
   ListAddRefusedAlert,
   useListAddReport,
@@ -104,21 +102,14 @@ export function AddToListDialog({
               </Link>
             </Typography>
           ) : (
-            <RadioGroup
-              aria-label={t('addToList.list')}
+            <RadioCards
+              name="add-to-list"
+              legend={t('addToList.list')}
               value={listId}
-              onChange={(event) => setListId(event.target.value)}
-            >
-              {lists.rows.map((list) => (
-                <FormControlLabel
-                  key={list.id}
-                  value={list.id}
-                  control={<Radio disabled={busy} />}
-                  label={list.name}
-                  sx={{ overflowWrap: 'anywhere' }}
-                />
-              ))}
-            </RadioGroup>
+              onChange={setListId}
+              options={lists.rows.map((list) => ({ value: list.id, label: list.name }))}
+              disabled={busy}
+            />
           )}
           {lists.hasMore && (
             <Button onClick={lists.loadMore} sx={{ mt: 1 }}>

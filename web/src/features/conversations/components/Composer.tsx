@@ -17,6 +17,7 @@ import {
 import { sectionHref } from '@/app/sections';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 import { callFunction } from '@/firebase/dataApi';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import { useSendErrorText } from '../utils/sendErrors';
 
 // The template picker (its list and preview) comes when it is first opened.
@@ -60,6 +61,7 @@ export function Composer({
   templateValues: WaVariableValues;
 }) {
   const { t } = useTranslation('conversations');
+  const offline = useOffline();
   const sendErrorText = useSendErrorText();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
@@ -182,7 +184,7 @@ export function Composer({
           <Button
             type="submit"
             variant="contained"
-            disabled={busy || !text.trim() || tooLong}
+            disabled={busy || !text.trim() || tooLong || offline}
             endIcon={<SendRoundedIcon />}
             sx={{ flexShrink: 0, minHeight: 40 }}
           >
@@ -207,12 +209,13 @@ export function Composer({
         ) : (
           <span />
         )}
+        <NeedsConnectionNote />
         {canTemplate && (
           <Button
             variant={freeForm ? 'text' : 'contained'}
             size={freeForm ? 'small' : 'medium'}
             onClick={() => setPicking(true)}
-            disabled={busy}
+            disabled={busy || offline}
           >
             {t('composer.sendTemplate')}
           </Button>

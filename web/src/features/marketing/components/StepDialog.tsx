@@ -17,7 +17,7 @@ import { EMPTY_STEP, stepFormSchema, stepRecord, type StepValues } from '../util
 import { nextStepOrder, stepsTarget } from '../utils/sequenceWrites';
 import { MessageFields, MessagePreview } from './MessageFields';
 import { NativeSelectField } from './NativeSelectField';
-import { RadioCards } from './RadioCards';
+import { RadioCards } from '@/components/RadioCards';
 import { STEP_ICONS } from './stepTypes';
 import { WaTemplatePreview } from './WaTemplatePreview';
 

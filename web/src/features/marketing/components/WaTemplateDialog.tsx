@@ -44,7 +44,7 @@ import {
   type TemplateFormValues,
   type TemplateProblem,
 } from '../utils/waTemplateForm';
-import { RadioCards } from './RadioCards';
+import { RadioCards } from '@/components/RadioCards';
 import { WaTemplatePreview } from './WaTemplatePreview';
 
 type TextPart = 'header' | 'body';

@@ -13,6 +13,7 @@ import { BillingError } from './BillingError';
 import { PlanFeatures } from './PlanFeatures';
 import { useBillingRedirect } from '../hooks/useBillingRedirect';
 import { sectionHref } from '@/app/sections';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 
 /**
  * Spec: Subscription gate. Admins start the trial (or subscribe again once a subscription ended);
@@ -20,6 +21,7 @@ import { sectionHref } from '@/app/sections';
  */
 export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null }) {
   const { t } = useTranslation('subscription');
+  const offline = useOffline();
   const membership = useMembership();
   const checkout = useBillingRedirect('createCheckoutSession', membership.organizationId);
   // One trial per organization: once a subscription existed, the button subscribes with a card.
@@ -82,7 +84,7 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
                 size="large"
                 fullWidth
                 onClick={checkout.start}
-                disabled={checkout.busy}
+                disabled={checkout.busy || offline}
                 aria-busy={checkout.busy}
               >
                 {checkout.busy
@@ -91,6 +93,7 @@ export default function Paywall({ mirror }: { mirror: SubscriptionMirror | null 
                     ? t('paywall.startTrial')
                     : t('paywall.subscribe')}
               </Button>
+              <NeedsConnectionNote sx={{ display: 'block', mt: 1, textAlign: 'center' }} />
               {trialAvailable && (
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5, textAlign: 'center' }}>
                   {t('paywall.noCard')}

@@ -19,6 +19,7 @@ import { callFunction, describeCallableError, invitationLink } from '@/firebase/
 import { describeError } from '@/i18n/errors';
 import { canSendInvite, inviteSchema, type InviteValues } from '../utils/inviteForm';
 import { defaultInvitePermissions, toggleInvitePermission, toPermissionMap } from '../utils/permissionMatrix';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import { useCopyLink } from './useCopyLink';
 
 const initialValues = (): InviteValues => ({
@@ -45,6 +46,7 @@ export function InviteForm({
   onCreated: (invitation: CreatedInvitation | null) => void;
 }) {
   const { t } = useTranslation('settings');
+  const offline = useOffline();
   const { t: tc } = useTranslation();
   const { toast } = useToast();
   const setCreated = onCreated;
@@ -150,7 +152,7 @@ export function InviteForm({
           <Button
             type="submit"
             variant="contained"
-            disabled={!canSendInvite(values.email, isSubmitting)}
+            disabled={!canSendInvite(values.email, isSubmitting) || offline}
             aria-busy={isSubmitting}
             startIcon={
               isSubmitting ? (
@@ -162,6 +164,7 @@ export function InviteForm({
           >
             {isSubmitting ? t('team.invite.sending') : t('team.invite.submit')}
           </Button>
+          <NeedsConnectionNote sx={{ ml: 1.5 }} />
           {created && (
             <Alert
               severity="success"
