@@ -248,17 +248,13 @@ function syncState(hooks) {
 
 /**
  * Started before the network comes back: the 'online' event, the first confirmation, all
- * confirmed; each confirmation's frame with its collection, and the main thread's long tasks.
+ * confirmed; each confirmation's frame with its collection.
  */
 function startFlushProbe({ hooks, total }) {
   const { getPendingChanges } = globalThis[Symbol.for(hooks)];
-  const probe = { online: null, firstAck: null, done: null, refused: 0, acks: [], longTaskMs: 0 };
+  const probe = { online: null, firstAck: null, done: null, refused: 0, acks: [] };
   window.__flushProbe = probe;
   window.addEventListener('online', () => (probe.online ??= performance.now()), { once: true });
-  const tasks = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (probe.online !== null) probe.longTaskMs += entry.duration;
-  });
-  tasks.observe({ type: 'longtask' });
   let left = new Map(getPendingChanges().map((c) => [c.id, c.collection]));
   const tick = () => {
     const now = performance.now();
@@ -271,10 +267,8 @@ function startFlushProbe({ hooks, total }) {
     left = new Map(changes.map((c) => [c.id, c.collection]));
     if (probe.online !== null && probe.firstAck === null && pending < total) probe.firstAck = now;
     const indicator = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state');
-    if (probe.online !== null && changes.length === 0 && indicator === 'online') {
-      probe.done = now;
-      tasks.disconnect();
-    } else requestAnimationFrame(tick);
+    if (probe.online !== null && changes.length === 0 && indicator === 'online') probe.done = now;
+    else requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }
@@ -396,7 +390,7 @@ function childrenCpuSeconds() {
         : 'other';
     cpu[kind] += p.cpu;
     if (kind !== 'chromium') continue;
-    // Chromium's processes: the browser (IndexedDB's backend among others), renderers, utilities
+    // Chromium's processes by type: the browser, renderers, the GPU process, utilities
     // (the network service, storage).
     const type = /--type=([a-z-]+)/.exec(p.cmdline)?.[1] ?? 'browser';
     const sub = /--utility-sub-type=([\w.]+)/.exec(p.cmdline)?.[1];
@@ -999,7 +993,7 @@ await runBench('bench:offline', async ({ defer }) => {
             .map(([k, ms]) => `${k} ${ms} ms`)
             .join(', ')
         : '?'
-    }; the page's main thread ${Math.round(flush.longTaskMs)} ms in long tasks`,
+    }`,
   );
 
   await page.waitForTimeout(1000); // Firestore writes the confirmed documents to its cache
@@ -1077,7 +1071,6 @@ await runBench('bench:offline', async ({ defer }) => {
       confirmationByKind: perKind,
       cpuMs: flushCpuMs,
       ...(flushProfile ? { profile: flushProfile } : {}),
-      pageLongTaskMs: Math.round(flush.longTaskMs),
       lost: verified.lost.length,
       duplicated: verified.duplicated.length,
       refused: afterFlush.refused.length,
