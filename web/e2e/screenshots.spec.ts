@@ -1531,3 +1531,57 @@ test('screenshots of the update prompt', async ({ page }) => {
     await shot(page, `update-prompt-${tag}`, false);
   });
 });
+
+test('screenshots of the sync indicator', async ({ page }) => {
+  test.setTimeout(300_000);
+  const admin = await signInNewAdmin(page, 'shots-sync');
+  const names = ['Marta Ríos', 'Pedro Pérez', 'Lucía Mejía', 'Óscar Núñez'];
+  const ids = await seedContacts(
+    admin,
+    names.map((name, i) => ({
+      name,
+      email: `contacto${i}@aurora.example`,
+      city: 'Tegucigalpa',
+      lifecycleStage: 'lead',
+    })),
+  );
+  const indicator = page.getByTestId('sync-indicator');
+  const panel = page.getByTestId('sync-panel');
+  let next = 0;
+  await eachVariant(page, async (tag) => {
+    const id = ids[next]!;
+    await page.goto(`/contactos/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: names[next++] })).toBeVisible(SLOW);
+    await waitLoaded(page);
+    await expect(indicator).toHaveAttribute('data-state', 'online', SLOW);
+    await shot(page, `sync-online-${tag}`, false);
+
+    // Offline, with a change waiting.
+    await page.context().setOffline(true);
+    await expect(indicator).toHaveAttribute('data-state', 'offline', SLOW);
+    await page.getByRole('button', { name: /^(Editar|Edit)$/ }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel(/^(Ciudad|City)$/).fill('San Pedro Sula, bodega 4');
+    await form.getByRole('button', { name: /^(Guardar|Save)$/ }).click();
+    await expect(form).toBeHidden(SLOW);
+    await shot(page, `sync-offline-pending-${tag}`, false);
+    await indicator.click();
+    await expect(panel.getByTestId('sync-change')).toHaveCount(1, SLOW);
+    await shot(page, `sync-panel-pending-${tag}`, false);
+    await page.keyboard.press('Escape');
+
+    // Deleted meanwhile by a colleague: refused on reconnect, the text kept.
+    const deleted = await fetch(
+      `${FIRESTORE_EMULATOR_URL}/v1/projects/${PROJECT_ID}/databases/(default)/documents/organizations/${admin.organizationId}/contacts/${id}`,
+      { method: 'DELETE', headers: { authorization: 'Bearer owner' } },
+    );
+    expect(deleted.ok).toBe(true);
+    await page.context().setOffline(false);
+    await expect(indicator).toHaveAttribute('data-state', 'refused', SLOW);
+    await indicator.click();
+    await expect(panel.getByTestId('sync-change-text')).toBeVisible(SLOW);
+    await shot(page, `sync-panel-refused-${tag}`, false);
+    await panel.getByRole('button', { name: /^(Descartar|Dismiss)$/ }).click();
+    await page.keyboard.press('Escape');
+  });
+});

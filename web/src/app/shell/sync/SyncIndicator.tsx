@@ -98,7 +98,7 @@ export function SyncIndicator({ uid, compact }: { uid: string | null; compact: b
         )}
       </ButtonBase>
       {/* Announces the state as it changes (an aria-label change is not read out). */}
-      <Box component="span" role="status" sx={HIDDEN}>
+      <Box component="span" aria-live="polite" sx={HIDDEN}>
         {worded ? label : ''}
       </Box>
       {anchor && (

@@ -34,6 +34,13 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
   const refused = changes.filter((c) => c.status === 'refused');
   const pending = changes.filter((c) => c.status === 'pending');
   const now = Date.now();
+  const help = !online
+    ? t('app.sync.offlineHelp')
+    : pending.length
+      ? t('app.sync.pendingHelp')
+      : changes.length
+        ? null
+        : t('app.sync.savedAll');
 
   const copy = async (change: PendingChange) => {
     try {
@@ -129,10 +136,11 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
       >
         {t('app.sync.title')}
       </Typography>
-      <Typography variant="body2" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
-        {!online ? t('app.sync.offlineHelp') : pending.length ? t('app.sync.pendingHelp') : null}
-        {online && !changes.length && t('app.sync.savedAll')}
-      </Typography>
+      {help && (
+        <Typography variant="body2" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
+          {help}
+        </Typography>
+      )}
       {refused.length > 0 && (
         <section aria-labelledby="sync-refused">
           <Typography id="sync-refused" variant="overline" component="h3" sx={{ px: 2, color: 'error.main' }}>
