@@ -142,6 +142,9 @@ test('es: offline after a reload, a contact created and a deal moved are queued,
     .getByRole('button', { name: 'Eliminar' })
     .click();
   await expect(colleague).toHaveURL(/\/contactos$/, SLOW);
+  // The deletion has reached the server before Pedro's edit is sent.
+  const pedroPath = `contacts/${pedroUrl.split('/').pop()}`;
+  await expect.poll(() => storedField(admin.organizationId, pedroPath, 'name'), SLOW).toBeNull();
   await context.setOffline(false);
   await expect(indicator(page)).toHaveAttribute('data-state', 'refused', SLOW);
   await expect(indicator(page)).toContainText('1 cambio rechazado');

@@ -39,7 +39,7 @@ export function toLiveError(error: unknown): LiveError {
  * not "not found" nor "no records", so it is an error of its own ('not-cached'), until the server
  * answers (the listeners follow metadata changes for that).
  */
-const NOT_CACHED: LiveError = { code: 'not-cached', message: 'Offline, and not in the offline cache' };
+const NOT_CACHED: LiveError = { code: 'not-cached', message: 'not-cached' };
 const notCached = (fromCache: boolean, empty: boolean) => empty && fromCache && !isOnline();
 
 /** Keeps the state of the current key only, so a new key reads as loading, never as stale data. */

@@ -60,7 +60,7 @@ export function SyncIndicator({ uid, compact }: { uid: string | null; compact: b
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label={label}
-        title={label}
+
         aria-haspopup="dialog"
         aria-expanded={Boolean(anchor)}
         data-testid="sync-indicator"

@@ -119,6 +119,19 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
     </Box>
   );
 
+  /** The refused, then the pending changes: a heading and their list. */
+  const group = (kind: 'refused' | 'pending', list: PendingChange[], color?: string) =>
+    list.length > 0 && (
+      <section aria-labelledby={`sync-${kind}`}>
+        <Typography id={`sync-${kind}`} variant="overline" component="h3" sx={{ px: 2, color }}>
+          {t(`app.sync.${kind}`)}
+        </Typography>
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {list.map(item)}
+        </Box>
+      </section>
+    );
+
   return (
     <AnchoredPanel
       anchor={anchor}
@@ -141,26 +154,8 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
           {help}
         </Typography>
       )}
-      {refused.length > 0 && (
-        <section aria-labelledby="sync-refused">
-          <Typography id="sync-refused" variant="overline" component="h3" sx={{ px: 2, color: 'error.main' }}>
-            {t('app.sync.refused')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {refused.map(item)}
-          </Box>
-        </section>
-      )}
-      {pending.length > 0 && (
-        <section aria-labelledby="sync-pending">
-          <Typography id="sync-pending" variant="overline" component="h3" sx={{ px: 2 }}>
-            {t('app.sync.pending')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {pending.map(item)}
-          </Box>
-        </section>
-      )}
+      {group('refused', refused, 'error.main')}
+      {group('pending', pending)}
     </AnchoredPanel>
   );
 }
