@@ -156,7 +156,9 @@ test('es: offline after a reload, a contact created and a deal moved are queued,
   await expect(refused.getByRole('button', { name: 'Copiar' })).toBeVisible();
   await refused.getByRole('button', { name: 'Descartar' }).click();
   await expect(indicator(page)).toHaveAttribute('data-state', 'online');
-  await page.keyboard.press('Escape');
+  // The dismissed change's button is gone: Escape on the panel itself.
+  await page.getByRole('dialog', { name: 'Sincronización' }).press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Sincronización' })).toBeHidden();
 
   // Signing out leaves no cached organization data in this browser.
   expect(await firestoreDatabases(page)).not.toEqual([]);
