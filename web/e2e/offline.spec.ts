@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
+  addSeller,
   FIRESTORE_EMULATOR_URL,
   loginThroughUi,
   PASSWORD,
@@ -7,6 +8,7 @@ import {
   seedContacts,
   seedDocuments,
   trialAdmin,
+  uniqueEmail,
 } from './support';
 
 /**
@@ -75,10 +77,13 @@ test('es: offline after a reload, a contact created and a deal moved are queued,
   await expect(page.getByRole('heading', { level: 1, name: 'Marta Ríos' })).toBeVisible(SLOW);
   await expectControlled(page);
 
-  // A colleague (the same admin in another browser) watches the contacts.
+  // A colleague, a seller of the same organization, watches in another browser.
+  const seller = uniqueEmail('offline-seller');
+  const RIGHTS = { view: true, create: true, edit: true, delete: true };
+  await addSeller(admin, seller, PASSWORD, { contacts: RIGHTS, deals: RIGHTS });
   const otherContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const colleague = await otherContext.newPage();
-  await loginThroughUi(colleague, email, PASSWORD);
+  await loginThroughUi(colleague, seller, PASSWORD);
 
   // Offline: the indicator says so, and a reload still opens the pages visited, with their data.
   await setOffline(context, page, true);
