@@ -65,6 +65,17 @@ describe('ContactListsDialog', { timeout: 30_000 }, () => {
     );
   });
 
+  it('a tick shows at once, while the change is on its way', async () => {
+    let settle = () => {};
+    state.setListMembership.mockReturnValue(new Promise<void>((resolve) => (settle = resolve)));
+    await renderWithApp(<ContactListsDialog contact={contact([])} mode="listIds" onClose={() => {}} />);
+    fireEvent.click(box('VIP'));
+    expect(box('VIP').checked).toBe(true);
+    expect(box('Feria 2026').disabled).toBe(true);
+    settle();
+    await waitFor(() => expect(box('Feria 2026').disabled).toBe(false));
+  });
+
   it('a contact on the maximum of lists: told so, may leave one but join none', async () => {
     const many = Array.from({ length: LIST_MEMBERSHIPS_MAX - 1 }, (_, i) => `x${i}`);
     await renderWithApp(

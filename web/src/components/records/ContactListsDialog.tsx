@@ -35,11 +35,13 @@ export function ContactListsDialog({
   const showError = useErrorToast();
   const organizationId = useOrgId();
   const lists = useStaticLists();
-  const [pending, setPending] = useState<string | null>(null);
+  // The list being changed and its new state, shown at once (the contact's own listIds follow
+  // when Firestore's snapshot arrives, which with the offline cache can take a moment).
+  const [pending, setPending] = useState<{ listId: string; member: boolean } | null>(null);
   const full = (contact.listIds?.length ?? 0) >= LIST_MEMBERSHIPS_MAX;
 
   const toggle = async (listId: string, member: boolean) => {
-    setPending(listId);
+    setPending({ listId, member });
     try {
       await setListMembership(organizationId, contact.id, listId, member, mode);
     } catch (error) {
@@ -64,7 +66,10 @@ export function ContactListsDialog({
             <DialogContentText>{t('lists.none')}</DialogContentText>
           ) : (
             lists.rows.map((list) => {
-              const member = listAdditionOf(contact.listIds, list.id) === 'already';
+              const member =
+                pending?.listId === list.id
+                  ? pending.member
+                  : listAdditionOf(contact.listIds, list.id) === 'already';
               return (
                 <FormControlLabel
                   key={list.id}
