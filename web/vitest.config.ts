@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -14,5 +15,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'src/**/*.cloud.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A worker per CPU (vitest's default leaves one to its main thread, which mostly waits): on
+    // CI's two CPUs the suite takes ~220 s instead of ~330.
+    maxWorkers: availableParallelism(),
   },
 });

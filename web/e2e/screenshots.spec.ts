@@ -830,6 +830,10 @@ test('screenshots of marketing lists and campaigns', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Enviar ahora' });
   await expect(dialog.getByTestId('audience-recipients')).toContainText('3', SLOW);
   await dialog.getByRole('button', { name: 'Enviar ahora' }).click();
+  // The scheduler's pass only once the campaign is on its way (the callable answered).
+  await expect(page.getByTestId('toast').filter({ hasText: 'La campaña empieza a enviarse' })).toBeVisible(
+    SLOW,
+  );
   await runSequences(admin.organizationId);
   await expect(page.getByTestId('recipients-sent')).toHaveText('3', SLOW);
   const sentUrl = page.url();

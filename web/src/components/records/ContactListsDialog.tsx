@@ -1,16 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_MEMBERSHIPS_MAX, type Contact, type WithId } from '@trato/model';
 import { QueryState } from '@/components/data/QueryState';
+import { CheckboxLabel } from '@/components/form/CheckboxLabel';
 import { useErrorToast } from '@/components/toast';
 import { useOrgId } from '@/firebase/dataApi';
 import { listAdditionOf, setListMembership } from '@/firebase/listMembers';
@@ -71,16 +70,11 @@ export function ContactListsDialog({
                   ? pending.member
                   : listAdditionOf(contact.listIds, list.id) === 'already';
               return (
-                <FormControlLabel
+                <CheckboxLabel
                   key={list.id}
-                  sx={{ display: 'flex', overflowWrap: 'anywhere' }}
-                  control={
-                    <Checkbox
-                      checked={member}
-                      disabled={pending !== null || (!member && full)}
-                      onChange={(event) => void toggle(list.id, event.target.checked)}
-                    />
-                  }
+                  checked={member}
+                  disabled={pending !== null || (!member && full)}
+                  onChange={(checked) => void toggle(list.id, checked)}
                   label={list.name}
                 />
               );

@@ -3,7 +3,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +13,7 @@ import { Counts } from './Counts';
 import type { ImportConsent } from './csvImportFlow';
 import { RefusedList } from './RefusedList';
 import { StepLayout, type StepProps } from './StepLayout';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import { CheckboxLabel } from '@/components/form/CheckboxLabel';
 import { RadioCards } from '@/components/RadioCards';
 import { useCountFormat } from './useCountFormat';
 
@@ -100,16 +99,12 @@ export function ReviewStep({
         )}
         {mayStateConsent && (
           <Box>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={consent.given}
-                  onChange={(e) => flow.changeConsent({ ...consent, given: e.target.checked })}
-                />
-              }
+            <CheckboxLabel
+              checked={consent.given}
+              onChange={(given) => flow.changeConsent({ ...consent, given })}
               label={t('import.review.consent.label')}
             />
-            <Typography variant="body2" sx={{ color: 'text.secondary', ml: 4 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary', ml: 5 }}>
               {t('import.review.consent.help')}
             </Typography>
             {consent.given && (

@@ -1,10 +1,9 @@
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { WEEKDAYS } from '@trato/model';
+import { CheckboxLabel } from '@/components/form/CheckboxLabel';
 import { useFieldState } from '@/components/form/fieldState';
 import { localeFor } from '@/i18n/format';
 import { useLanguage } from '@/i18n/useLanguage';
@@ -23,18 +22,12 @@ export function WorkDaysField({ label, help }: { label: string; help: string }) 
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>
-      <FormGroup row>
+      <FormGroup row sx={{ columnGap: 1 }}>
         {WEEKDAYS.map((day) => (
-          <FormControlLabel
+          <CheckboxLabel
             key={day}
-            sx={{ mr: 1.5 }}
-            control={
-              <Checkbox
-                size="small"
-                checked={field.value.includes(day)}
-                onChange={(event) => toggle(day, event.target.checked)}
-              />
-            }
+            checked={field.value.includes(day)}
+            onChange={(checked) => toggle(day, checked)}
             label={dayName(day)}
           />
         ))}

@@ -3,7 +3,6 @@ import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -20,6 +19,7 @@ import {
   type PortalSignupMode,
   type PortalSite,
 } from '@trato/model';
+import { CheckboxLabel } from '@/components/form/CheckboxLabel';
 import { OutlinedSelect } from '@/components/form/OutlinedSelect';
 import { OutlinedTextField } from '@/components/form/OutlinedTextField';
 import { useToast } from '@/components/toast';
@@ -339,14 +339,10 @@ export function PortalSettingsForm({
                   spacing={1}
                   sx={{ alignItems: 'center', flexWrap: 'wrap' }}
                 >
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={checked}
-                        disabled={saving || (checked && values.languages.length === 1)}
-                        onChange={() => set('languages', toggleLanguage(values.languages, language))}
-                      />
-                    }
+                  <CheckboxLabel
+                    checked={checked}
+                    disabled={saving || (checked && values.languages.length === 1)}
+                    onChange={() => set('languages', toggleLanguage(values.languages, language))}
                     label={t(`languages.${language}`)}
                   />
                   {checked && isDefault && (
