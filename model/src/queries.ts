@@ -182,6 +182,10 @@ export const APP_QUERIES = [
     [desc('createdAt')],
     'companies.view',
   ),
+  // A deleted contact's, company's or deal's field-edit entries (kind contactEdit | companyEdit |
+  // dealEdit), deleted after it (web records.ts editEntryDeletions). Equalities only: single-field
+  // indexes; the rules need the kind's view right.
+  q('timeline.editsOf', 'timeline', [eq('kind'), eq('recordId')], [], 'member'),
   // Deals board: one growing query per column, the most recently changed first (a card dropped in
   // a column lands on top of it); its totals are count() and sum('amount') of the same query, and
   // the newest change of any deal tells the board to refresh them. Contact and company tabs; search.

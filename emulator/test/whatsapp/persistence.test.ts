@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalCloud } from '../../src/cloud.js';
 import {
   DEFAULT_ACCESS_TOKEN,
@@ -235,8 +235,13 @@ describe('CLI', () => {
       });
       await receiver.waitFor((r) => r.events.length === 1, 10_000);
       expect(receiver.rejected).toEqual([]);
-      expect(first.output()).toMatch(
-        /\[whatsapp\] webhook d1 messages \(text wamid\.\S+ from 50499998888\) -> 200/,
+      // Logged once the receiver's answer is back, which may be after the receiver counted it.
+      await vi.waitFor(
+        () =>
+          expect(first.output()).toMatch(
+            /\[whatsapp\] webhook d1 messages \(text wamid\.\S+ from 50499998888\) -> 200/,
+          ),
+        { timeout: 10_000 },
       );
       expect(await stop(first.child)).toBe(0);
       expect(first.output()).toContain(`WhatsApp state exported to ${path.join(data, 'whatsapp.json')}`);

@@ -33,7 +33,14 @@ export {
   searchRequest,
 } from './queries';
 export type { Count, CountAndSum, QueryRequest } from './queries';
-export { createRecord, deleteRecord, newRecordId, updateRecord, writeRecords } from './records';
+export {
+  createRecord,
+  deleteRecord,
+  editEntryDeletions,
+  newRecordId,
+  updateRecord,
+  writeRecords,
+} from './records';
 export type { RecordTarget, RecordWrite } from './records';
 export {
   deleteInvitation,

@@ -348,3 +348,48 @@ describe('offline (issue 35)', () => {
     );
   });
 });
+
+describe('a deleted record takes its field-edit entries with it', () => {
+  const editsOf = async (kind: string, recordId: string) =>
+    (
+      await getDocs(
+        query(
+          collection(owner.db, `${paths.organization(ORG)}/timeline`),
+          where('kind', '==', kind),
+          where('recordId', '==', recordId),
+        ),
+      )
+    ).docs.map((d) => d.data().title as string);
+
+  it("a deal edited by two members: its entries go, another deal's stay", async () => {
+    const contactId = await newContact();
+    const id = await newDeal(contactId);
+    const other = await newDeal(contactId);
+    await as(beto, async () =>
+      updateRecord(target('deals'), id, { stage: 'won' }, await shown(beto, 'deals', id)),
+    );
+    await as(ana, async () =>
+      updateRecord(target('deals'), id, { title: 'Licencias 2027' }, await shown(ana, 'deals', id)),
+    );
+    await as(ana, async () =>
+      updateRecord(target('deals'), other, { amount: 3_000 }, await shown(ana, 'deals', other)),
+    );
+    expect((await editsOf('dealEdit', id)).sort()).toEqual(['stage', 'title']);
+
+    await as(ana, () => deleteRecord(target('deals'), id));
+    expect(await editsOf('dealEdit', id)).toEqual([]);
+    expect(await editsOf('dealEdit', other)).toEqual(['amount']);
+    expect((await getDoc(doc(owner.db, paths.timelineEntry(ORG, `deal_${id}`)))).exists()).toBe(false);
+  });
+
+  it('a company renamed three times: its entries go with it', async () => {
+    const id = await as(ana, () => createRecord(target('companies'), { name: 'Ríos', industry: null }));
+    for (let i = 0; i < 3; i++)
+      await as(ana, async () =>
+        updateRecord(target('companies'), id, { name: `Ríos ${i}` }, await shown(ana, 'companies', id)),
+      );
+    expect(await editsOf('companyEdit', id)).toHaveLength(3);
+    await as(ana, () => deleteRecord(target('companies'), id));
+    expect(await editsOf('companyEdit', id)).toEqual([]);
+  });
+});

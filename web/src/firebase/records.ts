@@ -24,6 +24,7 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import {
+  CHANGE_KIND_OF,
   changedFields,
   changeEntriesFor,
   derivedFieldsOf,
@@ -38,6 +39,7 @@ import {
   timelineEntryFor,
   timelineEntryId,
   timelineKindOf,
+  tracksChanges,
   withDerivedFields,
   type SearchableCollection,
   type TimelineKind,
@@ -46,6 +48,7 @@ import { getCoreServices } from './app';
 import { isOnline } from './connectivity';
 import { getDataServices } from './data';
 import { followQueuedWrite } from './pendingWrites';
+import { idsOf, orgRequest } from './queries';
 
 /** Where records of one kind live: `organizations/{orgId}` (or a parent record) and the collection id. */
 export interface RecordTarget {
@@ -614,9 +617,28 @@ export async function updateRecord(
   await commitRecordWrite({ kind: 'update', target, id, patch: changed, current });
 }
 
-/** Deletes a record (and its timeline entry, in the same batch). */
+/**
+ * Deletes a record (and its timeline entry, in the same batch); a contact's, company's or deal's
+ * field-edit entries go after it (editEntryDeletions).
+ */
 export async function deleteRecord(target: RecordTarget, id: string): Promise<void> {
-  await commitRecordWrite({ kind: 'delete', target, id });
+  await writeRecords([{ kind: 'delete', target, id }, ...(await editEntryDeletions(target, id))]);
+}
+
+/**
+ * The deletes of a contact's, company's or deal's field-edit entries (editEntriesFor), to follow
+ * the record's own delete: the rules let them go once it is gone, and they would stay on the
+ * linked contact's and company's Actividad. Offline, Firestore answers from this device's cache.
+ */
+export async function editEntryDeletions(target: RecordTarget, id: string): Promise<RecordWrite[]> {
+  const org = ORG_PATH.exec(target.parentPath)?.[1];
+  if (!org || !tracksChanges(target.collection)) return [];
+  const request = orgRequest(org, 'timeline.editsOf', {
+    kind: CHANGE_KIND_OF[target.collection],
+    recordId: id,
+  });
+  const ids = await idsOf(request);
+  return ids.map((entryId) => ({ kind: 'delete', target: CHANGE_IDS(org), id: entryId }));
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Contact, WithId } from '@trato/model';
 import { DetailFields } from '@/components/data/DetailFields';
 import { StatusChip } from '@/components/data/StatusChip';
 import {
+  editEntryDeletions,
   idsOf,
   orgRecordPath,
   orgTarget,
@@ -33,16 +34,18 @@ import { sectionHref } from '@/app/sections';
 /** Spec: back and after-delete navigation go to /clientes (which redirects to /contactos). */
 const LIST_PATH = sectionHref('contacts');
 
-/** The writes that delete a contact with its notes (and their timeline entries). */
+/** The writes that delete a contact with its notes (and their timeline entries) and its edit entries. */
 async function contactDeletion(orgId: string, contact: WithId<Contact>): Promise<RecordWrite[]> {
   const notes = notesTarget(orgId, contact.id);
   const noteIds = await idsOf({ id: 'notes.byContact', parentPath: notes.parentPath });
   // The contact goes in the first batch: with it gone, each note's timeline entry is deleted
   // without a read, so a contact with hundreds of notes fits the rules' read budget per batch
   // (docs/data-model.md, Delete behaviour). A failure after it leaves invisible orphans only.
+  const contacts = orgTarget(orgId, 'contacts');
   return [
-    { kind: 'delete', target: orgTarget(orgId, 'contacts'), id: contact.id },
+    { kind: 'delete', target: contacts, id: contact.id },
     ...noteIds.map((id): RecordWrite => ({ kind: 'delete', target: notes, id })),
+    ...(await editEntryDeletions(contacts, contact.id)),
   ];
 }
 
