@@ -1,7 +1,8 @@
 import Modal from '@mui/material/Modal';
 import Paper from '@mui/material/Paper';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode, Ref } from 'react';
+import Typography from '@mui/material/Typography';
+import { useId, type ReactNode, type Ref } from 'react';
 
 /** Where the panel opens from its anchor. */
 export type PanelPlacement =
@@ -14,7 +15,9 @@ interface AnchoredPanelProps {
   placement: PanelPlacement;
   width: number;
   onClose: () => void;
-  /** The dialog's accessible name: its title's id, or a label. */
+  /** A heading at the top, with a rule under it: the dialog's accessible name. */
+  title?: ReactNode;
+  /** Otherwise the accessible name: a title's id elsewhere in the panel, or a label. */
   labelledBy?: string;
   label?: string;
   id?: string;
@@ -61,6 +64,7 @@ export function AnchoredPanel({
   placement,
   width,
   onClose,
+  title,
   labelledBy,
   label,
   id,
@@ -70,6 +74,7 @@ export function AnchoredPanel({
   children,
 }: AnchoredPanelProps) {
   const rect = anchor.getBoundingClientRect();
+  const titleId = useId();
   return (
     <Modal open onClose={onClose} slotProps={{ backdrop: { invisible: true } }}>
       <Paper
@@ -78,7 +83,7 @@ export function AnchoredPanel({
         tabIndex={-1}
         role="dialog"
         aria-modal="true"
-        aria-labelledby={labelledBy}
+        aria-labelledby={title ? titleId : labelledBy}
         aria-label={label}
         elevation={8}
         data-testid={testId}
@@ -88,6 +93,16 @@ export function AnchoredPanel({
           ...(Array.isArray(sx) ? sx : [sx]),
         ]}
       >
+        {title && (
+          <Typography
+            id={titleId}
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {title}
+          </Typography>
+        )}
         {children}
       </Paper>
     </Modal>

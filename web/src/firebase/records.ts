@@ -337,6 +337,21 @@ export function needsCommittedState(write: RecordWrite): boolean {
 const notFound = (path: string) => Object.assign(new Error(`${path} does not exist`), { code: 'not-found' });
 
 /**
+ * A note's target with its contact's companyId as `read` gives it (its timeline entry carries
+ * it); `missing` answers when the contact is not there. Other targets as they are.
+ */
+async function withNoteContext(
+  target: RecordTarget,
+  read: CommittedRead,
+  missing: () => string | null,
+): Promise<RecordTarget> {
+  if (timelineKindOf(target.collection) !== 'note') return target;
+  const contact = await read(target.parentPath);
+  const contactCompanyId = contact ? ((contact.companyId as string | null) ?? null) : missing();
+  return { ...target, context: { contactCompanyId } };
+}
+
+/**
  * The writes of `write` planned from the documents as committed, read with `read` (the same
  * transaction commits them): the record to update — `write.current` is replaced by it — and,
  * for a note, its contact's company. A missing record or contact is `not-found`. Writes that do
@@ -350,12 +365,9 @@ export async function planCommittedWrite(
   newId: (target: RecordTarget) => string = newRecordId,
 ): Promise<PlannedWrite[]> {
   if (!needsCommittedState(write)) return planRecordWrite(write, uid, now, newId);
-  let { target } = write;
-  if (timelineKindOf(target.collection) === 'note') {
-    const contact = await read(target.parentPath);
-    if (!contact) throw notFound(target.parentPath);
-    target = { ...target, context: { contactCompanyId: (contact.companyId as string | null) ?? null } };
-  }
+  const target = await withNoteContext(write.target, read, () => {
+    throw notFound(write.target.parentPath);
+  });
   if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now, newId);
   const path = recordPath(target, write.id);
   const current = await read(path);
@@ -468,15 +480,13 @@ export async function planCachedWrite(
   newId: (target: RecordTarget) => string = newRecordId,
 ): Promise<PlannedWrite[]> {
   if (!needsCommittedState(write)) return planRecordWrite(write, uid, now, newId);
-  let { target } = write;
+  // A contact not in the cache: its company as the screen showed it.
+  const target = await withNoteContext(
+    write.target,
+    read,
+    () => write.target.context?.contactCompanyId ?? null,
+  );
   const kind = timelineKindOf(target.collection);
-  if (kind === 'note') {
-    const contact = await read(target.parentPath);
-    const contactCompanyId = contact
-      ? ((contact.companyId as string | null) ?? null)
-      : (target.context?.contactCompanyId ?? null);
-    target = { ...target, context: { contactCompanyId } };
-  }
   if (write.kind !== 'update') return planRecordWrite({ ...write, target }, uid, now, newId);
   const current = (await read(recordPath(target, write.id))) ?? (write.current as Data | null);
   if (!kind || patchChangesLinks(kind, write.patch))

@@ -79,18 +79,10 @@ export default function NotificationsPanel({ anchor, notifications, onClose }: P
       placement="below-end"
       width={380}
       onClose={onClose}
-      labelledBy="notifications-title"
+      title={t('app.notifications.title')}
       testId="notifications-panel"
       paperRef={paper}
     >
-      <Typography
-        id="notifications-title"
-        variant="subtitle1"
-        component="h2"
-        sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {t('app.notifications.title')}
-      </Typography>
       {status === 'loading' && items.length === 0 && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 3, color: 'text.secondary' }}>
           <CircularProgress size={18} />

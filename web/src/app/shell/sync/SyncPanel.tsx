@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnchoredPanel } from '@/components/AnchoredPanel';
 import { useErrorToast, useToast } from '@/components/toast';
@@ -31,6 +32,9 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
   const language = useLanguage();
   const { toast } = useToast();
   const showError = useErrorToast();
+  // Reintentar and Descartar take their buttons away: the focus goes to the panel, not the page.
+  const panel = useRef<HTMLDivElement>(null);
+  const refocus = () => panel.current?.focus();
   const refused = changes.filter((c) => c.status === 'refused');
   const pending = changes.filter((c) => c.status === 'pending');
   const now = Date.now();
@@ -53,6 +57,7 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
   const retry = async (change: PendingChange) => {
     try {
       await retryChange(change.id);
+      refocus();
     } catch (error) {
       showError(error, t('app.sync.retry'));
     }
@@ -110,7 +115,14 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
                 {t('app.sync.retry')}
               </Button>
             )}
-            <Button size="small" color="inherit" onClick={() => dismissChange(change.id)}>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={() => {
+                dismissChange(change.id);
+                refocus();
+              }}
+            >
               {t('app.sync.dismiss')}
             </Button>
           </Box>
@@ -138,17 +150,10 @@ export default function SyncPanel({ anchor, online, changes, onClose }: Props) {
       placement="below-end"
       width={380}
       onClose={onClose}
-      labelledBy="sync-title"
+      title={t('app.sync.title')}
       testId="sync-panel"
+      paperRef={panel}
     >
-      <Typography
-        id="sync-title"
-        variant="subtitle1"
-        component="h2"
-        sx={{ fontWeight: 600, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {t('app.sync.title')}
-      </Typography>
       {help && (
         <Typography variant="body2" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
           {help}
