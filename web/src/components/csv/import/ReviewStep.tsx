@@ -118,7 +118,7 @@ export function ReviewStep({
                 error={consentMissing}
                 helperText={consentMissing ? t('import.review.consent.required') : ' '}
                 slotProps={{ htmlInput: { maxLength: LIMITS.consentText } }}
-                sx={{ mt: 1.5 }}
+                sx={{ mt: 2.5 }}
               />
             )}
           </Box>
