@@ -62,7 +62,7 @@ const CRM_LIST_WITH_CSV = CRM_LIST + 68 * KB;
 /**
  * /contactos: the same plus the company filter's entity picker (MUI Autocomplete with its
  * Popper and chips, ~20 KB, at first load), and the rows' selection with 'Añadir a lista' (issue
- * 31: the bar, and the list dialog when pressed): 448.2 KB (first load 391.4 KB: the create dialog
+ * 31: the bar, and the list dialog when pressed): 444.5 KB (first load 391.2 KB: the create dialog
  * is fetched when the page is idle).
  */
 const CONTACTS_LIST = SIGNED_IN_ROUTE_MAX;
@@ -74,7 +74,7 @@ const CRM_LIST_WITH_DATES = withOffline(440 * KB);
 /**
  * The record pages with their related lists and the task, meeting or deal dialog (date fields,
  * entity and member pickers) on first open, the edit dialog too: /empresas/:id and /contactos/:id
- * (443.9 / 448.9 KB; first load 352.4 / 376.6 KB). MUI X Date Pickers (~57 KB) and MUI's Tabs
+ * (442.8 / 446.5 KB; first load 363.1 / 383.0 KB). MUI X Date Pickers (~57 KB) and MUI's Tabs
  * (~5.5 KB) went for this (components/form/DateTimeField.tsx, components/TabBar.tsx). Issue 31
  * added the contact's 'Listas' dialog (~1.5 KB) and took MUI's LinearProgress (~1.5 KB,
  * components/ProgressBar.tsx), createThemeWithVars and Select's unused inputs (~5 KB on every
