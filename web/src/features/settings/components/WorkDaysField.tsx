@@ -1,5 +1,5 @@
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { WEEKDAYS } from '@trato/model';
@@ -22,7 +22,7 @@ export function WorkDaysField({ label, help }: { label: string; help: string }) 
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         {label}
       </FormLabel>
-      <FormGroup row sx={{ columnGap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
         {WEEKDAYS.map((day) => (
           <CheckboxLabel
             key={day}
@@ -31,7 +31,7 @@ export function WorkDaysField({ label, help }: { label: string; help: string }) 
             label={dayName(day)}
           />
         ))}
-      </FormGroup>
+      </Box>
       <FormHelperText>{errorText ?? help}</FormHelperText>
     </FormControl>
   );

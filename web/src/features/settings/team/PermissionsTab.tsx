@@ -11,6 +11,7 @@ import { PermissionMatrixTable } from './components/PermissionMatrixTable';
 import { can, type Action, type Member, type Resource, type WithId } from '@trato/model';
 import { useErrorToast, useToast } from '@/components/toast';
 import { QueryState } from '@/components/data/QueryState';
+import { NeedsConnectionNote, useOffline } from '@/components/NeedsConnection';
 import { orgRequest, setMemberPermission, useLiveList } from '@/firebase/dataApi';
 
 /** Ajustes → Permisos (admins): the other members × sections × a switch per action. */
@@ -46,6 +47,8 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
   const { toast } = useToast();
   const showFailure = useErrorToast();
   const [pending, setPending] = useState<Record<string, boolean>>({});
+  // A right changes online only: queued, it would take effect whenever this browser reconnects.
+  const offline = useOffline();
   const titleId = `member-${member.id}`;
 
   const toggle = async (resource: Resource, action: Action, value: boolean) => {
@@ -75,6 +78,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
           {member.username ? `@${member.username} · ` : ''}
           {member.email}
         </Typography>
+        <NeedsConnectionNote sx={{ display: 'block', mt: -1.5, mb: 2 }} />
         {member.role === 'admin' ? (
           <Alert severity="info">{t('team.permissions.adminAll')}</Alert>
         ) : (
@@ -84,7 +88,7 @@ function MemberPermissions({ organizationId, member }: { organizationId: string;
               <Switch
                 size="small"
                 checked={can(member, resource, action)}
-                disabled={Boolean(pending[`${resource}.${action}`])}
+                disabled={offline || Boolean(pending[`${resource}.${action}`])}
                 onChange={(_event, checked) => void toggle(resource, action, checked)}
                 slotProps={{
                   input: {
