@@ -1553,6 +1553,17 @@ test('screenshots of the sync indicator', async ({ page }) => {
   const panel = page.getByTestId('sync-panel');
   let next = 0;
   await eachVariant(page, async (tag) => {
+    // Settings are saved online only: offline the save says why it is off.
+    await page.goto('/ajustes');
+    await expect(page.getByRole('button', { name: /^(Guardar cambios|Save changes)$/ }).first()).toBeVisible(
+      SLOW,
+    );
+    await page.context().setOffline(true);
+    await expect(page.getByRole('note').first()).toBeVisible(SLOW);
+    await shot(page, `settings-offline-${tag}`, false);
+    await page.context().setOffline(false);
+    await expect(indicator).toHaveAttribute('data-state', 'online', SLOW);
+
     const id = ids[next]!;
     await page.goto(`/contactos/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: names[next++] })).toBeVisible(SLOW);
