@@ -21,6 +21,7 @@ vi.mock('firebase/firestore', async (importOriginal) => {
 
 const { listAdditionOf, listChangeMode, listMembershipPatch, setListMembership } =
   await import('./listMembers');
+const { getPendingChanges, setPendingOwner } = await import('./pendingWrites');
 
 beforeEach(() => {
   fake.updateDoc.mockReset().mockResolvedValue(undefined);
@@ -45,8 +46,8 @@ describe('listMembershipPatch', () => {
 
 describe('setListMembership', () => {
   it('updates the contact with arrayUnion / arrayRemove of the list id', async () => {
-    await setListMembership('o1', 'c1', 'l1', true, 'listIds');
-    await setListMembership('o1', 'c1', 'l2', false, 'listIds');
+    await setListMembership('o1', { id: 'c1', name: 'Julia' }, { id: 'l1', name: 'Feria' }, true, 'listIds');
+    await setListMembership('o1', { id: 'c1', name: 'Julia' }, { id: 'l2', name: 'VIP' }, false, 'listIds');
     const [[ref1, patch1], [ref2, patch2]] = fake.updateDoc.mock.calls as [
       { path: string },
       { listIds: { isEqual(o: unknown): boolean } },
@@ -55,6 +56,26 @@ describe('setListMembership', () => {
     expect(patch1.listIds.isEqual(arrayUnion('l1'))).toBe(true);
     expect(ref2.path).toBe('organizations/o1/contacts/c1');
     expect(patch2.listIds.isEqual(arrayRemove('l2'))).toBe(true);
+  });
+
+  it('offline: returns at once, and the sync indicator follows it until the server answers', async () => {
+    setPendingOwner('u1');
+    let answer = () => {};
+    fake.updateDoc.mockReturnValue(new Promise<void>((resolve) => (answer = resolve)));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await setListMembership(
+      'o1',
+      { id: 'c1', name: 'Julia Pérez' },
+      { id: 'l1', name: 'Feria' },
+      true,
+      'listIds',
+    );
+    expect(getPendingChanges()).toMatchObject([
+      { action: 'update', collection: 'contacts', title: 'Julia Pérez', fields: { listIds: 'Feria' } },
+    ]);
+    onLine.mockRestore();
+    answer();
+    await vi.waitFor(() => expect(getPendingChanges()).toEqual([]));
   });
 });
 

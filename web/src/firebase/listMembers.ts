@@ -4,6 +4,7 @@
 import { arrayRemove, arrayUnion, doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { LIST_MEMBERSHIPS_MAX, paths, type Action, type Resource } from '@trato/model';
 import { getDataServices } from './data';
+import { settleWrite, type RecordWrite } from './records';
 
 /** Whether a contact may join a list: it already has, it is on LIST_MEMBERSHIPS_MAX lists, or it may. */
 export function listAdditionOf(
@@ -34,17 +35,29 @@ export function listMembershipPatch(listId: string, member: boolean, stamped = f
   };
 }
 
-/** Puts one contact on a list, or takes it off (the caller checks listAdditionOf first). */
+/**
+ * Puts one contact on a list, or takes it off (the caller checks listAdditionOf first). Like a
+ * record write (records.ts settleWrite): offline, or unconfirmed after a few seconds, it is queued
+ * and the sync indicator follows it, as 'Editado · Contacto: {name}' with the list's name.
+ */
 export async function setListMembership(
   orgId: string,
-  contactId: string,
-  listId: string,
+  contact: { id: string; name?: string | null },
+  list: { id: string; name: string },
   member: boolean,
   mode: 'listIds' | 'stamped',
 ): Promise<void> {
   const { firestore } = getDataServices();
-  await updateDoc(
-    doc(firestore, paths.doc(orgId, 'contacts', contactId)),
-    listMembershipPatch(listId, member, mode === 'stamped'),
+  const acked = updateDoc(
+    doc(firestore, paths.doc(orgId, 'contacts', contact.id)),
+    listMembershipPatch(list.id, member, mode === 'stamped'),
   );
+  const described: RecordWrite = {
+    kind: 'update',
+    target: { parentPath: paths.organization(orgId), collection: 'contacts' },
+    id: contact.id,
+    patch: { listIds: list.name },
+    current: { name: contact.name ?? '' },
+  };
+  await settleWrite(acked, described, () => setListMembership(orgId, contact, list, member, mode));
 }

@@ -552,9 +552,14 @@ const later = (ms: number) => new Promise<'queued'>((resolve) => setTimeout(() =
  * Waits for the server's answer to a write already applied on screen — at most
  * WRITE_QUEUED_AFTER_MS, none offline. Then the write is queued: the sync indicator follows it
  * (pendingWrites.ts) and the caller moves on as if it were saved. A refusal before that is thrown
- * to the caller, which keeps the form as typed.
+ * to the caller, which keeps the form as typed. `write` describes it to the indicator (also for
+ * writes made elsewhere, e.g. a contact's lists: listMembers.ts).
  */
-async function settle(acked: Promise<void>, write: RecordWrite, retry: () => Promise<void>): Promise<void> {
+export async function settleWrite(
+  acked: Promise<void>,
+  write: RecordWrite,
+  retry: () => Promise<void>,
+): Promise<void> {
   if (isOnline()) {
     // Never rejects, so a refusal after the wait is the indicator's, not an unhandled rejection.
     const answer = acked.then(
@@ -589,7 +594,7 @@ async function commitRecordWrite(write: RecordWrite): Promise<void> {
       : await planCachedWrite(write, uid, readCached)
     : planRecordWrite(write, uid);
   if (!planned) return;
-  await settle(commitPlanned([planned]), write, () => commitRecordWrite(write));
+  await settleWrite(commitPlanned([planned]), write, () => commitRecordWrite(write));
 }
 
 /** The server's time of the write, for a field a record sets to "now" (an enrolment's first send, sequences.ts). */
@@ -664,7 +669,7 @@ export async function writeRecords(writes: RecordWrite[]): Promise<void> {
       `A batch cannot ${stale.kind} ${stale.target.collection}: its timeline entry is built from the committed record (createRecord / updateRecord)`,
     );
   if (!writes.length) return;
-  await settle(commitPlanned(planBatches(writes, currentUid())), writes[writes.length - 1]!, () =>
+  await settleWrite(commitPlanned(planBatches(writes, currentUid())), writes[writes.length - 1]!, () =>
     writeRecords(writes),
   );
 }

@@ -56,12 +56,24 @@ describe('ContactListsDialog', { timeout: 30_000 }, () => {
     await renderWithApp(<ContactListsDialog contact={contact(['l2'])} mode="listIds" onClose={() => {}} />);
     fireEvent.click(box('Feria 2026'));
     await waitFor(() =>
-      expect(state.setListMembership).toHaveBeenCalledWith('org1', 'c1', 'l1', true, 'listIds'),
+      expect(state.setListMembership).toHaveBeenCalledWith(
+        'org1',
+        expect.objectContaining({ id: 'c1' }),
+        expect.objectContaining({ id: 'l1', name: 'Feria 2026' }),
+        true,
+        'listIds',
+      ),
     );
     await waitFor(() => expect(box('VIP').disabled).toBe(false));
     fireEvent.click(box('VIP'));
     await waitFor(() =>
-      expect(state.setListMembership).toHaveBeenLastCalledWith('org1', 'c1', 'l2', false, 'listIds'),
+      expect(state.setListMembership).toHaveBeenLastCalledWith(
+        'org1',
+        expect.objectContaining({ id: 'c1' }),
+        expect.objectContaining({ id: 'l2' }),
+        false,
+        'listIds',
+      ),
     );
   });
 
@@ -86,7 +98,13 @@ describe('ContactListsDialog', { timeout: 30_000 }, () => {
     expect(box('VIP').disabled).toBe(false);
     fireEvent.click(box('VIP'));
     await waitFor(() =>
-      expect(state.setListMembership).toHaveBeenCalledWith('org1', 'c1', 'l2', false, 'stamped'),
+      expect(state.setListMembership).toHaveBeenCalledWith(
+        'org1',
+        expect.objectContaining({ id: 'c1' }),
+        expect.objectContaining({ id: 'l2' }),
+        false,
+        'stamped',
+      ),
     );
   });
 

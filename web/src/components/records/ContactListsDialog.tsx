@@ -39,10 +39,10 @@ export function ContactListsDialog({
   const [pending, setPending] = useState<{ listId: string; member: boolean } | null>(null);
   const full = (contact.listIds?.length ?? 0) >= LIST_MEMBERSHIPS_MAX;
 
-  const toggle = async (listId: string, member: boolean) => {
-    setPending({ listId, member });
+  const toggle = async (list: { id: string; name: string }, member: boolean) => {
+    setPending({ listId: list.id, member });
     try {
-      await setListMembership(organizationId, contact.id, listId, member, mode);
+      await setListMembership(organizationId, contact, list, member, mode);
     } catch (error) {
       showError(error, t(member ? 'lists.addFailed' : 'lists.removeFailed'));
     } finally {
@@ -74,7 +74,7 @@ export function ContactListsDialog({
                   key={list.id}
                   checked={member}
                   disabled={pending !== null || (!member && full)}
-                  onChange={(checked) => void toggle(list.id, checked)}
+                  onChange={(checked) => void toggle(list, checked)}
                   label={list.name}
                 />
               );

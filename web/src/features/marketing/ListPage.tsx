@@ -267,7 +267,7 @@ function ListContacts({
   const takeOff = async (contact: WithId<Contact>) => {
     setBusy(contact.id);
     try {
-      await setListMembership(organizationId, contact.id, list.id, false, mode!);
+      await setListMembership(organizationId, contact, list, false, mode!);
       toast({ title: t('lists.members.removed', { name: contact.name }), variant: 'success' });
     } catch (error) {
       showError(error, t('lists.members.removeFailed'));
