@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi, PASSWORD, trialAdmin } from './support';
+import { expectWorkerControlled, loginThroughUi, PASSWORD, trialAdmin } from './support';
 
 /**
  * The service worker (issue 35, docs/offline.md), on the production build the journeys run on:
@@ -11,23 +11,6 @@ import { loginThroughUi, PASSWORD, trialAdmin } from './support';
 const SLOW = { timeout: 30_000 };
 
 test.skip(Boolean(process.env.E2E_DEV_SERVER), 'the service worker exists in production builds only');
-
-/** The page is controlled by the worker (registered once the signed-in area has loaded and is idle). */
-async function expectControlled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (navigator.serviceWorker.controller) return 'controlled';
-          const registration = await navigator.serviceWorker.getRegistration();
-          if (!registration) return 'no worker registered';
-          const { installing, waiting, active } = registration;
-          return `not controlled: installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
-        }),
-      SLOW,
-    )
-    .toBe('controlled');
-}
 
 /** Every built file the page loaded is in the worker's caches. */
 async function expectLoadedFilesCached(page: Page) {
@@ -60,7 +43,7 @@ test('after one visit the signed-in app opens offline; a page never visited says
   await loginThroughUi(page, email, PASSWORD);
   await expect(sections(page)).toBeVisible(SLOW);
   // The first worker takes the page it was registered from and keeps what the page had loaded.
-  await expectControlled(page);
+  await expectWorkerControlled(page);
   await expectLoadedFilesCached(page);
   await page.goto('/contactos');
   await expect(page.getByRole('heading', { level: 1, name: 'Contactos' })).toBeVisible(SLOW);
@@ -120,7 +103,7 @@ test('a new version is offered when no dialog is open and nothing is typed; Reca
   const { email } = await trialAdmin('update', 'Librería Peña');
   await loginThroughUi(page, email, PASSWORD);
   await expect(sections(page)).toBeVisible(SLOW);
-  await expectControlled(page);
+  await expectWorkerControlled(page);
   const prompt = page.getByText('Nueva versión disponible');
 
   // A dialog is open (the search) when the new version arrives: no prompt while it is.

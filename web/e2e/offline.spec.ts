@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   addSeller,
+  expectWorkerControlled,
   FIRESTORE_EMULATOR_URL,
   loginThroughUi,
   PASSWORD,
@@ -24,11 +25,6 @@ const SLOW = { timeout: 30_000 };
 test.skip(Boolean(process.env.E2E_DEV_SERVER), 'offline reloads need the production build');
 
 const indicator = (page: Page) => page.getByTestId('sync-indicator');
-
-/** The service worker controls the page, so a reload without a network still opens the app. */
-async function expectControlled(page: Page) {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), SLOW).toBe(true);
-}
 
 /** Firestore's IndexedDB databases in this browser (`firestore/[DEFAULT]/…`). */
 function firestoreDatabases(page: Page): Promise<string[]> {
@@ -75,7 +71,7 @@ test('es: offline after a reload, a contact created and a deal moved are queued,
   await expect(page.locator('[data-deal-id]', { hasText: 'Herramientas 2027' })).toBeVisible(SLOW);
   await page.goto(`/contactos/${martaId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Marta Ríos' })).toBeVisible(SLOW);
-  await expectControlled(page);
+  await expectWorkerControlled(page);
 
   // A colleague, a seller of the same organization, watches in another browser.
   const seller = uniqueEmail('offline-seller');

@@ -7,6 +7,7 @@ import {
   createAdminWithOrganization,
   createContactThroughUi,
   createEmulatorUser,
+  expectWorkerControlled,
   inviteToken,
   setCustomClaims,
   uniqueEmail,
@@ -1513,18 +1514,7 @@ test('screenshots of the update prompt', async ({ page }) => {
     await page.goto('/dashboard');
     await expectDashboard(page);
     await waitLoaded(page);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            if (navigator.serviceWorker.controller) return 'controlled';
-            const registration = await navigator.serviceWorker.getRegistration();
-            const { installing, waiting, active } = registration ?? {};
-            return `not controlled: installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
-          }),
-        SLOW,
-      )
-      .toBe('controlled');
+    await expectWorkerControlled(page, SLOW.timeout);
     // A new worker waiting, as after a deploy (see offline-shell.spec.ts): the prompt shows.
     deploy += 1;
     await page.evaluate(

@@ -391,3 +391,23 @@ export async function expectNoViolations(page: Page, label: string): Promise<voi
   );
   expect(summary, label).toEqual([]);
 }
+
+/**
+ * The service worker (issue 35) controls the page, so a reload without a network still opens the
+ * app; the poll's message says the worker's states when it does not.
+ */
+export async function expectWorkerControlled(page: Page, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlled';
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!registration) return 'no worker registered';
+          const { installing, waiting, active } = registration;
+          return `not controlled: installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
+        }),
+      { timeout },
+    )
+    .toBe('controlled');
+}
